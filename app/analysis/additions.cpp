@@ -1,0 +1,68 @@
+// Additions analysis: reads followed by a write of one of the words read.
+#include "analysis/additions.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+
+namespace stridescope {
+
+std::vector<Addition> additions(const Step& step, unsigned word_size) {
+  std::map<unsigned, std::vector<unsigned>> reads_since_write;  // by thread
+  std::vector<Addition> result;
+  for (const Access& access : step.accesses) {
+    unsigned word = access.address / word_size;
+    std::vector<unsigned>& reads = reads_since_write[access.thread];
+    if (access.kind == AccessKind::Read) {
+      reads.push_back(word);
+      continue;
+    }
+    bool read_target = std::find(reads.begin(), reads.end(), word) != reads.end();
+    if (read_target) {
+      for (unsigned source : reads) {
+        if (source != word) result.push_back({access.thread, source, word});
+      }
+    }
+    reads.clear();
+  }
+  return result;
+}
+
+WorkDepth work_and_depth(const BlockTrace& block, unsigned word_size) {
+  WorkDepth result;
+  for (const Step& step : block.steps) {
+    auto count = static_cast<unsigned>(additions(step, word_size).size());
+    result.additions += count;
+    if (count > 0) ++result.reduction_steps;
+    if (step.kind == StepKind::Barrier) ++result.barrier_steps;
+  }
+  return result;
+}
+
+unsigned additions_through(const BlockTrace& block, std::size_t step_index, unsigned word_size) {
+  unsigned total = 0;
+  for (std::size_t i = 0; i <= step_index && i < block.steps.size(); ++i) {
+    total += static_cast<unsigned>(additions(block.steps[i], word_size).size());
+  }
+  return total;
+}
+
+std::string step_label(const Step& step, unsigned word_size) {
+  std::vector<Addition> adds = additions(step, word_size);
+  if (!adds.empty()) {
+    std::optional<long> stride;
+    for (const Addition& a : adds) {
+      long d = static_cast<long>(a.source_word) - static_cast<long>(a.target_word);
+      if (stride && *stride != d) return "additions";
+      stride = d;
+    }
+    return "stride = " + std::to_string(*stride);
+  }
+  bool reads = false, writes = false;
+  for (const Access& a : step.accesses) (a.kind == AccessKind::Read ? reads : writes) = true;
+  if (writes) return "load";
+  if (reads) return "write block sum";
+  return "no shared-memory work";
+}
+
+}  // namespace stridescope

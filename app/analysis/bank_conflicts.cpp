@@ -1,0 +1,83 @@
+// Bank-conflict analysis: distinct words per bank, per warp instruction and phase.
+#include "analysis/bank_conflicts.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "analysis/activity.h"
+
+namespace stridescope {
+namespace {
+
+constexpr unsigned kPhaseBytes = kBanks * kBankWidthBytes;
+
+// Degree of one phase, and the threads whose bank had more than one distinct word.
+unsigned phase_degree(const std::vector<const Access*>& accesses,
+                      std::vector<unsigned>& conflicting) {
+  std::map<unsigned, std::set<unsigned>> words_by_bank;
+  for (const Access* a : accesses) {
+    unsigned first = a->address / kBankWidthBytes;
+    unsigned last = (a->address + std::max(a->size, 1u) - 1) / kBankWidthBytes;
+    for (unsigned word = first; word <= last; ++word) words_by_bank[word % kBanks].insert(word);
+  }
+  unsigned degree = 0;
+  for (const auto& [bank, words] : words_by_bank) {
+    degree = std::max(degree, static_cast<unsigned>(words.size()));
+  }
+  for (const Access* a : accesses) {
+    unsigned first = a->address / kBankWidthBytes;
+    unsigned last = (a->address + std::max(a->size, 1u) - 1) / kBankWidthBytes;
+    for (unsigned word = first; word <= last; ++word) {
+      if (words_by_bank[word % kBanks].size() > 1) {
+        conflicting.push_back(a->thread);
+        break;
+      }
+    }
+  }
+  return degree;
+}
+
+}  // namespace
+
+StepConflicts bank_conflicts(const Step& step, unsigned block_size) {
+  using Key = std::tuple<unsigned, unsigned, AccessKind>;  // warp, order, kind
+  std::map<Key, std::vector<const Access*>> instructions;
+  for (const Access& access : step.accesses) {
+    instructions[{access.thread / kWarpSize, access.order, access.kind}].push_back(&access);
+  }
+  StepConflicts result;
+  result.warp_degree.assign((block_size + kWarpSize - 1) / kWarpSize, 0);
+  for (const auto& [key, accesses] : instructions) {
+    InstructionConflict instruction;
+    std::tie(instruction.warp, instruction.order, instruction.kind) = key;
+    instruction.line = accesses.front()->line;
+    instruction.lanes = static_cast<unsigned>(accesses.size());
+    unsigned widest = 1;
+    for (const Access* a : accesses) widest = std::max(widest, a->size);
+    unsigned lanes_per_phase = std::max(1u, kPhaseBytes / std::max(widest, kBankWidthBytes));
+    std::map<unsigned, std::vector<const Access*>> phases;
+    for (const Access* a : accesses) phases[(a->thread % kWarpSize) / lanes_per_phase].push_back(a);
+    instruction.degree = 0;
+    for (const auto& [phase, phase_accesses] : phases) {
+      unsigned degree = phase_degree(phase_accesses, instruction.conflicting_threads);
+      instruction.degree = std::max(instruction.degree, degree);
+      instruction.extra_wavefronts += degree - 1;
+    }
+    std::sort(instruction.conflicting_threads.begin(), instruction.conflicting_threads.end());
+    if (instruction.kind == AccessKind::Read) {
+      result.load_conflicts += instruction.extra_wavefronts;
+    } else {
+      result.store_conflicts += instruction.extra_wavefronts;
+    }
+    if (instruction.warp < result.warp_degree.size()) {
+      unsigned& warp_degree = result.warp_degree[instruction.warp];
+      warp_degree = std::max(warp_degree, instruction.degree);
+    }
+    result.instructions.push_back(std::move(instruction));
+  }
+  return result;
+}
+
+}  // namespace stridescope

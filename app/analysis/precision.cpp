@@ -1,0 +1,26 @@
+// Precision analysis: absolute, relative and ulp error of a result.
+#include "analysis/precision.h"
+
+#include <cmath>
+#include <limits>
+
+namespace stridescope {
+
+Precision precision(double result, double reference, std::string_view element_type) {
+  Precision p;
+  p.absolute = std::fabs(result - reference);
+  p.relative =
+      reference != 0 ? p.absolute / std::fabs(reference) : (p.absolute == 0 ? 0 : INFINITY);
+  double ulp = 1.0;
+  if (element_type == "float") {
+    float r = std::fabs(static_cast<float>(reference));
+    ulp = std::nextafter(r, std::numeric_limits<float>::infinity()) - r;
+  } else if (element_type == "double") {
+    double r = std::fabs(reference);
+    ulp = std::nextafter(r, std::numeric_limits<double>::infinity()) - r;
+  }
+  p.ulps = p.absolute / ulp;
+  return p;
+}
+
+}  // namespace stridescope

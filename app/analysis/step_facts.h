@@ -1,0 +1,29 @@
+// Step facts: every figure the step-facts panel and `stridescope check` show, in one pure function.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "analysis/activity.h"
+#include "analysis/additions.h"
+#include "analysis/bank_conflicts.h"
+#include "trace/trace.h"
+
+namespace stridescope {
+
+struct StepFacts {
+  std::size_t index = 0;
+  std::string label;
+  int line = 0;
+  StepActivity activity;
+  std::vector<Addition> additions;  // made in this step
+  unsigned additions_so_far = 0;
+  StepConflicts conflicts;
+  unsigned worst_conflict_degree = 0;  // over the warps (1 = none, 0 = no access)
+  double first_word = 0;               // s[0] after the step: the result so far
+  std::string narration;
+};
+
+StepFacts step_facts(const Trace& trace, std::size_t block_index, std::size_t step_index);
+
+}  // namespace stridescope

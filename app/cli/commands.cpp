@@ -1,0 +1,75 @@
+// The text commands: they print to a stream and return the process exit status.
+#include "cli/commands.h"
+
+#include <cstdio>
+#include <iomanip>
+#include <ostream>
+
+#include "analysis/additions.h"
+#include "analysis/precision.h"
+#include "analysis/step_facts.h"
+#include "registry.h"
+#include "trace/trace_json.h"
+
+namespace stridescope {
+
+int command_list(std::ostream& out) {
+  for (const VariantInfo& v : variant_catalog()) {
+    out << std::left << std::setw(24) << v.id << v.title << "\n"
+        << std::setw(24) << "" << v.reference << "\n";
+  }
+  return 0;
+}
+
+int command_trace(const RunRequest& request, const std::string& out_path, std::ostream& out) {
+  Trace trace = run_on_emulator(request);
+  save_trace(trace, out_path);
+  out << "wrote " << out_path << ": " << trace.blocks[0].steps.size() << " steps of block "
+      << trace.blocks[0].block << ", result " << trace.result << " (reference " << trace.reference
+      << ")\n";
+  return 0;
+}
+
+void print_facts_table(const Trace& trace, std::ostream& out) {
+  const RunInfo& r = trace.run;
+  out << r.variant << "  " << r.element_type << " " << r.op << "  n=" << r.n
+      << "  block=" << r.block_size << "  grid=" << r.grid_size << "  input=" << r.input_pattern
+      << "  backend=" << r.backend << "\n";
+  for (std::size_t b = 0; b < trace.blocks.size(); ++b) {
+    out << "block " << trace.blocks[b].block << "\n";
+    out << std::left << std::setw(5) << "step" << std::setw(18) << "label" << std::setw(6) << "line"
+        << std::right << std::setw(8) << "active" << std::setw(10) << "divergent" << std::setw(6)
+        << "idle" << std::setw(10) << "conflict" << std::setw(9) << "ld+st" << std::setw(11)
+        << "additions" << std::setw(14) << "s[0]"
+        << "\n";
+    for (std::size_t s = 0; s < trace.blocks[b].steps.size(); ++s) {
+      StepFacts f = step_facts(trace, b, s);
+      std::string degree =
+          f.worst_conflict_degree > 1 ? std::to_string(f.worst_conflict_degree) + "-way" : "none";
+      out << std::left << std::setw(5) << s << std::setw(18) << f.label << std::setw(6) << f.line
+          << std::right << std::setw(8) << f.activity.active_threads << std::setw(10)
+          << f.activity.divergent_warps << std::setw(6) << f.activity.idle_warps << std::setw(10)
+          << degree << std::setw(9)
+          << std::to_string(f.conflicts.load_conflicts) + "+" +
+                 std::to_string(f.conflicts.store_conflicts)
+          << std::setw(11) << f.additions_so_far << std::setw(14) << f.first_word << "\n";
+      out << "      " << f.narration << "\n";
+    }
+    WorkDepth wd = work_and_depth(trace.blocks[b], trace.word_size);
+    out << "work " << wd.additions << " additions, depth " << wd.reduction_steps
+        << " reduction steps, " << wd.barrier_steps << " barriers; block partial "
+        << trace.blocks[b].partial << "\n";
+  }
+  Precision p = precision(trace.result, trace.reference, r.element_type);
+  out << "result " << std::setprecision(17) << trace.result << "  reference " << trace.reference
+      << std::setprecision(6) << "  abs error " << p.absolute << "  rel error " << p.relative
+      << "  ulps " << p.ulps << "\n";
+}
+
+int command_check(const std::string& trace_path, std::ostream& out) {
+  Trace trace = load_trace(trace_path);
+  print_facts_table(trace, out);
+  return 0;
+}
+
+}  // namespace stridescope

@@ -1,0 +1,18 @@
+// The text commands of the stridescope binary: list, trace, check.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+
+#include "emu/run_variant.h"
+
+namespace stridescope {
+
+int command_list(std::ostream& out);
+int command_trace(const RunRequest& request, const std::string& out_path, std::ostream& out);
+int command_check(const std::string& trace_path, std::ostream& out);
+
+// Writes the per-step facts table and the run summary of a trace.
+void print_facts_table(const Trace& trace, std::ostream& out);
+
+}  // namespace stridescope

@@ -1,0 +1,87 @@
+// The stridescope binary: opens the GUI, or runs the text commands (list, trace, check).
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "ui/gui.h"
+
+namespace {
+
+void add_run_options(CLI::App& command, stridescope::RunRequest& request) {
+  command.add_option("--variant,-v", request.variant, "variant id (see `stridescope list`)");
+  command.add_option("--block,-b", request.block, "threads per block: a power of two, 2..1024");
+  command.add_option("--n,-n", request.n, "number of input elements");
+  command.add_option("--input,-i", request.input, "input pattern: ones, iota, random");
+  command.add_option("--seed", request.seed, "seed of the random input");
+  command.add_option("--type", request.element_type, "element type: int or float");
+  command.add_option("--traced-block", request.traced_block, "which block to trace");
+}
+
+bool parse_size(const std::string& text, int& width, int& height) {
+  return std::sscanf(text.c_str(), "%dx%d", &width, &height) == 2 && width >= 320 &&
+         height >= 240 && width <= 8192 && height <= 8192;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"StrideScope: watch a CUDA parallel reduction happen, step by step."};
+  app.require_subcommand(0, 1);
+
+  stridescope::GuiOptions gui;
+  gui.request.block = 16;
+  gui.request.n = 16;
+  std::string trace_path, size = "1600x900";
+  std::size_t step = 0;
+  float font_scale = 1.0f;
+  bool high_contrast = false;
+  add_run_options(app, gui.request);
+  auto* trace_opt = app.add_option("--trace", trace_path, "open a recorded trace file");
+  auto* step_opt = app.add_option("--step", step, "start at this step (0 = first)");
+  app.add_option("--screenshot", gui.screenshot_path, "render one frame to this PNG file and exit");
+  app.add_option("--size", size, "window size WIDTHxHEIGHT");
+  auto* scale_opt = app.add_option("--font-scale", font_scale, "text size, 0.5..4 (presenter: 2)");
+  auto* contrast_opt = app.add_flag("--high-contrast", high_contrast, "high-contrast theme");
+  app.add_option("--benchmark-frames", gui.benchmark_frames,
+                 "animate this many frames, print frame times, exit");
+
+  auto* list = app.add_subcommand("list", "list the reduction variants");
+  stridescope::RunRequest trace_request;
+  std::string out_path;
+  auto* trace = app.add_subcommand("trace", "run a variant on the CPU emulator and save its trace");
+  add_run_options(*trace, trace_request);
+  trace->add_option("--out,-o", out_path, "trace file to write (JSON)")->required();
+  std::string check_path;
+  auto* check = app.add_subcommand("check", "print the per-step facts of a trace file");
+  check->add_option("file", check_path, "trace file (JSON)")->required();
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+  try {
+    if (*list) return stridescope::command_list(std::cout);
+    if (*trace) return stridescope::command_trace(trace_request, out_path, std::cout);
+    if (*check) return stridescope::command_check(check_path, std::cout);
+    if (!parse_size(size, gui.width, gui.height)) {
+      std::cerr << "stridescope: error: --size must look like 1600x900 (320x240 to 8192x8192)\n";
+      return 2;
+    }
+    if (*trace_opt) gui.trace_path = trace_path;
+    if (*step_opt) gui.step = step;
+    if (*scale_opt) {
+      if (!(font_scale >= 0.5f && font_scale <= 4.0f)) {
+        std::cerr << "stridescope: error: --font-scale must be between 0.5 and 4\n";
+        return 2;
+      }
+      gui.font_scale = font_scale;
+    }
+    if (*contrast_opt) gui.high_contrast = high_contrast;
+    if (!gui.trace_path) stridescope::validate(gui.request);
+    return stridescope::run_gui(gui);
+  } catch (const std::exception& e) {
+    std::cerr << "stridescope: error: " << e.what() << "\n";
+    return 2;
+  }
+}

@@ -1,0 +1,26 @@
+// Untraced GPU runs of the registered kernels (the timing build: the probe compiles away).
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace stridescope::cuda {
+
+// A CUDA call failed or no device is present; the message says which call and why.
+class CudaError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Name of device 0, or an empty string when there is no usable CUDA device.
+std::string device_name();
+
+// Runs one pass of `variant` on device 0 and returns the block sums, in block order.
+std::vector<int> block_sums_int(const std::string& variant, const std::vector<int>& input,
+                                unsigned block);
+std::vector<float> block_sums_float(const std::string& variant, const std::vector<float>& input,
+                                    unsigned block);
+
+}  // namespace stridescope::cuda

@@ -1,0 +1,282 @@
+// The CPU emulator's scheduler: one fiber per CUDA thread, barriers as suspension points.
+#include "emu/emulator.h"
+
+#include <boost/context/fiber.hpp>
+#include <boost/context/pooled_fixedsize_stack.hpp>
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <map>
+#include <stdexcept>
+#include <vector>
+
+#include "core/ranges.h"
+#include "simt.h"
+
+namespace stridescope::emu {
+namespace {
+
+namespace ctx = boost::context;
+
+constexpr std::size_t kFiberStackBytes = 64 * 1024;
+constexpr unsigned kWarpLanes = 32;
+constexpr unsigned kMaxAccessesPerThreadStep = 1u << 20;
+
+enum class ThreadState { Ready, AtBarrier, AtWarpBarrier, Exited, Faulted };
+
+struct EmulatedThread {
+  ctx::fiber fiber;
+  ThreadState state = ThreadState::Ready;
+  int line = 0;
+  unsigned warp_mask = 0;
+  unsigned access_order = 0;
+  ThreadCoordinates coordinates;
+};
+
+std::string hex(unsigned value) {
+  char buffer[16];
+  std::snprintf(buffer, sizeof buffer, "0x%08x", value);
+  return buffer;
+}
+
+// One launch in progress. Exactly one exists while a kernel runs on this OS thread.
+class Machine {
+ public:
+  Machine(const LaunchShape& shape, const std::function<void()>& kernel, Observer& observer)
+      : shape_(shape), kernel_(kernel), observer_(observer), stacks_(kFiberStackBytes) {}
+
+  void run() {
+    for (unsigned b = 0; b < shape_.grid; ++b) run_block(b);
+  }
+
+  const ThreadCoordinates& coordinates() const { return threads_[running_].coordinates; }
+  void* shared_memory() { return shared_.data(); }
+
+  void block_barrier(int line) {
+    EmulatedThread& self = threads_[running_];
+    self.state = ThreadState::AtBarrier;
+    self.line = line;
+    suspend();
+  }
+
+  void warp_barrier(unsigned mask, int line) {
+    EmulatedThread& self = threads_[running_];
+    unsigned lane = running_ % kWarpLanes;
+    if ((mask & (1u << lane)) == 0) {
+      throw KernelFault("__syncwarp(" + hex(mask) + ") on line " + std::to_string(line) +
+                        " called by thread " + std::to_string(running_) +
+                        ", whose own lane is not in the mask");
+    }
+    self.state = ThreadState::AtWarpBarrier;
+    self.warp_mask = mask;
+    self.line = line;
+    suspend();
+  }
+
+  void record_access(unsigned address, unsigned size, bool is_write, int line) {
+    if (address + size > shape_.shared_bytes) {
+      throw KernelFault("thread " + std::to_string(running_) + " of block " +
+                        std::to_string(block_) + (is_write ? " wrote" : " read") +
+                        " shared memory at byte " + std::to_string(address) + " (line " +
+                        std::to_string(line) + "), past the block's " +
+                        std::to_string(shape_.shared_bytes) + " bytes");
+    }
+    EmulatedThread& self = threads_[running_];
+    if (self.access_order >= kMaxAccessesPerThreadStep) {
+      throw KernelFault("thread " + std::to_string(running_) + " made over " +
+                        std::to_string(kMaxAccessesPerThreadStep) +
+                        " shared-memory accesses without reaching a barrier (line " +
+                        std::to_string(line) + "): a runaway loop?");
+    }
+    unsigned order = self.access_order++;
+    if (!traced_) return;
+    observer_.on_access(block_, Access{running_, order, address, size,
+                                       is_write ? AccessKind::Write : AccessKind::Read, line});
+  }
+
+ private:
+  void suspend() { caller_ = std::move(caller_).resume(); }
+
+  void start_threads(unsigned b) {
+    threads_.clear();
+    threads_.resize(shape_.block);
+    for (unsigned t = 0; t < shape_.block; ++t) {
+      EmulatedThread& thread = threads_[t];
+      thread.coordinates = {{t, 0, 0}, {b, 0, 0}, {shape_.block, 1, 1}, {shape_.grid, 1, 1}};
+      thread.fiber = ctx::fiber(std::allocator_arg, stacks_, [this, t](ctx::fiber&& caller) {
+        caller_ = std::move(caller);
+        try {
+          kernel_();
+          threads_[t].state = ThreadState::Exited;
+        } catch (const ctx::detail::forced_unwind&) {
+          throw;
+        } catch (...) {
+          fault_ = std::current_exception();
+          threads_[t].state = ThreadState::Faulted;
+        }
+        return std::move(caller_);
+      });
+    }
+  }
+
+  void run_block(unsigned b) {
+    block_ = b;
+    traced_ = observer_.traces_block(b);
+    shared_.assign(shape_.shared_bytes, std::byte{0});
+    start_threads(b);
+    for (;;) {
+      for (unsigned t = 0; t < shape_.block; ++t) {
+        if (threads_[t].state != ThreadState::Ready) continue;
+        running_ = t;
+        threads_[t].fiber = std::move(threads_[t].fiber).resume();
+        if (threads_[t].state == ThreadState::Faulted) {
+          threads_.clear();
+          std::rethrow_exception(fault_);
+        }
+      }
+      if (release_warp_barriers()) continue;
+      if (finish_step_or_fail()) return;
+    }
+  }
+
+  // Lets every warp group whose mask lanes have all arrived go on. True if any went on.
+  bool release_warp_barriers() {
+    bool released = false;
+    for (unsigned t = 0; t < shape_.block; ++t) {
+      EmulatedThread& thread = threads_[t];
+      if (thread.state != ThreadState::AtWarpBarrier) continue;
+      unsigned warp_base = t - t % kWarpLanes;
+      bool all_arrived = true;
+      for (unsigned lane = 0; lane < kWarpLanes; ++lane) {
+        unsigned other = warp_base + lane;
+        if ((thread.warp_mask & (1u << lane)) == 0 || other >= shape_.block) continue;
+        if (threads_[other].state != ThreadState::AtWarpBarrier) all_arrived = false;
+      }
+      if (!all_arrived) continue;
+      for (unsigned lane = 0; lane < kWarpLanes; ++lane) {
+        unsigned other = warp_base + lane;
+        if ((thread.warp_mask & (1u << lane)) == 0 || other >= shape_.block) continue;
+        threads_[other].state = ThreadState::Ready;
+      }
+      released = true;
+    }
+    return released;
+  }
+
+  // Every thread is blocked or done: release the block barrier, finish the block, or report why
+  // it cannot go on. Returns true when the block is finished.
+  bool finish_step_or_fail() {
+    std::vector<unsigned> exited, at_warp_barrier;
+    std::map<int, std::vector<unsigned>> at_barrier_by_line;
+    for (unsigned t = 0; t < shape_.block; ++t) {
+      switch (threads_[t].state) {
+        case ThreadState::Exited:
+          exited.push_back(t);
+          break;
+        case ThreadState::AtWarpBarrier:
+          at_warp_barrier.push_back(t);
+          break;
+        case ThreadState::AtBarrier:
+          at_barrier_by_line[threads_[t].line].push_back(t);
+          break;
+        default:
+          break;
+      }
+    }
+    if (exited.size() == shape_.block) {
+      if (traced_) observer_.on_step_end(block_, StepKind::Exit, 0, shared_);
+      threads_.clear();
+      return true;
+    }
+    if (exited.empty() && at_warp_barrier.empty() && at_barrier_by_line.size() == 1) {
+      int line = at_barrier_by_line.begin()->first;
+      if (traced_) observer_.on_step_end(block_, StepKind::Barrier, line, shared_);
+      for (EmulatedThread& thread : threads_) {
+        thread.state = ThreadState::Ready;
+        thread.access_order = 0;
+      }
+      return false;
+    }
+    std::string why = "barrier divergence in block " + std::to_string(block_) + ":";
+    for (const auto& [line, threads] : at_barrier_by_line) {
+      why += " threads " + format_ranges(threads) + " wait at __syncthreads() on line " +
+             std::to_string(line) + ";";
+    }
+    if (!at_warp_barrier.empty()) {
+      why += " threads " + format_ranges(at_warp_barrier) +
+             " wait at __syncwarp() for lanes that never arrive;";
+    }
+    if (!exited.empty()) {
+      why += " threads " + format_ranges(exited) + " exited without reaching it;";
+    }
+    why.back() = '.';
+    why +=
+        " Every thread of a block must reach the same __syncthreads(); on a GPU this hangs or "
+        "gives wrong results.";
+    threads_.clear();
+    throw BarrierDivergence(why);
+  }
+
+  LaunchShape shape_;
+  const std::function<void()>& kernel_;
+  Observer& observer_;
+  ctx::pooled_fixedsize_stack stacks_;
+  std::vector<EmulatedThread> threads_;
+  std::vector<std::byte> shared_;
+  ctx::fiber caller_;
+  std::exception_ptr fault_;
+  unsigned block_ = 0;
+  unsigned running_ = 0;
+  bool traced_ = false;
+};
+
+thread_local Machine* active_machine = nullptr;
+
+Machine& machine() {
+  if (active_machine == nullptr) {
+    throw std::logic_error("an emulated kernel function was called outside emu::launch");
+  }
+  return *active_machine;
+}
+
+}  // namespace
+
+const ThreadCoordinates& current_coordinates() {
+  return machine().coordinates();
+}
+void sync_threads(int line) {
+  machine().block_barrier(line);
+}
+void sync_warp(unsigned mask, int line) {
+  machine().warp_barrier(mask, line);
+}
+void* block_shared_memory() {
+  return machine().shared_memory();
+}
+void record_shared_access(unsigned address, unsigned size, bool is_write, int line) {
+  machine().record_access(address, size, is_write, line);
+}
+
+void launch(const LaunchShape& shape, const std::function<void()>& kernel, Observer& observer) {
+  if (shape.block == 0 || shape.block > kMaxBlockThreads) {
+    throw KernelFault("block size " + std::to_string(shape.block) + " is outside 1.." +
+                      std::to_string(kMaxBlockThreads));
+  }
+  if (shape.grid == 0) throw KernelFault("grid size 0: nothing to launch");
+  if (shape.shared_bytes > kMaxSharedBytes) {
+    throw KernelFault(std::to_string(shape.shared_bytes) + " bytes of shared memory asked, over " +
+                      std::to_string(kMaxSharedBytes));
+  }
+  if (active_machine != nullptr) throw std::logic_error("emu::launch is not reentrant");
+  Machine m(shape, kernel, observer);
+  active_machine = &m;
+  try {
+    m.run();
+  } catch (...) {
+    active_machine = nullptr;
+    throw;
+  }
+  active_machine = nullptr;
+}
+
+}  // namespace stridescope::emu

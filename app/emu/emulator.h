@@ -1,0 +1,51 @@
+// The CPU emulator: runs a kernel's threads as fibers, block after block, deterministically.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <span>
+#include <stdexcept>
+#include <string>
+
+#include "trace/trace.h"
+
+namespace stridescope::emu {
+
+// A kernel launch as the emulator sees it.
+struct LaunchShape {
+  unsigned grid = 1;
+  unsigned block = 1;
+  unsigned shared_bytes = 0;
+};
+
+inline constexpr unsigned kMaxBlockThreads = 1024;
+inline constexpr unsigned kMaxSharedBytes = 48 * 1024;
+
+// Raised when threads of a block wait at different barriers or some exit while others wait.
+class BarrierDivergence : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Raised for any other fault inside an emulated kernel (out-of-range shared access, bad launch).
+class KernelFault : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Receives what the traced blocks do.
+class Observer {
+ public:
+  virtual ~Observer() = default;
+  virtual bool traces_block(unsigned block) const = 0;
+  virtual void on_access(unsigned block, const Access& access) = 0;
+  // A step ended (block barrier released, or the block's threads all exited).
+  virtual void on_step_end(unsigned block, StepKind kind, int line,
+                           std::span<const std::byte> shared_memory) = 0;
+};
+
+// Runs `kernel` once per thread for every block of `shape`. Throws BarrierDivergence or
+// KernelFault.
+void launch(const LaunchShape& shape, const std::function<void()>& kernel, Observer& observer);
+
+}  // namespace stridescope::emu

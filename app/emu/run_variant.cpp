@@ -1,0 +1,129 @@
+// The emulator runner: validates a request, launches the kernel, and records the traced block.
+#include "emu/run_variant.h"
+
+#include <cstring>
+#include <span>
+
+#include "analysis/additions.h"
+#include "core/input.h"
+#include "emu/emulator.h"
+#include "registry.h"
+
+namespace stridescope {
+namespace {
+
+// Builds the trace of one block from the emulator's callbacks.
+template <typename T>
+class TraceRecorder final : public emu::Observer {
+ public:
+  explicit TraceRecorder(unsigned traced_block) { block_.block = traced_block; }
+
+  bool traces_block(unsigned block) const override { return block == block_.block; }
+  void on_access(unsigned, const Access& access) override { pending_.push_back(access); }
+  void on_step_end(unsigned, StepKind kind, int line, std::span<const std::byte> shared) override {
+    if (kind == StepKind::Exit && pending_.empty()) return;
+    Step step;
+    step.kind = kind;
+    step.line = kind == StepKind::Exit ? pending_.back().line : line;
+    step.accesses = std::move(pending_);
+    pending_.clear();
+    std::size_t words = shared.size() / sizeof(T);
+    step.snapshot.resize(words);
+    for (std::size_t w = 0; w < words; ++w) {
+      T value;
+      std::memcpy(&value, shared.data() + w * sizeof(T), sizeof(T));
+      step.snapshot[w] = static_cast<double>(value);
+    }
+    step.label = step_label(step, sizeof(T));
+    block_.steps.push_back(std::move(step));
+  }
+
+  BlockTrace take() { return std::move(block_); }
+
+ private:
+  BlockTrace block_;
+  std::vector<Access> pending_;
+};
+
+template <typename T>
+Trace run_typed(const RunRequest& request, EmulatedKernel<T> kernel) {
+  std::vector<T> input = make_input<T>(request.input, request.n, request.seed);
+  auto grid = static_cast<unsigned>((request.n + request.block - 1) / request.block);
+  std::vector<T> block_sums(grid);
+  TraceRecorder<T> recorder(request.traced_block);
+  emu::LaunchShape shape{grid, request.block, static_cast<unsigned>(request.block * sizeof(T))};
+  auto n = static_cast<unsigned>(request.n);
+  try {
+    emu::launch(
+        shape, [&] { kernel(input.data(), block_sums.data(), n); }, recorder);
+  } catch (const std::exception& e) {
+    throw RunError(request.variant + ": " + e.what());
+  }
+  Trace trace;
+  trace.run = {request.variant,
+               request.element_type,
+               "sum",
+               request.n,
+               request.block,
+               grid,
+               request.input,
+               request.seed,
+               "emulator",
+               "CPU emulator (Boost.Context fibers)",
+               ""};
+  trace.word_size = sizeof(T);
+  trace.shared_words = request.block;
+  BlockTrace block = recorder.take();
+  block.partial = static_cast<double>(block_sums[request.traced_block]);
+  trace.blocks.push_back(std::move(block));
+  T total = T(0);
+  for (T partial : block_sums) total += partial;  // the host adds the block sums, as programs do
+  trace.result = static_cast<double>(total);
+  double reference = 0;
+  for (std::uint64_t i = 0; i < request.n; ++i)
+    reference += input_value(request.input, i, request.seed);
+  trace.reference = reference;
+  return trace;
+}
+
+}  // namespace
+
+void validate(const RunRequest& r) {
+  const VariantInfo* variant = find_variant(r.variant);
+  if (variant == nullptr) {
+    std::string known;
+    for (const VariantInfo& v : variant_catalog())
+      known += (known.empty() ? "" : ", ") + std::string(v.id);
+    throw RunError("unknown variant '" + r.variant + "' (known: " + known + ")");
+  }
+  if (r.block < 2 || r.block > 1024 || (r.block & (r.block - 1)) != 0) {
+    throw RunError("block size " + std::to_string(r.block) +
+                   " is not supported: use a power of two from 2 to 1024 (these variants halve "
+                   "the block at every step)");
+  }
+  if (r.n == 0) throw RunError("n = 0: there is nothing to reduce; n must be at least 1");
+  if (r.n > kMaxEmulatedElements) {
+    throw RunError("n = " + std::to_string(r.n) + " is over the CPU emulator's limit of " +
+                   std::to_string(kMaxEmulatedElements) + " elements");
+  }
+  if (r.element_type != "int" && r.element_type != "float") {
+    throw RunError("element type '" + r.element_type + "' is not supported (int, float)");
+  }
+  if (!is_input_pattern(r.input)) {
+    throw RunError("unknown input pattern '" + r.input + "' (ones, iota, random)");
+  }
+  std::uint64_t grid = (r.n + r.block - 1) / r.block;
+  if (r.traced_block >= grid) {
+    throw RunError("traced block " + std::to_string(r.traced_block) +
+                   " does not exist: the grid has " + std::to_string(grid) + " block(s)");
+  }
+}
+
+Trace run_on_emulator(const RunRequest& request) {
+  validate(request);
+  const VariantInfo& variant = *find_variant(request.variant);
+  if (request.element_type == "float") return run_typed<float>(request, variant.emulate_float);
+  return run_typed<int>(request, variant.emulate_int);
+}
+
+}  // namespace stridescope

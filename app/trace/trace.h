@@ -1,0 +1,70 @@
+// The trace: plain data describing one traced run, independent of the backend that made it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace stridescope {
+
+inline constexpr const char* kTraceFormat = "stridescope-trace";
+inline constexpr int kTraceVersion = 1;
+
+enum class AccessKind { Read, Write };
+
+// One shared-memory access by one thread inside one step.
+struct Access {
+  std::uint32_t thread = 0;
+  std::uint32_t order = 0;    // position among this thread's accesses in the step
+  std::uint32_t address = 0;  // byte offset into the block's shared memory
+  std::uint32_t size = 4;     // bytes
+  AccessKind kind = AccessKind::Read;
+  int line = 0;  // kernel source line
+  bool operator==(const Access&) const = default;
+};
+
+enum class StepKind { Barrier, Exit };
+
+// Everything that happened in a block between two barriers, and memory right after.
+struct Step {
+  StepKind kind = StepKind::Barrier;
+  int line = 0;                  // line of the barrier (or of the last access for Exit)
+  std::string label;             // short, e.g. "stride = 64"
+  std::vector<double> snapshot;  // one value per shared-memory word, after the step
+  std::vector<Access> accesses;  // in the order they happened
+  bool operator==(const Step&) const = default;
+};
+
+struct BlockTrace {
+  std::uint32_t block = 0;
+  std::vector<Step> steps;
+  double partial = 0;  // the value the block wrote as its result
+  bool operator==(const BlockTrace&) const = default;
+};
+
+struct RunInfo {
+  std::string variant;
+  std::string element_type = "int";  // "int" or "float"
+  std::string op = "sum";
+  std::uint64_t n = 0;
+  std::uint32_t block_size = 0;
+  std::uint32_t grid_size = 0;
+  std::string input_pattern;  // "ones", "iota", "random"
+  std::uint64_t seed = 0;
+  std::string backend = "emulator";  // "emulator", "cuda" or "recorded"
+  std::string device;
+  std::string toolkit;
+  bool operator==(const RunInfo&) const = default;
+};
+
+struct Trace {
+  RunInfo run;
+  std::uint32_t word_size = 4;     // bytes per shared-memory element
+  std::uint32_t shared_words = 0;  // elements of shared memory per block
+  std::vector<BlockTrace> blocks;  // the traced blocks
+  double result = 0;               // the final reduction result, as the program computed it
+  double reference = 0;            // float64 sum of the input
+  bool operator==(const Trace&) const = default;
+};
+
+}  // namespace stridescope

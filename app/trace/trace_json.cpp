@@ -1,0 +1,235 @@
+// Trace JSON writer and validating reader.
+#include "trace/trace_json.h"
+
+#include <fstream>
+#include <map>
+
+namespace stridescope {
+namespace {
+
+using nlohmann::json;
+
+[[noreturn]] void fail(const std::string& path, const std::string& problem) {
+  throw TraceFormatError(path + ": " + problem);
+}
+
+const json& member(const json& object, const std::string& path, const char* key) {
+  if (!object.is_object()) fail(path, "expected an object");
+  auto it = object.find(key);
+  if (it == object.end()) fail(path + "." + key, "missing");
+  return *it;
+}
+
+std::string get_string(const json& object, const std::string& path, const char* key) {
+  const json& value = member(object, path, key);
+  if (!value.is_string()) fail(path + "." + key, "expected a string");
+  return value.get<std::string>();
+}
+
+std::uint64_t get_unsigned(const json& value, const std::string& path, std::uint64_t max) {
+  if (!value.is_number_unsigned() &&
+      !(value.is_number_integer() && value.get<std::int64_t>() >= 0)) {
+    fail(path, "expected a non-negative integer");
+  }
+  auto v = value.get<std::uint64_t>();
+  if (v > max) fail(path, std::to_string(v) + " is larger than " + std::to_string(max));
+  return v;
+}
+
+std::uint64_t get_unsigned(const json& object, const std::string& path, const char* key,
+                           std::uint64_t max) {
+  return get_unsigned(member(object, path, key), path + "." + key, max);
+}
+
+double get_number(const json& value, const std::string& path) {
+  if (!value.is_number()) fail(path, "expected a number");
+  return value.get<double>();
+}
+
+const json& get_array(const json& object, const std::string& path, const char* key) {
+  const json& value = member(object, path, key);
+  if (!value.is_array()) fail(path + "." + key, "expected an array");
+  return value;
+}
+
+json access_to_json(const Access& a) {
+  return json::array(
+      {a.thread, a.order, a.address, a.size, a.kind == AccessKind::Read ? "r" : "w", a.line});
+}
+
+Access access_from_json(const json& value, const std::string& path, const Trace& trace) {
+  if (!value.is_array() || value.size() != 6) {
+    fail(path, "expected [thread, order, address, size, \"r\"|\"w\", line]");
+  }
+  Access a;
+  a.thread =
+      static_cast<std::uint32_t>(get_unsigned(value[0], path + "[0]", trace.run.block_size - 1));
+  a.order = static_cast<std::uint32_t>(get_unsigned(value[1], path + "[1]", UINT32_MAX));
+  std::uint64_t shared_bytes = std::uint64_t{trace.shared_words} * trace.word_size;
+  a.address = static_cast<std::uint32_t>(get_unsigned(value[2], path + "[2]", UINT32_MAX));
+  a.size = static_cast<std::uint32_t>(get_unsigned(value[3], path + "[3]", 16));
+  if (a.size != 1 && a.size != 2 && a.size != 4 && a.size != 8 && a.size != 16) {
+    fail(path + "[3]", "access size must be 1, 2, 4, 8 or 16 bytes");
+  }
+  if (a.address % a.size != 0) fail(path + "[2]", "address not aligned to the access size");
+  if (std::uint64_t{a.address} + a.size > shared_bytes) {
+    fail(path + "[2]", "address " + std::to_string(a.address) + " is outside the " +
+                           std::to_string(shared_bytes) + " bytes of shared memory");
+  }
+  if (!value[4].is_string() || (value[4] != "r" && value[4] != "w")) {
+    fail(path + "[4]", "expected \"r\" or \"w\"");
+  }
+  a.kind = value[4] == "r" ? AccessKind::Read : AccessKind::Write;
+  a.line = static_cast<int>(get_unsigned(value[5], path + "[5]", 1000000));
+  return a;
+}
+
+Step step_from_json(const json& value, const std::string& path, const Trace& trace) {
+  Step step;
+  std::string kind = get_string(value, path, "kind");
+  if (kind != "barrier" && kind != "exit") fail(path + ".kind", "expected \"barrier\" or \"exit\"");
+  step.kind = kind == "barrier" ? StepKind::Barrier : StepKind::Exit;
+  step.line = static_cast<int>(get_unsigned(value, path, "line", 1000000));
+  step.label = get_string(value, path, "label");
+  const json& snapshot = get_array(value, path, "snapshot");
+  if (snapshot.size() != trace.shared_words) {
+    fail(path + ".snapshot", "has " + std::to_string(snapshot.size()) + " values, expected " +
+                                 std::to_string(trace.shared_words) + " (shared_words)");
+  }
+  for (std::size_t i = 0; i < snapshot.size(); ++i) {
+    step.snapshot.push_back(get_number(snapshot[i], path + ".snapshot[" + std::to_string(i) + "]"));
+  }
+  const json& accesses = get_array(value, path, "accesses");
+  std::map<std::uint32_t, std::uint32_t> next_order;
+  for (std::size_t i = 0; i < accesses.size(); ++i) {
+    std::string access_path = path + ".accesses[" + std::to_string(i) + "]";
+    Access a = access_from_json(accesses[i], access_path, trace);
+    std::uint32_t& expected = next_order[a.thread];
+    if (a.order != expected) {
+      fail(access_path + "[1]", "thread " + std::to_string(a.thread) +
+                                    "'s accesses are out of order: " + "expected order " +
+                                    std::to_string(expected));
+    }
+    ++expected;
+    step.accesses.push_back(a);
+  }
+  return step;
+}
+
+}  // namespace
+
+nlohmann::json trace_to_json(const Trace& trace) {
+  const RunInfo& r = trace.run;
+  json out;
+  out["format"] = kTraceFormat;
+  out["version"] = kTraceVersion;
+  out["run"] = {{"variant", r.variant},       {"element_type", r.element_type},
+                {"operator", r.op},           {"n", r.n},
+                {"block_size", r.block_size}, {"grid_size", r.grid_size},
+                {"input", r.input_pattern},   {"seed", r.seed},
+                {"backend", r.backend},       {"device", r.device},
+                {"toolkit", r.toolkit}};
+  out["word_size"] = trace.word_size;
+  out["shared_words"] = trace.shared_words;
+  out["result"] = trace.result;
+  out["reference"] = trace.reference;
+  json blocks = json::array();
+  for (const BlockTrace& b : trace.blocks) {
+    json steps = json::array();
+    for (const Step& s : b.steps) {
+      json accesses = json::array();
+      for (const Access& a : s.accesses) accesses.push_back(access_to_json(a));
+      steps.push_back({{"kind", s.kind == StepKind::Barrier ? "barrier" : "exit"},
+                       {"line", s.line},
+                       {"label", s.label},
+                       {"snapshot", s.snapshot},
+                       {"accesses", std::move(accesses)}});
+    }
+    blocks.push_back({{"block", b.block}, {"partial", b.partial}, {"steps", std::move(steps)}});
+  }
+  out["blocks"] = std::move(blocks);
+  return out;
+}
+
+Trace trace_from_json(const nlohmann::json& in) {
+  const std::string root = "$";
+  if (!in.is_object()) fail(root, "expected a JSON object");
+  if (get_string(in, root, "format") != kTraceFormat) {
+    fail("$.format", std::string("expected \"") + kTraceFormat + "\"");
+  }
+  auto version = get_unsigned(in, root, "version", UINT32_MAX);
+  if (version != kTraceVersion) {
+    fail("$.version", "version " + std::to_string(version) +
+                          " is not supported (this build reads " + std::to_string(kTraceVersion) +
+                          ")");
+  }
+  Trace trace;
+  const json& run = member(in, root, "run");
+  RunInfo& r = trace.run;
+  r.variant = get_string(run, "$.run", "variant");
+  r.element_type = get_string(run, "$.run", "element_type");
+  if (r.element_type != "int" && r.element_type != "float" && r.element_type != "double") {
+    fail("$.run.element_type", "expected \"int\", \"float\" or \"double\"");
+  }
+  r.op = get_string(run, "$.run", "operator");
+  r.n = get_unsigned(run, "$.run", "n", UINT64_MAX);
+  r.block_size = static_cast<std::uint32_t>(get_unsigned(run, "$.run", "block_size", 1024));
+  if (r.block_size == 0) fail("$.run.block_size", "must be at least 1");
+  r.grid_size = static_cast<std::uint32_t>(get_unsigned(run, "$.run", "grid_size", UINT32_MAX));
+  if (r.grid_size == 0) fail("$.run.grid_size", "must be at least 1");
+  r.input_pattern = get_string(run, "$.run", "input");
+  r.seed = get_unsigned(run, "$.run", "seed", UINT64_MAX);
+  r.backend = get_string(run, "$.run", "backend");
+  r.device = get_string(run, "$.run", "device");
+  r.toolkit = get_string(run, "$.run", "toolkit");
+  trace.word_size = static_cast<std::uint32_t>(get_unsigned(in, root, "word_size", 16));
+  if (trace.word_size == 0) fail("$.word_size", "must be at least 1");
+  trace.shared_words =
+      static_cast<std::uint32_t>(get_unsigned(in, root, "shared_words", 48 * 1024));
+  trace.result = get_number(member(in, root, "result"), "$.result");
+  trace.reference = get_number(member(in, root, "reference"), "$.reference");
+  const json& blocks = get_array(in, root, "blocks");
+  if (blocks.empty()) fail("$.blocks", "no traced block");
+  for (std::size_t b = 0; b < blocks.size(); ++b) {
+    std::string path = "$.blocks[" + std::to_string(b) + "]";
+    BlockTrace block;
+    block.block =
+        static_cast<std::uint32_t>(get_unsigned(blocks[b], path, "block", r.grid_size - 1));
+    block.partial = get_number(member(blocks[b], path, "partial"), path + ".partial");
+    const json& steps = get_array(blocks[b], path, "steps");
+    if (steps.empty()) fail(path + ".steps", "no steps");
+    for (std::size_t s = 0; s < steps.size(); ++s) {
+      std::string step_path = path + ".steps[" + std::to_string(s) + "]";
+      Step step = step_from_json(steps[s], step_path, trace);
+      if (step.kind == StepKind::Exit && s + 1 != steps.size()) {
+        fail(step_path + ".kind", "an exit step must be the block's last");
+      }
+      block.steps.push_back(std::move(step));
+    }
+    trace.blocks.push_back(std::move(block));
+  }
+  return trace;
+}
+
+void save_trace(const Trace& trace, const std::string& path) {
+  std::ofstream out(path);
+  if (!out) throw std::runtime_error("cannot write " + path);
+  out << trace_to_json(trace).dump() << "\n";
+  if (!out) throw std::runtime_error("error while writing " + path);
+}
+
+Trace load_trace(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read " + path);
+  json document = json::parse(in, nullptr, false);
+  if (document.is_discarded()) {
+    throw TraceFormatError(path + ": not valid JSON (truncated or corrupted?)");
+  }
+  try {
+    return trace_from_json(document);
+  } catch (const TraceFormatError& e) {
+    throw TraceFormatError(path + ": " + e.what());
+  }
+}
+
+}  // namespace stridescope

@@ -1,0 +1,26 @@
+// Entry point of the graphical front end (GLFW + OpenGL 3.3 + Dear ImGui).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "emu/run_variant.h"
+
+namespace stridescope {
+
+struct GuiOptions {
+  RunRequest request;                     // the run shown at start, unless a trace file is given
+  std::optional<std::string> trace_path;  // show this recorded trace instead
+  std::optional<std::size_t> step;        // start at this step
+  std::string screenshot_path;            // if set: render, write a PNG, exit
+  int width = 1600;
+  int height = 900;
+  std::optional<float> font_scale;
+  std::optional<bool> high_contrast;
+  int benchmark_frames = 0;  // if > 0: animate this many frames, print frame times, exit
+};
+
+// Returns the process exit status.
+int run_gui(const GuiOptions& options);
+
+}  // namespace stridescope

@@ -1,0 +1,57 @@
+// The variant registry's rows; the emulator entry points instantiate each kernel with the CPU
+// probe.
+#include "registry.h"
+
+#include <algorithm>
+
+#include "interleaved_divergent.cuh"
+#include "interleaved_strided.cuh"
+#include "sequential.cuh"
+
+namespace stridescope {
+namespace {
+
+#define SS_EMULATED(kernel)                                                            \
+  [](const int* in, int* out, unsigned n) { kernel<int, EmulatorProbe>(in, out, n); }, \
+      [](const float* in, float* out, unsigned n) { kernel<float, EmulatorProbe>(in, out, n); }
+
+const VariantInfo kCatalog[] = {
+    {"interleaved-divergent", "1. Interleaved addressing, divergent branch",
+     "Threads whose index is a multiple of 2*stride work: every warp stays busy with few active "
+     "lanes, so the branch diverges at every step.",
+     "Harris, Optimizing Parallel Reduction in CUDA, slides 7-8 (kernel 1)",
+     "interleaved_divergent.cuh",
+     "If tid is a multiple of 2*stride, thread tid adds s[tid + stride] into s[tid].",
+     SS_EMULATED(kernels::reduce_interleaved_divergent)},
+    {"interleaved-strided", "2. Interleaved addressing, strided index",
+     "Consecutive threads do the work, so whole warps retire; but the index 2*stride*tid makes "
+     "lanes of a warp hit the same bank: bank conflicts.",
+     "Harris, Optimizing Parallel Reduction in CUDA, slides 10-12 (kernel 2)",
+     "interleaved_strided.cuh",
+     "Thread tid adds s[2*stride*tid + stride] into s[2*stride*tid] while that index is in the "
+     "block.",
+     SS_EMULATED(kernels::reduce_interleaved_strided)},
+    {"sequential", "3. Sequential addressing (halving loop)",
+     "The stride halves from blockDim.x/2: threads 0..stride-1 add the upper half into the lower "
+     "half. No divergence inside busy warps, no bank conflicts.",
+     "Harris, slides 13-16 (kernel 3); Sanders & Kandrot, CUDA by Example, ch. 5.3",
+     "sequential.cuh",
+     "Threads tid < stride add s[tid + stride] into s[tid]; the stride halves every step.",
+     SS_EMULATED(kernels::reduce_sequential)},
+};
+
+#undef SS_EMULATED
+
+}  // namespace
+
+std::span<const VariantInfo> variant_catalog() {
+  return kCatalog;
+}
+
+const VariantInfo* find_variant(std::string_view id) {
+  auto it = std::find_if(std::begin(kCatalog), std::end(kCatalog),
+                         [&](const VariantInfo& v) { return v.id == id; });
+  return it == std::end(kCatalog) ? nullptr : &*it;
+}
+
+}  // namespace stridescope

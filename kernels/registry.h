@@ -1,0 +1,29 @@
+// The variant registry: one row per reduction variant, with what it teaches and how to emulate it.
+#pragma once
+
+#include <span>
+#include <string_view>
+
+namespace stridescope {
+
+template <typename T>
+using EmulatedKernel = void (*)(const T* in, T* block_sums, unsigned n);
+
+struct VariantInfo {
+  std::string_view id;           // command-line name
+  std::string_view title;        // shown in menus
+  std::string_view teaches;      // one sentence: the lesson
+  std::string_view reference;    // Harris's slides or the book's chapter
+  std::string_view source_file;  // the kernel file in kernels/, shown in the source panel
+  std::string_view step_rule;    // what an active thread does in one reduction step
+  EmulatedKernel<int> emulate_int;
+  EmulatedKernel<float> emulate_float;
+};
+
+std::span<const VariantInfo> variant_catalog();
+const VariantInfo* find_variant(std::string_view id);  // nullptr if unknown
+
+// The text of a file in kernels/, embedded at build time ("" if unknown).
+std::string_view kernel_source(std::string_view file_name);
+
+}  // namespace stridescope

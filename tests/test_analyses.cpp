@@ -1,0 +1,158 @@
+// Activity, additions, work/depth, narration, precision and range formatting.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "analysis/activity.h"
+#include "analysis/additions.h"
+#include "analysis/narration.h"
+#include "analysis/precision.h"
+#include "analysis/step_facts.h"
+#include "core/input.h"
+#include "core/ranges.h"
+#include "emu/run_variant.h"
+#include "trace_builders.h"
+
+namespace stridescope {
+namespace {
+
+Trace traced(const char* variant, unsigned block, unsigned n = 0) {
+  RunRequest r;
+  r.variant = variant;
+  r.block = block;
+  r.n = n ? n : block;
+  return run_on_emulator(r);
+}
+
+TEST(Ranges, CompressesRuns) {
+  EXPECT_EQ(format_ranges({}), "none");
+  EXPECT_EQ(format_ranges({3}), "3");
+  EXPECT_EQ(format_ranges({0, 1, 2, 3, 7, 9, 10}), "0\u20133, 7, 9\u201310");
+}
+
+TEST(Activity, DivergentVariantKeepsEveryWarpBusyWithFewLanes) {
+  Trace trace = traced("interleaved-divergent", 128);
+  StepActivity a = activity(trace.blocks[0].steps[2], 128);  // stride 2: tid % 4 == 0
+  EXPECT_EQ(a.active_threads, 32u);
+  EXPECT_EQ(a.divergent_warps, 4u);
+  EXPECT_EQ(a.idle_warps, 0u);
+  EXPECT_TRUE(a.thread_active[4]);
+  EXPECT_FALSE(a.thread_active[5]);
+}
+
+TEST(Activity, SequentialVariantRetiresWholeWarps) {
+  Trace trace = traced("sequential", 256);
+  StepActivity a = activity(trace.blocks[0].steps[2], 256);  // stride 64
+  EXPECT_EQ(a.active_threads, 64u);
+  EXPECT_EQ(a.divergent_warps, 0u);
+  EXPECT_EQ(a.idle_warps, 6u);
+  EXPECT_EQ(a.warps[1].state, WarpState::Full);
+  EXPECT_EQ(a.warps[2].state, WarpState::Idle);
+}
+
+TEST(Activity, SmallBlockHasOneShortWarp) {
+  Trace trace = traced("sequential", 16);
+  StepActivity a = activity(trace.blocks[0].steps[0], 16);
+  ASSERT_EQ(a.warps.size(), 1u);
+  EXPECT_EQ(a.warps[0].lanes, 16u);
+  EXPECT_EQ(a.warps[0].state, WarpState::Full);
+}
+
+TEST(Additions, SequentialStepAddsUpperHalfIntoLowerHalf) {
+  Trace trace = traced("sequential", 16);
+  std::vector<Addition> adds = additions(trace.blocks[0].steps[1], 4);
+  ASSERT_EQ(adds.size(), 8u);
+  EXPECT_EQ(adds[0], (Addition{0, 8, 0}));
+  EXPECT_EQ(adds[7], (Addition{7, 15, 7}));
+}
+
+TEST(Additions, StridedTargetsAreMultiplesOfTwiceTheStride) {
+  Trace trace = traced("interleaved-strided", 16);
+  std::vector<Addition> adds = additions(trace.blocks[0].steps[2], 4);  // stride 2
+  ASSERT_EQ(adds.size(), 4u);
+  EXPECT_EQ(adds[1], (Addition{1, 6, 4}));
+}
+
+TEST(Additions, LoadAndExitStepsAddNothing) {
+  Trace trace = traced("sequential", 16);
+  EXPECT_TRUE(additions(trace.blocks[0].steps.front(), 4).empty());
+  EXPECT_TRUE(additions(trace.blocks[0].steps.back(), 4).empty());
+}
+
+TEST(WorkDepth, TreeOfBlockBHasBMinusOneAdditionsAndLog2BLevels) {
+  for (const char* variant : {"interleaved-divergent", "interleaved-strided", "sequential"}) {
+    Trace trace = traced(variant, 256);
+    WorkDepth wd = work_and_depth(trace.blocks[0], 4);
+    EXPECT_EQ(wd.additions, 255u) << variant;
+    EXPECT_EQ(wd.reduction_steps, 8u) << variant;
+    EXPECT_EQ(wd.barrier_steps, 9u) << variant;
+    EXPECT_EQ(additions_through(trace.blocks[0], 1, 4),
+              variant == std::string("sequential") ? 128u : 128u);
+  }
+}
+
+TEST(Narration, SaysWhoAddsWhatAndWhichWarpsIdle) {
+  Trace seq = traced("sequential", 256);
+  EXPECT_EQ(narrate(seq, 0, 2),
+            "Stride 64: threads 0\u201363 add s[t+64] into s[t]; warps 2\u20137 idle.");
+  Trace strided = traced("interleaved-strided", 64);
+  EXPECT_EQ(
+      narrate(strided, 0, 2),
+      "Stride 2: threads 0\u201315 add s[4t+2] into s[4t]; warp 0 diverges (16 of 32 lanes work)"
+      "; warp 1 idle; up to 2-way bank conflicts in warp 0.");
+  Trace divergent = traced("interleaved-divergent", 16);
+  EXPECT_EQ(
+      narrate(divergent, 0, 2),
+      "Stride 2: threads 0, 4, 8, 12 add s[t+2] into s[t]; warp 0 diverges (4 of 16 lanes work).");
+  EXPECT_EQ(narrate(divergent, 0, 0),
+            "Load: threads 0\u201315 each copy one input element into s[t].");
+  EXPECT_EQ(narrate(divergent, 0, 5),
+            "Thread 0 writes s[0] = 120, the block's sum, to global memory.");
+}
+
+TEST(StepFacts, CollectsTheFiguresOfAStep) {
+  Trace trace = traced("interleaved-strided", 1024);
+  StepFacts f = step_facts(trace, 0, 5);  // stride 16
+  EXPECT_EQ(f.label, "stride = 16");
+  EXPECT_EQ(f.worst_conflict_degree, 32u);
+  EXPECT_EQ(f.activity.active_threads, 32u);
+  EXPECT_EQ(f.additions.size(), 32u);
+  EXPECT_EQ(f.additions_so_far, 512u + 256 + 128 + 64 + 32);
+  EXPECT_GT(f.line, 0);
+}
+
+TEST(Precision, IntExactAndFloatInUlps) {
+  Precision exact = precision(120, 120, "int");
+  EXPECT_EQ(exact.absolute, 0);
+  EXPECT_EQ(exact.ulps, 0);
+  Precision off = precision(16777216.0, 16777218.0, "float");  // float ulp at 2^24 is 2
+  EXPECT_DOUBLE_EQ(off.absolute, 2.0);
+  EXPECT_DOUBLE_EQ(off.ulps, 1.0);
+  EXPECT_NEAR(off.relative, 2.0 / 16777218.0, 1e-18);
+}
+
+TEST(Precision, FloatIotaSumLosesPrecisionAgainstFloat64) {
+  RunRequest r;
+  r.n = 1 << 20;
+  r.block = 1024;
+  r.element_type = "float";
+  Trace trace = run_on_emulator(r);
+  Precision p = precision(trace.result, trace.reference, "float");
+  EXPECT_GT(p.absolute, 0.0);   // float cannot hold every partial sum exactly
+  EXPECT_LT(p.relative, 1e-5);  // but the tree keeps the error small
+}
+
+TEST(Input, PatternsAreDeterministic) {
+  EXPECT_EQ(make_input<int>("ones", 3, 0), (std::vector<int>{1, 1, 1}));
+  EXPECT_EQ(make_input<int>("iota", 3, 0), (std::vector<int>{0, 1, 2}));
+  std::vector<int> a = make_input<int>("random", 100, 7), b = make_input<int>("random", 100, 7);
+  EXPECT_EQ(a, b);
+  EXPECT_NE(a, make_input<int>("random", 100, 8));
+  for (int v : a) {
+    EXPECT_GE(v, 0);
+    EXPECT_LE(v, 9);
+  }
+}
+
+}  // namespace
+}  // namespace stridescope

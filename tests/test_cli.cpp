@@ -1,0 +1,90 @@
+// The stridescope binary's text commands and their errors (run as a user would run them).
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+#include <array>
+#include <cstdio>
+#include <string>
+
+namespace {
+
+struct Outcome {
+  int status = -1;
+  std::string output;  // stdout and stderr together
+};
+
+Outcome run(const std::string& arguments) {
+  std::string command = std::string(STRIDESCOPE_BINARY) + " " + arguments + " 2>&1";
+  Outcome outcome;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return outcome;
+  std::array<char, 4096> buffer{};
+  while (std::fgets(buffer.data(), buffer.size(), pipe)) outcome.output += buffer.data();
+  int raw = pclose(pipe);
+  outcome.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  return outcome;
+}
+
+const std::string kTmp = STRIDESCOPE_TEST_TMP;
+
+TEST(Cli, ListShowsEveryVariantWithItsReference) {
+  Outcome o = run("list");
+  EXPECT_EQ(o.status, 0);
+  for (const char* id : {"interleaved-divergent", "interleaved-strided", "sequential"}) {
+    EXPECT_NE(o.output.find(id), std::string::npos) << id;
+  }
+  EXPECT_NE(o.output.find("Harris"), std::string::npos);
+}
+
+TEST(Cli, TraceThenCheckPrintsTheFactsTable) {
+  std::string file = kTmp + "/cli_trace.json";
+  Outcome t =
+      run("trace --variant interleaved-strided --block 64 --n 64 --input ones --out " + file);
+  ASSERT_EQ(t.status, 0) << t.output;
+  Outcome c = run("check " + file);
+  ASSERT_EQ(c.status, 0) << c.output;
+  EXPECT_NE(c.output.find("stride = 16"), std::string::npos);
+  EXPECT_NE(c.output.find("2-way"), std::string::npos);
+  EXPECT_NE(c.output.find("result 64"), std::string::npos);
+}
+
+TEST(Cli, BadArgumentsGiveOneClearLineAndFail) {
+  struct Case {
+    std::string arguments, expected;
+  };
+  const Case cases[] = {
+      {"trace --variant nope --out x.json", "unknown variant 'nope'"},
+      {"trace --block 0 --out x.json", "block size 0 is not supported"},
+      {"trace --block 3 --out x.json", "block size 3 is not supported"},
+      {"trace --block 1025 --out x.json", "block size 1025 is not supported"},
+      {"trace --n 0 --out x.json", "n = 0"},
+      {"trace --n 99999999999 --out x.json", "limit"},
+      {"check /nonexistent/file.json", "cannot read /nonexistent/file.json"},
+      {"trace --block 16", "--out is required"},
+  };
+  for (const Case& c : cases) {
+    Outcome o = run(c.arguments);
+    EXPECT_NE(o.status, 0) << c.arguments;
+    EXPECT_NE(o.output.find(c.expected), std::string::npos) << c.arguments << " -> " << o.output;
+  }
+}
+
+TEST(Cli, MalformedTraceFileIsAnErrorNotACrash) {
+  std::string file = kTmp + "/cli_bad.json";
+  std::FILE* f = std::fopen(file.c_str(), "w");
+  std::fputs("{\"format\": \"stridescope-trace\", \"version\": 1, \"run\": {", f);
+  std::fclose(f);
+  Outcome o = run("check " + file);
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.output.find("not valid JSON"), std::string::npos) << o.output;
+}
+
+TEST(Cli, HelpWorksOnEveryCommand) {
+  for (const char* command : {"--help", "list --help", "trace --help", "check --help"}) {
+    Outcome o = run(command);
+    EXPECT_EQ(o.status, 0) << command;
+    EXPECT_NE(o.output.find("Usage"), std::string::npos) << command;
+  }
+}
+
+}  // namespace

@@ -1,0 +1,110 @@
+// Trace JSON: round trip, and malformed files rejected with their JSON path.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "emu/run_variant.h"
+#include "trace/trace_json.h"
+
+namespace stridescope {
+namespace {
+
+using nlohmann::json;
+
+Trace sample() {
+  RunRequest r;
+  r.variant = "interleaved-strided";
+  r.block = 64;
+  r.n = 100;
+  r.input = "random";
+  r.seed = 42;
+  return run_on_emulator(r);
+}
+
+std::string error_of(const json& document) {
+  try {
+    trace_from_json(document);
+  } catch (const TraceFormatError& e) {
+    return e.what();
+  }
+  return "accepted";
+}
+
+TEST(TraceJson, RoundTripKeepsEverything) {
+  Trace trace = sample();
+  EXPECT_EQ(trace_from_json(trace_to_json(trace)), trace);
+  std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/roundtrip.json";
+  save_trace(trace, path);
+  EXPECT_EQ(load_trace(path), trace);
+}
+
+TEST(TraceJson, HeaderIsVersioned) {
+  json j = trace_to_json(sample());
+  EXPECT_EQ(j["format"], "stridescope-trace");
+  EXPECT_EQ(j["version"], 1);
+  j["version"] = 99;
+  EXPECT_NE(error_of(j).find("$.version: version 99 is not supported"), std::string::npos);
+  j = trace_to_json(sample());
+  j["format"] = "something-else";
+  EXPECT_NE(error_of(j).find("$.format"), std::string::npos);
+}
+
+TEST(TraceJson, WrongSnapshotSizeIsRejected) {
+  json j = trace_to_json(sample());
+  j["blocks"][0]["steps"][2]["snapshot"].erase(0);
+  EXPECT_EQ(error_of(j),
+            "$.blocks[0].steps[2].snapshot: has 63 values, expected 64 (shared_words)");
+}
+
+TEST(TraceJson, OutOfRangeAddressIsRejected) {
+  json j = trace_to_json(sample());
+  j["blocks"][0]["steps"][1]["accesses"][0][2] = 64 * 4;
+  EXPECT_EQ(
+      error_of(j),
+      "$.blocks[0].steps[1].accesses[0][2]: address 256 is outside the 256 bytes of shared memory");
+}
+
+TEST(TraceJson, OtherMalformedFieldsAreRejected) {
+  json base = trace_to_json(sample());
+  json j = base;
+  j["blocks"][0]["steps"][1]["accesses"][0][0] = 64;  // thread index past the block
+  EXPECT_NE(error_of(j).find("accesses[0][0]"), std::string::npos);
+  j = base;
+  j["blocks"][0]["steps"][1]["accesses"][0][4] = "x";
+  EXPECT_NE(error_of(j).find("accesses[0][4]"), std::string::npos);
+  j = base;
+  j["blocks"][0]["steps"][1]["accesses"][0][1] = 5;  // order must start at 0
+  EXPECT_NE(error_of(j).find("out of order"), std::string::npos);
+  j = base;
+  j["blocks"][0]["steps"][1]["accesses"][0][2] = 2;  // misaligned
+  EXPECT_NE(error_of(j).find("aligned"), std::string::npos);
+  j = base;
+  j["run"].erase("block_size");
+  EXPECT_EQ(error_of(j), "$.run.block_size: missing");
+  j = base;
+  j["run"]["n"] = -4;
+  EXPECT_EQ(error_of(j), "$.run.n: expected a non-negative integer");
+  j = base;
+  j["blocks"] = json::array();
+  EXPECT_EQ(error_of(j), "$.blocks: no traced block");
+  j = base;
+  j["blocks"][0]["steps"][0]["kind"] = "exit";
+  EXPECT_NE(error_of(j).find("exit step must be the block's last"), std::string::npos);
+  EXPECT_NE(error_of(json::array()).find("$: expected a JSON object"), std::string::npos);
+}
+
+TEST(TraceJson, TruncatedAndMissingFilesGiveMessages) {
+  std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/truncated.json";
+  std::string text = trace_to_json(sample()).dump();
+  std::ofstream(path) << text.substr(0, text.size() / 2);
+  try {
+    load_trace(path);
+    FAIL() << "truncated file accepted";
+  } catch (const TraceFormatError& e) {
+    EXPECT_NE(std::string(e.what()).find("not valid JSON"), std::string::npos);
+  }
+  EXPECT_THROW(load_trace("/nonexistent/trace.json"), std::runtime_error);
+}
+
+}  // namespace
+}  // namespace stridescope

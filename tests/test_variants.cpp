@@ -1,0 +1,121 @@
+// Every variant, every power-of-two block 2..1024, several n: the emulated sum equals the
+// reference.
+#include <gtest/gtest.h>
+
+#include "emu/run_variant.h"
+#include "registry.h"
+
+namespace stridescope {
+namespace {
+
+TEST(Variants, EveryVariantBlockAndNGivesTheReferenceSum) {
+  for (const VariantInfo& v : variant_catalog()) {
+    for (unsigned block = 2; block <= 1024; block *= 2) {
+      for (std::uint64_t n :
+           {std::uint64_t{1}, std::uint64_t{block} - 1, std::uint64_t{block},
+            std::uint64_t{block} + 1, 3 * std::uint64_t{block} + 5, std::uint64_t{1000}}) {
+        if (n == 0) continue;
+        for (const char* type : {"int", "float"}) {
+          RunRequest r;
+          r.variant = std::string(v.id);
+          r.block = block;
+          r.n = n;
+          r.element_type = type;
+          r.input = "random";
+          r.seed = block + n;
+          Trace trace = run_on_emulator(r);
+          // Random inputs are integers 0..9: every partial sum is exact in float too.
+          ASSERT_EQ(trace.result, trace.reference)
+              << v.id << " block " << block << " n " << n << " " << type;
+          ASSERT_EQ(trace.run.grid_size, (n + block - 1) / block);
+        }
+      }
+    }
+  }
+}
+
+TEST(Variants, IotaSumsAreExactForIntAndWrapLikeAGpuPastIntMax) {
+  RunRequest r;
+  r.n = 60000;
+  r.block = 256;
+  EXPECT_EQ(run_on_emulator(r).result, 60000.0 * 59999.0 / 2);
+  r.n = 100000;  // 4999950000 does not fit in 32 bits: it wraps to 4999950000 - 2^32
+  Trace wrapped = run_on_emulator(r);
+  EXPECT_EQ(wrapped.result, 4999950000.0 - 4294967296.0);
+  EXPECT_EQ(wrapped.reference, 4999950000.0);
+}
+
+TEST(Variants, TraceOfOneBlockHasLoadReductionStepsAndExit) {
+  RunRequest r;
+  r.block = 16;
+  r.n = 16;
+  for (const VariantInfo& v : variant_catalog()) {
+    r.variant = std::string(v.id);
+    Trace trace = run_on_emulator(r);
+    const BlockTrace& block = trace.blocks.at(0);
+    ASSERT_EQ(block.steps.size(), 6u) << v.id;  // load, 4 strides, exit
+    EXPECT_EQ(block.steps.front().label, "load");
+    EXPECT_EQ(block.steps.back().kind, StepKind::Exit);
+    EXPECT_EQ(block.steps.back().label, "write block sum");
+    EXPECT_EQ(block.partial, 120);
+    EXPECT_EQ(block.steps[4].snapshot[0], 120);
+    EXPECT_FALSE(kernel_source(v.source_file).empty());
+  }
+}
+
+TEST(Variants, SequentialLabelsNameTheStride) {
+  RunRequest r;
+  r.block = 128;
+  r.n = 128;
+  Trace trace = run_on_emulator(r);
+  const auto& steps = trace.blocks[0].steps;
+  EXPECT_EQ(steps[1].label, "stride = 64");
+  EXPECT_EQ(steps[7].label, "stride = 1");
+}
+
+TEST(Variants, TracesTheRequestedBlock) {
+  RunRequest r;
+  r.block = 32;
+  r.n = 100;
+  r.traced_block = 3;  // holds elements 96..99 and zero padding
+  Trace trace = run_on_emulator(r);
+  EXPECT_EQ(trace.blocks[0].block, 3u);
+  EXPECT_EQ(trace.blocks[0].partial, 96 + 97 + 98 + 99);
+}
+
+TEST(Variants, BadRequestsGiveAClearError) {
+  auto message = [](RunRequest r) {
+    try {
+      run_on_emulator(r);
+    } catch (const RunError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  RunRequest r;
+  r.variant = "nope";
+  EXPECT_NE(message(r).find("unknown variant 'nope'"), std::string::npos);
+  for (unsigned block : {0u, 1u, 3u, 96u, 1025u, 2048u}) {
+    RunRequest b;
+    b.block = block;
+    EXPECT_NE(message(b).find("power of two"), std::string::npos) << block;
+  }
+  RunRequest zero;
+  zero.n = 0;
+  EXPECT_NE(message(zero).find("n = 0"), std::string::npos);
+  RunRequest huge;
+  huge.n = kMaxEmulatedElements + 1;
+  EXPECT_NE(message(huge).find("limit"), std::string::npos);
+  RunRequest pattern;
+  pattern.input = "sine";
+  EXPECT_NE(message(pattern).find("unknown input pattern"), std::string::npos);
+  RunRequest type;
+  type.element_type = "half";
+  EXPECT_NE(message(type).find("element type"), std::string::npos);
+  RunRequest traced;
+  traced.traced_block = 1;
+  EXPECT_NE(message(traced).find("does not exist"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace stridescope
