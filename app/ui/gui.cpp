@@ -1,0 +1,230 @@
+// The GUI main loop: window, fonts, panels laid out for a projector, screenshot and benchmark modes.
+#define GLFW_INCLUDE_NONE
+#include "ui/gui.h"
+
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <glad/gl.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <vector>
+
+#include "ui/memory_canvas.h"
+#include "ui/panels.h"
+#include "ui/screenshot.h"
+#include "ui/session.h"
+#include "ui/theme.h"
+
+namespace stridescope {
+namespace {
+
+// Default layout, as fractions of the display; ImGui's ini file remembers what the user moves.
+void place(float x, float y, float w, float h, bool fixed) {
+  ImVec2 d = ImGui::GetIO().DisplaySize;
+  ImGuiCond cond = fixed ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
+  ImGui::SetNextWindowPos(ImVec2(d.x * x, d.y * y), cond);
+  ImGui::SetNextWindowSize(ImVec2(d.x * w, d.y * h), cond);
+}
+
+void glfw_error(int code, const char* description) {
+  std::fprintf(stderr, "stridescope: GLFW error %d: %s\n", code, description);
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0 : v[v.size() / 2];
+}
+
+}  // namespace
+
+int run_gui(const GuiOptions& options) {
+  Session session;
+  RunRequest request = options.request;
+  bool loaded = options.trace_path ? session.open(*options.trace_path) : session.run(request);
+  if (!loaded) {
+    std::fprintf(stderr, "stridescope: error: %s\n", session.error().c_str());
+    return 2;
+  }
+  if (options.trace_path) {
+    const RunInfo& run = session.trace().run;
+    request.variant = run.variant;
+    request.block = run.block_size;
+    request.n = run.n;
+    request.input = run.input_pattern;
+    request.seed = run.seed;
+    request.element_type = run.element_type;
+  }
+  if (options.step) {
+    std::size_t steps = session.trace().blocks[0].steps.size();
+    if (*options.step >= steps) {
+      std::fprintf(stderr, "stridescope: error: --step %zu does not exist: the trace has steps 0..%zu\n",
+                   *options.step, steps - 1);
+      return 2;
+    }
+    session.playback().seek(*options.step);
+  }
+  bool capture = !options.screenshot_path.empty() || options.benchmark_frames > 0;
+  std::string config = config_directory();
+  std::string preferences_path = config + "/preferences.json";
+  Preferences prefs = capture ? Preferences{} : load_preferences(preferences_path);
+  UiSettings settings;
+  settings.font_scale = options.font_scale.value_or(prefs.font_scale);
+  settings.high_contrast = options.high_contrast.value_or(prefs.high_contrast);
+  session.playback().set_speed(prefs.speed);
+
+  glfwSetErrorCallback(glfw_error);
+  if (!glfwInit()) {
+    std::fprintf(stderr, "stridescope: error: cannot open a window (no display? try xvfb-run)\n");
+    return 3;
+  }
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  if (capture) glfwWindowHint(GLFW_RESIZABLE, GLFW_FALSE);
+  GLFWwindow* window = glfwCreateWindow(options.width, options.height, "StrideScope", nullptr, nullptr);
+  if (window == nullptr) {
+    std::fprintf(stderr, "stridescope: error: cannot create an OpenGL 3.3 window\n");
+    glfwTerminate();
+    return 3;
+  }
+  glfwMakeContextCurrent(window);
+  glfwSwapInterval(capture ? 0 : 1);
+  if (gladLoadGL(glfwGetProcAddress) == 0) {
+    std::fprintf(stderr, "stridescope: error: cannot load OpenGL functions\n");
+    glfwDestroyWindow(window);
+    glfwTerminate();
+    return 3;
+  }
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  std::string ini_path = config + "/imgui.ini";
+  if (capture) {
+    ImGui::GetIO().IniFilename = nullptr;  // screenshots use the default layout
+  } else {
+    std::error_code ignored;
+    std::filesystem::create_directories(config, ignored);
+    ImGui::GetIO().IniFilename = ini_path.c_str();
+  }
+  ImGui_ImplGlfw_InitForOpenGL(window, true);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+  MemoryCanvas canvas;
+  int status = 0;
+  try {
+    canvas.init();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "stridescope: error: %s\n", e.what());
+    status = 3;
+  }
+
+  float built_scale = -1;
+  bool built_contrast = !settings.high_contrast;
+  Fonts fonts;
+  std::vector<double> frame_ms;
+  int frames = 0;
+  const int screenshot_frame = 3;  // ImGui needs a few frames to settle auto-sized layout
+  auto last = std::chrono::steady_clock::now();
+  if (options.benchmark_frames > 0) {
+    session.playback().set_speed(8.0f);
+    session.playback().toggle_play();
+  }
+  while (status == 0 && !glfwWindowShouldClose(window)) {
+    auto frame_start = std::chrono::steady_clock::now();
+    double dt = std::chrono::duration<double>(frame_start - last).count();
+    last = frame_start;
+    glfwPollEvents();
+    if (settings.font_scale != built_scale || settings.high_contrast != built_contrast) {
+      fonts = load_fonts(settings.font_scale);
+      ImGui_ImplOpenGL3_DestroyFontsTexture();
+      ImGui_ImplOpenGL3_CreateFontsTexture();
+      apply_style(settings.high_contrast, settings.font_scale);
+      built_scale = settings.font_scale;
+      built_contrast = settings.high_contrast;
+    }
+    if (!options.screenshot_path.empty()) {
+      session.playback().settle();
+    } else {
+      session.playback().advance_time(dt);
+      if (options.benchmark_frames > 0 && !session.playback().playing()) session.playback().toggle_play();
+    }
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+    handle_keys(session);
+
+    place(0.0f, 0.0f, 0.22f, 0.44f, capture);
+    ImGui::Begin("Run");
+    run_panel(session, request, settings);
+    ImGui::End();
+    place(0.0f, 0.44f, 0.22f, 0.56f, capture);
+    ImGui::Begin("Step facts");
+    facts_panel(session, settings.high_contrast);
+    ImGui::End();
+    place(0.22f, 0.0f, 0.52f, 0.85f, capture);
+    ImGui::Begin("Shared memory");
+    if (session.has_trace()) {
+      CanvasView view{session.previous_model(), &session.current_model(), &session.facts(),
+                      session.trace().run.block_size, session.playback().transition(), settings.high_contrast};
+      canvas.draw(view);
+    }
+    ImGui::End();
+    place(0.22f, 0.85f, 0.52f, 0.15f, capture);
+    ImGui::Begin("Timeline");
+    timeline_panel(session);
+    ImGui::End();
+    place(0.74f, 0.0f, 0.26f, 1.0f, capture);
+    ImGui::Begin("Source");
+    source_panel(session, fonts.mono, settings.high_contrast);
+    ImGui::End();
+
+    ImGui::Render();
+    int fb_w = 0, fb_h = 0;
+    glfwGetFramebufferSize(window, &fb_w, &fb_h);
+    glViewport(0, 0, fb_w, fb_h);
+    const Palette& p = palette(settings.high_contrast);
+    glClearColor(p.canvas_background.x, p.canvas_background.y, p.canvas_background.z, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    ++frames;
+    if (!options.screenshot_path.empty() && frames == screenshot_frame) {
+      glFinish();
+      if (!save_framebuffer_png(options.screenshot_path, fb_w, fb_h)) {
+        std::fprintf(stderr, "stridescope: error: cannot write %s\n", options.screenshot_path.c_str());
+        status = 4;
+      } else {
+        std::printf("wrote %s (%dx%d, step %zu)\n", options.screenshot_path.c_str(), fb_w, fb_h,
+                    session.playback().step());
+      }
+      break;
+    }
+    glfwSwapBuffers(window);
+    if (options.benchmark_frames > 0) {
+      glFinish();
+      frame_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - frame_start).count());
+      if (frames >= options.benchmark_frames) break;
+    }
+  }
+  if (options.benchmark_frames > 0 && !frame_ms.empty()) {
+    std::vector<double> sorted = frame_ms;
+    std::sort(sorted.begin(), sorted.end());
+    std::printf("GUI frames: %zu, block %u, canvas animating; median %.2f ms, p95 %.2f ms, max %.2f ms\n",
+                frame_ms.size(), session.trace().run.block_size, median(frame_ms),
+                sorted[sorted.size() * 95 / 100], sorted.back());
+  }
+  if (!capture) save_preferences({settings.font_scale, settings.high_contrast, session.playback().speed()}, preferences_path);
+  canvas.shutdown();
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+  glfwDestroyWindow(window);
+  glfwTerminate();
+  return status;
+}
+
+}  // namespace stridescope

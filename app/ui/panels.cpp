@@ -1,0 +1,209 @@
+// Run settings, timeline, step facts and keyboard handling.
+#include "ui/panels.h"
+
+#include <cstdio>
+#include <string>
+
+#include "analysis/additions.h"
+#include "analysis/precision.h"
+#include "core/input.h"
+#include "registry.h"
+#include "ui/theme.h"
+
+namespace stridescope {
+namespace {
+
+void fact_row(const char* name, const std::string& value, const ImVec4* color = nullptr) {
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(0);
+  ImGui::TextUnformatted(name);
+  ImGui::TableSetColumnIndex(1);
+  if (color) {
+    ImGui::TextColored(*color, "%s", value.c_str());
+  } else {
+    ImGui::TextUnformatted(value.c_str());
+  }
+}
+
+std::string number(double v) {
+  char buffer[48];
+  std::snprintf(buffer, sizeof buffer, "%.10g", v);
+  return buffer;
+}
+
+}  // namespace
+
+void run_panel(Session& session, RunRequest& request, UiSettings& settings) {
+  bool changed = false;
+  const VariantInfo* current = find_variant(request.variant);
+  ImGui::TextUnformatted("Variant");
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::BeginCombo("##variant", current ? std::string(current->title).c_str() : "?")) {
+    for (const VariantInfo& v : variant_catalog()) {
+      if (ImGui::Selectable(std::string(v.title).c_str(), current == &v)) {
+        request.variant = std::string(v.id);
+        changed = true;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+  if (ImGui::BeginCombo("block size", std::to_string(request.block).c_str())) {
+    for (unsigned b = 2; b <= 1024; b *= 2) {
+      if (ImGui::Selectable(std::to_string(b).c_str(), b == request.block)) {
+        bool n_followed = request.n == request.block;
+        request.block = b;
+        if (n_followed) request.n = b;  // keep "one full block" when that is what was shown
+        changed = true;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+  std::uint64_t n = request.n;
+  if (ImGui::InputScalar("n", ImGuiDataType_U64, &n, nullptr, nullptr, "%llu",
+                         ImGuiInputTextFlags_EnterReturnsTrue)) {
+    request.n = n;
+    changed = true;
+  }
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+  if (ImGui::BeginCombo("input", request.input.c_str())) {
+    for (std::string_view p : input_patterns()) {
+      if (ImGui::Selectable(std::string(p).c_str(), p == request.input)) {
+        request.input = std::string(p);
+        changed = true;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  if (request.input == "random") {
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+    std::uint64_t seed = request.seed;
+    if (ImGui::InputScalar("seed", ImGuiDataType_U64, &seed, nullptr, nullptr, "%llu",
+                           ImGuiInputTextFlags_EnterReturnsTrue)) {
+      request.seed = seed;
+      changed = true;
+    }
+  }
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+  if (ImGui::BeginCombo("type", request.element_type.c_str())) {
+    for (const char* t : {"int", "float"}) {
+      if (ImGui::Selectable(t, request.element_type == t)) {
+        request.element_type = t;
+        changed = true;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  ImGui::TextDisabled("backend: CPU emulator");
+  if (changed) session.run(request);
+  if (!session.error().empty()) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(palette(settings.high_contrast).error, "%s", session.error().c_str());
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::Separator();
+  ImGui::SetNextItemWidth(-1);
+  ImGui::InputText("##trace_path", settings.trace_path, sizeof settings.trace_path);
+  if (ImGui::Button("Open trace")) session.open(settings.trace_path);
+  ImGui::SameLine();
+  if (ImGui::Button("Save trace")) session.save(settings.trace_path);
+  ImGui::Separator();
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+  ImGui::SliderFloat("text size", &settings.font_scale, 0.75f, 3.0f, "%.2fx");
+  ImGui::Checkbox("high contrast", &settings.high_contrast);
+}
+
+void timeline_panel(Session& session) {
+  if (!session.has_trace()) return;
+  Playback& play = session.playback();
+  float button = ImGui::GetFrameHeight() * 2.2f;
+  if (ImGui::Button("|<", ImVec2(button, 0))) play.first();
+  ImGui::SameLine();
+  if (ImGui::Button("<", ImVec2(button, 0))) play.previous();
+  ImGui::SameLine();
+  if (ImGui::Button(play.playing() ? "Pause" : "Play", ImVec2(button * 1.6f, 0))) play.toggle_play();
+  ImGui::SameLine();
+  if (ImGui::Button(">", ImVec2(button, 0))) play.next();
+  ImGui::SameLine();
+  if (ImGui::Button(">|", ImVec2(button, 0))) play.last();
+  ImGui::SameLine();
+  int step = static_cast<int>(play.step());
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.62f);
+  const Step& s = session.trace().blocks[0].steps[play.step()];
+  std::string format = "step %d: " + s.label;
+  if (ImGui::SliderInt("##step", &step, 0, static_cast<int>(play.step_count()) - 1, format.c_str())) {
+    play.seek(static_cast<std::size_t>(step));
+  }
+  ImGui::SameLine();
+  float speed = play.speed();
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
+  if (ImGui::SliderFloat("steps/s", &speed, 0.25f, 8.0f, "%.2f", ImGuiSliderFlags_Logarithmic)) {
+    play.set_speed(speed);
+  }
+  ImGui::TextDisabled("keys: space play/pause   \u2190 \u2192 step   Home/End first/last");
+}
+
+void facts_panel(Session& session, bool high_contrast) {
+  if (!session.has_trace()) return;
+  const Palette& p = palette(high_contrast);
+  const Trace& trace = session.trace();
+  const StepFacts& f = session.facts();
+  std::size_t steps = trace.blocks[0].steps.size();
+  ImGui::Text("Step %zu / %zu: %s", f.index, steps - 1, f.label.c_str());
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(f.narration.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::Spacing();
+  unsigned block = trace.run.block_size;
+  WorkDepth total = work_and_depth(trace.blocks[0], trace.word_size);
+  if (ImGui::BeginTable("facts", 2, ImGuiTableFlags_RowBg)) {
+    ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+    fact_row("active threads", std::to_string(f.activity.active_threads) + " of " + std::to_string(block));
+    std::string divergent = std::to_string(f.activity.divergent_warps) + " of " + std::to_string(f.activity.warps.size());
+    fact_row("divergent warps", divergent, f.activity.divergent_warps ? &p.warp_divergent : nullptr);
+    fact_row("idle warps", std::to_string(f.activity.idle_warps) + " of " + std::to_string(f.activity.warps.size()));
+    std::string conflict = f.worst_conflict_degree > 1
+                               ? std::to_string(f.worst_conflict_degree) + "-way (" +
+                                     std::to_string(f.conflicts.load_conflicts) + " ld + " +
+                                     std::to_string(f.conflicts.store_conflicts) + " st extra)"
+                               : "none";
+    fact_row("bank conflicts", conflict, f.worst_conflict_degree > 1 ? &p.conflict : nullptr);
+    fact_row("additions so far", std::to_string(f.additions_so_far) + " of " + std::to_string(total.additions));
+    fact_row("s[0] now", number(f.first_word));
+    fact_row("block sum", number(trace.blocks[0].partial));
+    ImGui::EndTable();
+  }
+  ImGui::Spacing();
+  ImGui::Separator();
+  Precision precision_now = precision(trace.result, trace.reference, trace.run.element_type);
+  ImGui::Text("Run: n = %llu, %u block(s) of %u, %s", static_cast<unsigned long long>(trace.run.n),
+              trace.run.grid_size, block, trace.run.element_type.c_str());
+  ImGui::Text("Result %s, reference %s", number(trace.result).c_str(), number(trace.reference).c_str());
+  if (precision_now.absolute != 0) {
+    ImGui::TextColored(p.warp_divergent, "error %.3g (%.3g relative, %.3g ulps)", precision_now.absolute,
+                       precision_now.relative, precision_now.ulps);
+  }
+  ImGui::Text("Work %u additions, depth %u steps", total.additions, total.reduction_steps);
+  if (const VariantInfo* v = find_variant(trace.run.variant)) {
+    ImGui::Separator();
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(std::string(v->teaches).c_str());
+    ImGui::TextDisabled("%s", std::string(v->reference).c_str());
+    ImGui::PopTextWrapPos();
+  }
+  if (!session.notice().empty()) ImGui::TextDisabled("%s", session.notice().c_str());
+}
+
+void handle_keys(Session& session) {
+  if (!session.has_trace() || ImGui::GetIO().WantTextInput) return;
+  Playback& play = session.playback();
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space))) play.toggle_play();
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) play.next();
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) play.previous();
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home))) play.first();
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_End))) play.last();
+}
+
+}  // namespace stridescope

@@ -1,0 +1,88 @@
+// Themes and fonts: colours picked to stay distinct on a washed-out projector.
+#include "ui/theme.h"
+
+#include <filesystem>
+
+namespace stridescope {
+namespace {
+
+constexpr float kBaseFontPixels = 18.0f;
+
+const char* find_font(const char* const* candidates) {
+  for (const char* const* c = candidates; *c; ++c) {
+    if (std::filesystem::exists(*c)) return *c;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+const Palette& palette(bool high_contrast) {
+  static const Palette normal{
+      {0.09f, 0.10f, 0.12f, 1}, {0.24f, 0.27f, 0.32f, 1}, {0.33f, 0.60f, 0.98f, 1},
+      {1.00f, 0.72f, 0.20f, 1}, {0.35f, 0.92f, 0.45f, 1}, {0.12f, 0.13f, 0.15f, 1},
+      {1.00f, 0.22f, 0.22f, 1}, {0.95f, 0.95f, 0.95f, 0.80f}, {0.05f, 0.05f, 0.07f, 1},
+      {0.92f, 0.93f, 0.95f, 1}, {0.60f, 0.63f, 0.68f, 1}, {0.45f, 0.90f, 0.50f, 1},
+      {1.00f, 0.62f, 0.20f, 1}, {0.50f, 0.52f, 0.56f, 1}, {0.55f, 0.45f, 0.05f, 1},
+      {0.20f, 0.26f, 0.38f, 1}, {1.00f, 0.35f, 0.35f, 1}};
+  static const Palette contrast{
+      {0.00f, 0.00f, 0.00f, 1}, {0.22f, 0.22f, 0.22f, 1}, {0.20f, 0.65f, 1.00f, 1},
+      {1.00f, 0.85f, 0.00f, 1}, {0.00f, 1.00f, 0.30f, 1}, {0.00f, 0.00f, 0.00f, 1},
+      {1.00f, 0.00f, 0.20f, 1}, {1.00f, 1.00f, 1.00f, 0.95f}, {0.00f, 0.00f, 0.00f, 1},
+      {1.00f, 1.00f, 1.00f, 1}, {0.85f, 0.85f, 0.85f, 1}, {0.00f, 1.00f, 0.30f, 1},
+      {1.00f, 0.55f, 0.00f, 1}, {0.65f, 0.65f, 0.65f, 1}, {0.60f, 0.50f, 0.00f, 1},
+      {0.10f, 0.20f, 0.45f, 1}, {1.00f, 0.25f, 0.25f, 1}};
+  return high_contrast ? contrast : normal;
+}
+
+void apply_style(bool high_contrast, float scale) {
+  ImGuiStyle style;
+  ImGui::StyleColorsDark(&style);
+  style.WindowRounding = 4;
+  style.FrameRounding = 3;
+  style.WindowPadding = ImVec2(10, 8);
+  style.ItemSpacing = ImVec2(8, 6);
+  if (high_contrast) {
+    ImVec4* c = style.Colors;
+    c[ImGuiCol_WindowBg] = ImVec4(0, 0, 0, 1);
+    c[ImGuiCol_ChildBg] = ImVec4(0, 0, 0, 1);
+    c[ImGuiCol_Text] = ImVec4(1, 1, 1, 1);
+    c[ImGuiCol_TextDisabled] = ImVec4(0.8f, 0.8f, 0.8f, 1);
+    c[ImGuiCol_Border] = ImVec4(1, 1, 1, 0.8f);
+    c[ImGuiCol_TitleBg] = ImVec4(0.1f, 0.1f, 0.1f, 1);
+    c[ImGuiCol_TitleBgActive] = ImVec4(0.0f, 0.25f, 0.6f, 1);
+    c[ImGuiCol_FrameBg] = ImVec4(0.15f, 0.15f, 0.15f, 1);
+    c[ImGuiCol_Button] = ImVec4(0.0f, 0.30f, 0.75f, 1);
+    c[ImGuiCol_ButtonHovered] = ImVec4(0.1f, 0.45f, 0.95f, 1);
+    c[ImGuiCol_SliderGrab] = ImVec4(1, 0.85f, 0, 1);
+    c[ImGuiCol_CheckMark] = ImVec4(1, 0.85f, 0, 1);
+    style.WindowBorderSize = 2;
+    style.FrameBorderSize = 1;
+  }
+  style.ScaleAllSizes(scale);
+  ImGui::GetStyle() = style;
+}
+
+Fonts load_fonts(float scale) {
+  static const char* const kSans[] = {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", nullptr};
+  static const char* const kMono[] = {"/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", nullptr};
+  static const ImWchar kRanges[] = {0x0020, 0x00FF, 0x2000, 0x206F, 0x2190, 0x21FF, 0x25A0, 0x25FF, 0};
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  Fonts fonts;
+  float pixels = kBaseFontPixels * scale;
+  const char* sans = find_font(kSans);
+  const char* mono = find_font(kMono);
+  if (sans != nullptr) fonts.ui = io.Fonts->AddFontFromFileTTF(sans, pixels, nullptr, kRanges);
+  if (fonts.ui == nullptr) {
+    ImFontConfig config;
+    config.SizePixels = 13.0f * scale;
+    fonts.ui = io.Fonts->AddFontDefault(&config);
+  }
+  if (mono != nullptr) fonts.mono = io.Fonts->AddFontFromFileTTF(mono, pixels, nullptr, kRanges);
+  if (fonts.mono == nullptr) fonts.mono = fonts.ui;
+  io.Fonts->Build();
+  return fonts;
+}
+
+}  // namespace stridescope

@@ -1,0 +1,41 @@
+// Themes and fonts: a normal dark theme, a high-contrast presenter theme, scalable fonts.
+#pragma once
+
+#include <imgui.h>
+
+namespace stridescope {
+
+struct Palette {
+  ImVec4 canvas_background;
+  ImVec4 cell_untouched;
+  ImVec4 cell_read;
+  ImVec4 cell_written;
+  ImVec4 band_on;   // thread active
+  ImVec4 band_off;  // thread idle
+  ImVec4 conflict;
+  ImVec4 arrow;
+  ImVec4 text_on_light;
+  ImVec4 text_on_dark;
+  ImVec4 text_dim;
+  ImVec4 warp_full;
+  ImVec4 warp_divergent;
+  ImVec4 warp_idle;
+  ImVec4 source_current;  // background of the step's barrier line
+  ImVec4 source_access;   // background of lines that touched shared memory
+  ImVec4 error;
+};
+
+const Palette& palette(bool high_contrast);
+
+// Applies ImGui colours and sizes for the theme and scale (call between frames).
+void apply_style(bool high_contrast, float scale);
+
+struct Fonts {
+  ImFont* ui = nullptr;
+  ImFont* mono = nullptr;
+};
+
+// (Re)builds the font atlas at `scale`; falls back to ImGui's built-in font if DejaVu is absent.
+Fonts load_fonts(float scale);
+
+}  // namespace stridescope

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs the Debian/Ubuntu packages StrideScope builds with, if any are missing (no source downloads).
+set -euo pipefail
+
+packages=(
+  cmake ninja-build g++ pkg-config
+  libboost-context-dev nlohmann-json3-dev libcli11-dev
+  libglfw3-dev libimgui-dev libstb-dev python3-glad libgl-dev libgl1-mesa-dri fonts-dejavu-core
+  libgtest-dev xvfb xauth
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "StrideScope: installing missing packages: ${missing[*]}"
+as_root=()
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "error: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+  as_root=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${as_root[@]}" apt-get update -qq
+"${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,137 @@
+// UI tests: the real app under xvfb-run renders a trace at a step and writes a PNG; we check its pixels.
+#include <gtest/gtest.h>
+#include <stb_image.h>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <set>
+#include <string>
+#include <sys/wait.h>
+
+namespace {
+
+const std::string kTmp = STRIDESCOPE_TEST_TMP;
+
+struct Outcome {
+  int status = -1;
+  std::string output;
+};
+
+Outcome run(const std::string& command) {
+  Outcome o;
+  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+  if (!pipe) return o;
+  std::array<char, 4096> buffer{};
+  while (std::fgets(buffer.data(), buffer.size(), pipe)) o.output += buffer.data();
+  int raw = pclose(pipe);
+  o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  return o;
+}
+
+Outcome run_app(const std::string& arguments) {
+  if (run("command -v xvfb-run").status != 0) {
+    ADD_FAILURE() << "xvfb-run is not installed (scripts/test.sh installs the xvfb package)";
+    return {};
+  }
+  return run("xvfb-run -a -s '-screen 0 1920x1080x24' " + std::string(STRIDESCOPE_BINARY) + " " + arguments);
+}
+
+struct Image {
+  int width = 0, height = 0;
+  std::vector<unsigned char> rgb;
+  int count_near(int r, int g, int b, int tolerance = 12) const {
+    int count = 0;
+    for (std::size_t i = 0; i + 2 < rgb.size(); i += 3) {
+      if (std::abs(rgb[i] - r) <= tolerance && std::abs(rgb[i + 1] - g) <= tolerance &&
+          std::abs(rgb[i + 2] - b) <= tolerance) {
+        ++count;
+      }
+    }
+    return count;
+  }
+  std::size_t distinct_colors() const {
+    std::set<int> colors;
+    for (std::size_t i = 0; i + 2 < rgb.size(); i += 3) colors.insert(rgb[i] << 16 | rgb[i + 1] << 8 | rgb[i + 2]);
+    return colors.size();
+  }
+};
+
+Image load_png(const std::string& path) {
+  Image image;
+  int channels = 0;
+  unsigned char* data = stbi_load(path.c_str(), &image.width, &image.height, &channels, 3);
+  if (data) {
+    image.rgb.assign(data, data + static_cast<std::size_t>(image.width) * image.height * 3);
+    stbi_image_free(data);
+  }
+  return image;
+}
+
+// Palette colours (ui/theme.cpp, normal theme), as 8-bit RGB.
+constexpr int kWritten[3] = {255, 184, 51};
+constexpr int kRead[3] = {84, 153, 250};
+constexpr int kUntouched[3] = {61, 69, 82};
+constexpr int kConflict[3] = {255, 56, 56};
+
+TEST(Gui, ScreenshotOfAStepShowsWrittenAndReadCells) {
+  std::string png = kTmp + "/gui_sequential.png";
+  std::remove(png.c_str());
+  Outcome o = run_app("--variant sequential --block 16 --n 16 --step 1 --size 1280x720 --screenshot " + png);
+  ASSERT_EQ(o.status, 0) << o.output;
+  Image image = load_png(png);
+  ASSERT_EQ(image.width, 1280);
+  ASSERT_EQ(image.height, 720);
+  EXPECT_GT(image.distinct_colors(), 50u) << "image looks blank";
+  // Stride 8: eight target cells and eight source cells, each tens of pixels wide.
+  EXPECT_GT(image.count_near(kWritten[0], kWritten[1], kWritten[2]), 8 * 400);
+  EXPECT_GT(image.count_near(kRead[0], kRead[1], kRead[2]), 8 * 400);
+}
+
+TEST(Gui, LaterStepHasFewerActiveCells) {
+  std::string early = kTmp + "/gui_step1.png", late = kTmp + "/gui_step4.png";
+  ASSERT_EQ(run_app("--block 16 --n 16 --step 1 --size 1280x720 --screenshot " + early).status, 0);
+  ASSERT_EQ(run_app("--block 16 --n 16 --step 4 --size 1280x720 --screenshot " + late).status, 0);
+  Image a = load_png(early), b = load_png(late);
+  // Step 4 (stride 1) writes one cell and reads one; the other 14 are untouched.
+  EXPECT_LT(b.count_near(kWritten[0], kWritten[1], kWritten[2]) * 4, a.count_near(kWritten[0], kWritten[1], kWritten[2]));
+  EXPECT_GT(b.count_near(kUntouched[0], kUntouched[1], kUntouched[2]),
+            a.count_near(kUntouched[0], kUntouched[1], kUntouched[2]));
+}
+
+TEST(Gui, TraceFileWithBankConflictsShowsConflictRings) {
+  std::string trace = kTmp + "/gui_strided.json", png = kTmp + "/gui_strided.png";
+  ASSERT_EQ(run(std::string(STRIDESCOPE_BINARY) + " trace --variant interleaved-strided --block 1024 --n 1024 --out " + trace).status, 0);
+  Outcome o = run_app("--trace " + trace + " --step 3 --size 1600x900 --screenshot " + png);
+  ASSERT_EQ(o.status, 0) << o.output;
+  Image image = load_png(png);
+  ASSERT_EQ(image.width, 1600);
+  EXPECT_GT(image.count_near(kConflict[0], kConflict[1], kConflict[2], 20), 500);
+  EXPECT_GT(image.count_near(kUntouched[0], kUntouched[1], kUntouched[2]), 20000);  // 1024 cells
+}
+
+TEST(Gui, HighContrastThemeIsBlackBehindTheCells) {
+  std::string png = kTmp + "/gui_contrast.png";
+  ASSERT_EQ(run_app("--block 64 --n 64 --step 2 --high-contrast --font-scale 2 --size 1280x720 --screenshot " + png).status, 0);
+  Image image = load_png(png);
+  EXPECT_GT(image.count_near(0, 0, 0, 2), image.width * image.height / 4);
+  EXPECT_GT(image.count_near(255, 217, 0, 12), 1000);  // high-contrast written colour
+}
+
+TEST(Gui, BadInputsFailWithAMessage) {
+  std::string bad = kTmp + "/gui_bad.json";
+  std::FILE* f = std::fopen(bad.c_str(), "w");
+  std::fputs("{\"format\": \"nope\"}", f);
+  std::fclose(f);
+  Outcome o = run_app("--trace " + bad + " --screenshot " + kTmp + "/never.png");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.output.find("$.format"), std::string::npos) << o.output;
+  o = run_app("--block 16 --n 16 --step 99 --screenshot " + kTmp + "/never.png");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.output.find("--step 99 does not exist"), std::string::npos) << o.output;
+  o = run_app("--block 48 --screenshot " + kTmp + "/never.png");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.output.find("power of two"), std::string::npos) << o.output;
+}
+
+}  // namespace
