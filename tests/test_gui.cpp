@@ -1,13 +1,14 @@
-// UI tests: the real app under xvfb-run renders a trace at a step and writes a PNG; we check its pixels.
+// UI tests: the real app under xvfb-run renders a trace at a step and writes a PNG; we check its
+// pixels.
 #include <gtest/gtest.h>
 #include <stb_image.h>
 
+#include <sys/wait.h>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <set>
 #include <string>
-#include <sys/wait.h>
 
 namespace {
 
@@ -34,7 +35,8 @@ Outcome run_app(const std::string& arguments) {
     ADD_FAILURE() << "xvfb-run is not installed (scripts/test.sh installs the xvfb package)";
     return {};
   }
-  return run("xvfb-run -a -s '-screen 0 1920x1080x24' " + std::string(STRIDESCOPE_BINARY) + " " + arguments);
+  return run("xvfb-run -a -s '-screen 0 1920x1080x24' " + std::string(STRIDESCOPE_BINARY) + " " +
+             arguments);
 }
 
 struct Image {
@@ -52,7 +54,8 @@ struct Image {
   }
   std::size_t distinct_colors() const {
     std::set<int> colors;
-    for (std::size_t i = 0; i + 2 < rgb.size(); i += 3) colors.insert(rgb[i] << 16 | rgb[i + 1] << 8 | rgb[i + 2]);
+    for (std::size_t i = 0; i + 2 < rgb.size(); i += 3)
+      colors.insert(rgb[i] << 16 | rgb[i + 1] << 8 | rgb[i + 2]);
     return colors.size();
   }
 };
@@ -77,7 +80,8 @@ constexpr int kConflict[3] = {255, 56, 56};
 TEST(Gui, ScreenshotOfAStepShowsWrittenAndReadCells) {
   std::string png = kTmp + "/gui_sequential.png";
   std::remove(png.c_str());
-  Outcome o = run_app("--variant sequential --block 16 --n 16 --step 1 --size 1280x720 --screenshot " + png);
+  Outcome o = run_app(
+      "--variant sequential --block 16 --n 16 --step 1 --size 1280x720 --screenshot " + png);
   ASSERT_EQ(o.status, 0) << o.output;
   Image image = load_png(png);
   ASSERT_EQ(image.width, 1280);
@@ -94,14 +98,18 @@ TEST(Gui, LaterStepHasFewerActiveCells) {
   ASSERT_EQ(run_app("--block 16 --n 16 --step 4 --size 1280x720 --screenshot " + late).status, 0);
   Image a = load_png(early), b = load_png(late);
   // Step 4 (stride 1) writes one cell and reads one; the other 14 are untouched.
-  EXPECT_LT(b.count_near(kWritten[0], kWritten[1], kWritten[2]) * 4, a.count_near(kWritten[0], kWritten[1], kWritten[2]));
+  EXPECT_LT(b.count_near(kWritten[0], kWritten[1], kWritten[2]) * 4,
+            a.count_near(kWritten[0], kWritten[1], kWritten[2]));
   EXPECT_GT(b.count_near(kUntouched[0], kUntouched[1], kUntouched[2]),
             a.count_near(kUntouched[0], kUntouched[1], kUntouched[2]));
 }
 
 TEST(Gui, TraceFileWithBankConflictsShowsConflictRings) {
   std::string trace = kTmp + "/gui_strided.json", png = kTmp + "/gui_strided.png";
-  ASSERT_EQ(run(std::string(STRIDESCOPE_BINARY) + " trace --variant interleaved-strided --block 1024 --n 1024 --out " + trace).status, 0);
+  ASSERT_EQ(run(std::string(STRIDESCOPE_BINARY) +
+                " trace --variant interleaved-strided --block 1024 --n 1024 --out " + trace)
+                .status,
+            0);
   Outcome o = run_app("--trace " + trace + " --step 3 --size 1600x900 --screenshot " + png);
   ASSERT_EQ(o.status, 0) << o.output;
   Image image = load_png(png);
@@ -112,7 +120,11 @@ TEST(Gui, TraceFileWithBankConflictsShowsConflictRings) {
 
 TEST(Gui, HighContrastThemeIsBlackBehindTheCells) {
   std::string png = kTmp + "/gui_contrast.png";
-  ASSERT_EQ(run_app("--block 64 --n 64 --step 2 --high-contrast --font-scale 2 --size 1280x720 --screenshot " + png).status, 0);
+  ASSERT_EQ(run_app("--block 64 --n 64 --step 2 --high-contrast --font-scale 2 --size 1280x720 "
+                    "--screenshot " +
+                    png)
+                .status,
+            0);
   Image image = load_png(png);
   EXPECT_GT(image.count_near(0, 0, 0, 2), image.width * image.height / 4);
   EXPECT_GT(image.count_near(255, 217, 0, 12), 1000);  // high-contrast written colour
@@ -132,6 +144,22 @@ TEST(Gui, BadInputsFailWithAMessage) {
   o = run_app("--block 48 --screenshot " + kTmp + "/never.png");
   EXPECT_EQ(o.status, 2);
   EXPECT_NE(o.output.find("power of two"), std::string::npos) << o.output;
+}
+
+}  // namespace
+
+namespace {
+
+TEST(Gui, PresenterViewDrawsBiggerCells) {
+  std::string normal = kTmp + "/gui_normal64.png", presenter = kTmp + "/gui_presenter64.png";
+  ASSERT_EQ(run_app("--block 64 --n 64 --step 1 --size 1600x900 --screenshot " + normal).status, 0);
+  ASSERT_EQ(
+      run_app("--block 64 --n 64 --step 1 --presenter --size 1600x900 --screenshot " + presenter)
+          .status,
+      0);
+  int a = load_png(normal).count_near(kWritten[0], kWritten[1], kWritten[2]);
+  int b = load_png(presenter).count_near(kWritten[0], kWritten[1], kWritten[2]);
+  EXPECT_GT(b, a * 2) << "presenter view should show the cells at least 1.4x wider";
 }
 
 }  // namespace

@@ -42,6 +42,8 @@ int main(int argc, char** argv) {
   app.add_option("--size", size, "window size WIDTHxHEIGHT");
   auto* scale_opt = app.add_option("--font-scale", font_scale, "text size, 0.5..4 (presenter: 2)");
   auto* contrast_opt = app.add_flag("--high-contrast", high_contrast, "high-contrast theme");
+  app.add_flag("--presenter", gui.presenter,
+               "start in the presenter view (canvas across the window)");
   app.add_option("--benchmark-frames", gui.benchmark_frames,
                  "animate this many frames, print frame times, exit");
 

@@ -25,7 +25,8 @@ CanvasLayout layout_canvas(unsigned words, float width, float height, float labe
   layout.cell = std::max(1.0f, pitch - layout.gap);
   float grid_w = layout.columns * pitch, grid_h = layout.rows * pitch;
   layout.left = label_width + std::max(0.0f, (usable_w - grid_w) / 2);
-  layout.top = header_height + arc_room * pitch + std::max(0.0f, (usable_h - grid_h - arc_room * pitch) / 2);
+  layout.top =
+      header_height + arc_room * pitch + std::max(0.0f, (usable_h - grid_h - arc_room * pitch) / 2);
   return layout;
 }
 

@@ -10,10 +10,10 @@ struct Rect {
 struct CanvasLayout {
   unsigned columns = 1;  // words per row (32, or the block size when smaller)
   unsigned rows = 1;
-  float cell = 0;        // cell side in pixels
-  float gap = 0;         // space between cells
-  float left = 0;        // x of column 0 (room for warp labels on the left)
-  float top = 0;         // y of row 0 (room for bank numbers and arrows above)
+  float cell = 0;  // cell side in pixels
+  float gap = 0;   // space between cells
+  float left = 0;  // x of column 0 (room for warp labels on the left)
+  float top = 0;   // y of row 0 (room for bank numbers and arrows above)
   Rect cell_rect(unsigned word) const;
 };
 

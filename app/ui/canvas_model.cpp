@@ -12,7 +12,8 @@ CanvasModel canvas_model(const Trace& trace, std::size_t block_index, std::size_
   model.cells.resize(trace.shared_words);
   for (std::size_t w = 0; w < model.cells.size(); ++w) {
     model.cells[w].value = step.snapshot[w];
-    model.cells[w].thread_active = w < facts.activity.thread_active.size() && facts.activity.thread_active[w];
+    model.cells[w].thread_active =
+        w < facts.activity.thread_active.size() && facts.activity.thread_active[w];
   }
   std::vector<bool> conflicting_thread(trace.run.block_size, false);
   for (const InstructionConflict& instruction : facts.conflicts.instructions) {
@@ -20,7 +21,8 @@ CanvasModel canvas_model(const Trace& trace, std::size_t block_index, std::size_
   }
   for (const Access& a : step.accesses) {
     for (unsigned w = a.address / trace.word_size;
-         w < (a.address + a.size + trace.word_size - 1) / trace.word_size && w < model.cells.size(); ++w) {
+         w < (a.address + a.size + trace.word_size - 1) / trace.word_size && w < model.cells.size();
+         ++w) {
       CellState& cell = model.cells[w];
       if (a.kind == AccessKind::Write) {
         cell.role = CellRole::Written;
@@ -30,7 +32,8 @@ CanvasModel canvas_model(const Trace& trace, std::size_t block_index, std::size_
       if (conflicting_thread[a.thread]) cell.conflict = true;
     }
   }
-  for (const Addition& add : facts.additions) model.arrows.push_back({add.source_word, add.target_word});
+  for (const Addition& add : facts.additions)
+    model.arrows.push_back({add.source_word, add.target_word});
   return model;
 }
 

@@ -43,7 +43,8 @@ GLuint build_program(std::string_view vertex_file, std::string_view fragment_fil
     std::vector<char> log(4096);
     glGetProgramInfoLog(program, static_cast<GLsizei>(log.size()), nullptr, log.data());
     glDeleteProgram(program);
-    throw std::runtime_error("shader program " + std::string(vertex_file) + " does not link: " + log.data());
+    throw std::runtime_error("shader program " + std::string(vertex_file) +
+                             " does not link: " + log.data());
   }
   return program;
 }

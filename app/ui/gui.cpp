@@ -1,4 +1,5 @@
-// The GUI main loop: window, fonts, panels laid out for a projector, screenshot and benchmark modes.
+// The GUI main loop: window, fonts, panels laid out for a projector, screenshot and benchmark
+// modes.
 #define GLFW_INCLUDE_NONE
 #include "ui/gui.h"
 
@@ -35,6 +36,29 @@ void glfw_error(int code, const char* description) {
   std::fprintf(stderr, "stridescope: GLFW error %d: %s\n", code, description);
 }
 
+void draw_canvas_window(Session& session, MemoryCanvas& canvas, const UiSettings& settings) {
+  ImGui::Begin("Shared memory");
+  if (session.has_trace()) {
+    CanvasView view{
+        session.previous_model(),       &session.current_model(),        &session.facts(),
+        session.trace().run.block_size, session.playback().transition(), settings.high_contrast};
+    canvas.draw(view);
+  }
+  ImGui::End();
+}
+
+void draw_timeline_window(Session& session, UiSettings& settings) {
+  ImGui::Begin("Timeline");
+  timeline_panel(session, settings);
+  ImGui::End();
+}
+
+void draw_facts_window(Session& session, const UiSettings& settings) {
+  ImGui::Begin("Step facts");
+  facts_panel(session, settings.high_contrast);
+  ImGui::End();
+}
+
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   return v.empty() ? 0 : v[v.size() / 2];
@@ -62,7 +86,8 @@ int run_gui(const GuiOptions& options) {
   if (options.step) {
     std::size_t steps = session.trace().blocks[0].steps.size();
     if (*options.step >= steps) {
-      std::fprintf(stderr, "stridescope: error: --step %zu does not exist: the trace has steps 0..%zu\n",
+      std::fprintf(stderr,
+                   "stridescope: error: --step %zu does not exist: the trace has steps 0..%zu\n",
                    *options.step, steps - 1);
       return 2;
     }
@@ -75,6 +100,7 @@ int run_gui(const GuiOptions& options) {
   UiSettings settings;
   settings.font_scale = options.font_scale.value_or(prefs.font_scale);
   settings.high_contrast = options.high_contrast.value_or(prefs.high_contrast);
+  settings.focus = options.presenter;
   session.playback().set_speed(prefs.speed);
 
   glfwSetErrorCallback(glfw_error);
@@ -87,7 +113,8 @@ int run_gui(const GuiOptions& options) {
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
   if (capture) glfwWindowHint(GLFW_RESIZABLE, GLFW_FALSE);
-  GLFWwindow* window = glfwCreateWindow(options.width, options.height, "StrideScope", nullptr, nullptr);
+  GLFWwindow* window =
+      glfwCreateWindow(options.width, options.height, "StrideScope", nullptr, nullptr);
   if (window == nullptr) {
     std::fprintf(stderr, "stridescope: error: cannot create an OpenGL 3.3 window\n");
     glfwTerminate();
@@ -126,6 +153,7 @@ int run_gui(const GuiOptions& options) {
   float built_scale = -1;
   bool built_contrast = !settings.high_contrast;
   Fonts fonts;
+  bool was_focus = settings.focus;
   std::vector<double> frame_ms;
   int frames = 0;
   const int screenshot_frame = 3;  // ImGui needs a few frames to settle auto-sized layout
@@ -151,37 +179,39 @@ int run_gui(const GuiOptions& options) {
       session.playback().settle();
     } else {
       session.playback().advance_time(dt);
-      if (options.benchmark_frames > 0 && !session.playback().playing()) session.playback().toggle_play();
+      if (options.benchmark_frames > 0 && !session.playback().playing())
+        session.playback().toggle_play();
     }
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
-    handle_keys(session);
+    handle_keys(session, settings);
 
-    place(0.0f, 0.0f, 0.22f, 0.44f, capture);
-    ImGui::Begin("Run");
-    run_panel(session, request, settings);
-    ImGui::End();
-    place(0.0f, 0.44f, 0.22f, 0.56f, capture);
-    ImGui::Begin("Step facts");
-    facts_panel(session, settings.high_contrast);
-    ImGui::End();
-    place(0.22f, 0.0f, 0.52f, 0.85f, capture);
-    ImGui::Begin("Shared memory");
-    if (session.has_trace()) {
-      CanvasView view{session.previous_model(), &session.current_model(), &session.facts(),
-                      session.trace().run.block_size, session.playback().transition(), settings.high_contrast};
-      canvas.draw(view);
+    bool relayout = capture || settings.focus != was_focus;
+    was_focus = settings.focus;
+    if (settings.focus) {
+      place(0.0f, 0.0f, 1.0f, 0.78f, true);
+      draw_canvas_window(session, canvas, settings);
+      place(0.0f, 0.78f, 0.55f, 0.22f, true);
+      draw_timeline_window(session, settings);
+      place(0.55f, 0.78f, 0.45f, 0.22f, true);
+      draw_facts_window(session, settings);
+    } else {
+      place(0.0f, 0.0f, 0.22f, 0.44f, relayout);
+      ImGui::Begin("Run");
+      run_panel(session, request, settings);
+      ImGui::End();
+      place(0.0f, 0.44f, 0.22f, 0.56f, relayout);
+      draw_facts_window(session, settings);
+      place(0.22f, 0.0f, 0.52f, 0.85f, relayout);
+      draw_canvas_window(session, canvas, settings);
+      place(0.22f, 0.85f, 0.52f, 0.15f, relayout);
+      draw_timeline_window(session, settings);
+      place(0.74f, 0.0f, 0.26f, 1.0f, relayout);
+      ImGui::Begin("Source");
+      source_panel(session, fonts.mono, settings.high_contrast);
+      ImGui::End();
     }
-    ImGui::End();
-    place(0.22f, 0.85f, 0.52f, 0.15f, capture);
-    ImGui::Begin("Timeline");
-    timeline_panel(session);
-    ImGui::End();
-    place(0.74f, 0.0f, 0.26f, 1.0f, capture);
-    ImGui::Begin("Source");
-    source_panel(session, fonts.mono, settings.high_contrast);
-    ImGui::End();
 
     ImGui::Render();
     int fb_w = 0, fb_h = 0;
@@ -195,7 +225,8 @@ int run_gui(const GuiOptions& options) {
     if (!options.screenshot_path.empty() && frames == screenshot_frame) {
       glFinish();
       if (!save_framebuffer_png(options.screenshot_path, fb_w, fb_h)) {
-        std::fprintf(stderr, "stridescope: error: cannot write %s\n", options.screenshot_path.c_str());
+        std::fprintf(stderr, "stridescope: error: cannot write %s\n",
+                     options.screenshot_path.c_str());
         status = 4;
       } else {
         std::printf("wrote %s (%dx%d, step %zu)\n", options.screenshot_path.c_str(), fb_w, fb_h,
@@ -206,18 +237,23 @@ int run_gui(const GuiOptions& options) {
     glfwSwapBuffers(window);
     if (options.benchmark_frames > 0) {
       glFinish();
-      frame_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - frame_start).count());
+      frame_ms.push_back(
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - frame_start)
+              .count());
       if (frames >= options.benchmark_frames) break;
     }
   }
   if (options.benchmark_frames > 0 && !frame_ms.empty()) {
     std::vector<double> sorted = frame_ms;
     std::sort(sorted.begin(), sorted.end());
-    std::printf("GUI frames: %zu, block %u, canvas animating; median %.2f ms, p95 %.2f ms, max %.2f ms\n",
-                frame_ms.size(), session.trace().run.block_size, median(frame_ms),
-                sorted[sorted.size() * 95 / 100], sorted.back());
+    std::printf(
+        "GUI frames: %zu, block %u, canvas animating; median %.2f ms, p95 %.2f ms, max %.2f ms\n",
+        frame_ms.size(), session.trace().run.block_size, median(frame_ms),
+        sorted[sorted.size() * 95 / 100], sorted.back());
   }
-  if (!capture) save_preferences({settings.font_scale, settings.high_contrast, session.playback().speed()}, preferences_path);
+  if (!capture)
+    save_preferences({settings.font_scale, settings.high_contrast, session.playback().speed()},
+                     preferences_path);
   canvas.shutdown();
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();

@@ -17,6 +17,7 @@ struct GuiOptions {
   int height = 900;
   std::optional<float> font_scale;
   std::optional<bool> high_contrast;
+  bool presenter = false;    // start in the presenter view (canvas across the window)
   int benchmark_frames = 0;  // if > 0: animate this many frames, print frame times, exit
 };
 

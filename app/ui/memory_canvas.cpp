@@ -17,9 +17,12 @@ constexpr int kArrowSegments = 24;
 
 ImVec4 role_color(const Palette& p, CellRole role) {
   switch (role) {
-    case CellRole::Read: return p.cell_read;
-    case CellRole::Written: return p.cell_written;
-    default: return p.cell_untouched;
+    case CellRole::Read:
+      return p.cell_read;
+    case CellRole::Written:
+      return p.cell_written;
+    default:
+      return p.cell_untouched;
   }
 }
 
@@ -118,8 +121,10 @@ void MemoryCanvas::render_gl() {
     glUseProgram(arrow_program_);
     glUniform2f(glGetUniformLocation(arrow_program_, "u_canvas_size"), size_.x, size_.y);
     glUniform1f(glGetUniformLocation(arrow_program_, "u_t"), t_);
-    glUniform1f(glGetUniformLocation(arrow_program_, "u_width"), std::clamp(layout_.cell * 0.07f, 1.2f, 6.0f));
-    glUniform1f(glGetUniformLocation(arrow_program_, "u_head"), std::clamp(layout_.cell * 0.28f, 5.0f, 22.0f));
+    glUniform1f(glGetUniformLocation(arrow_program_, "u_width"),
+                std::clamp(layout_.cell * 0.07f, 1.2f, 6.0f));
+    glUniform1f(glGetUniformLocation(arrow_program_, "u_head"),
+                std::clamp(layout_.cell * 0.28f, 5.0f, 22.0f));
     glUniform1i(glGetUniformLocation(arrow_program_, "u_segments"), kArrowSegments);
     set_uniform(arrow_program_, "u_color", p.arrow);
     glBindVertexArray(arrow_vao_);
@@ -155,8 +160,9 @@ void MemoryCanvas::draw(const CanvasView& view) {
   cells_.clear();
   for (unsigned w = 0; w < words; ++w) {
     const CellState& now = view.current->cells[w];
-    CellRole before = view.previous && w < view.previous->cells.size() ? view.previous->cells[w].role
-                                                                         : CellRole::Untouched;
+    CellRole before = view.previous && w < view.previous->cells.size()
+                          ? view.previous->cells[w].role
+                          : CellRole::Untouched;
     Rect r = layout_.cell_rect(w);
     CellInstance c{};
     c.x = r.x;
@@ -171,7 +177,8 @@ void MemoryCanvas::draw(const CanvasView& view) {
   for (const CanvasArrow& a : view.current->arrows) {
     if (a.from_word >= words || a.to_word >= words) continue;
     Rect from = layout_.cell_rect(a.from_word), to = layout_.cell_rect(a.to_word);
-    arrows_.push_back({{from.x + from.w / 2, from.y + from.h * 0.25f}, {to.x + to.w / 2, to.y + to.h * 0.05f}});
+    arrows_.push_back(
+        {{from.x + from.w / 2, from.y + from.h * 0.25f}, {to.x + to.w / 2, to.y + to.h * 0.05f}});
   }
 
   list->AddRectFilled(origin, ImVec2(origin.x + avail.x, origin.y + avail.y),
@@ -184,13 +191,16 @@ void MemoryCanvas::draw(const CanvasView& view) {
     ImVec2 mouse = ImGui::GetIO().MousePos;
     for (unsigned w = 0; w < words; ++w) {
       Rect r = layout_.cell_rect(w);
-      if (mouse.x >= origin.x + r.x && mouse.x < origin.x + r.x + r.w && mouse.y >= origin.y + r.y &&
-          mouse.y < origin.y + r.y + r.h) {
+      if (mouse.x >= origin.x + r.x && mouse.x < origin.x + r.x + r.w &&
+          mouse.y >= origin.y + r.y && mouse.y < origin.y + r.y + r.h) {
         const CellState& c = view.current->cells[w];
-        const char* role = c.role == CellRole::Written ? "written" : c.role == CellRole::Read ? "read" : "untouched";
+        const char* role = c.role == CellRole::Written ? "written"
+                           : c.role == CellRole::Read  ? "read"
+                                                       : "untouched";
         ImGui::SetTooltip("s[%u] = %s\nbank %u, row %u\nthread %u: %s\n%s this step%s", w,
                           value_text(c.value).c_str(), w % kBanks, w / layout_.columns, w,
-                          c.thread_active ? "active" : "idle", role, c.conflict ? ", bank conflict" : "");
+                          c.thread_active ? "active" : "idle", role,
+                          c.conflict ? ", bank conflict" : "");
       }
     }
   }
@@ -247,11 +257,14 @@ void MemoryCanvas::draw_labels(const CanvasView& view, ImDrawList* list, ImVec2 
     float size = std::min(font_size, std::max(r.h * 0.9f, font_size * 0.6f));
     list->AddText(font, size, ImVec2(origin.x + 4, origin.y + r.y + (r.h - size) / 2),
                   ImGui::ColorConvertFloat4ToU32(color), text.c_str());
-    unsigned degree = warp < view.facts->conflicts.warp_degree.size() ? view.facts->conflicts.warp_degree[warp] : 0;
+    unsigned degree = warp < view.facts->conflicts.warp_degree.size()
+                          ? view.facts->conflicts.warp_degree[warp]
+                          : 0;
     if (degree > 1) {
       std::string tag = std::to_string(degree) + "-way";
       Rect last = layout_.cell_rect(first_word + layout_.columns - 1);
-      list->AddText(font, size, ImVec2(origin.x + last.x + last.w + 6, origin.y + r.y + (r.h - size) / 2),
+      list->AddText(font, size,
+                    ImVec2(origin.x + last.x + last.w + 6, origin.y + r.y + (r.h - size) / 2),
                     ImGui::ColorConvertFloat4ToU32(p.conflict), tag.c_str());
     }
   }
@@ -265,14 +278,16 @@ void MemoryCanvas::draw_legend(const CanvasView& view, ImDrawList* list, ImVec2 
     const char* text;
     bool ring;
   };
-  const Item items[] = {{p.cell_written, "written", false}, {p.cell_read, "read", false},
-                        {p.cell_untouched, "untouched", false},     {p.band_on, "thread active", false},
-                        {p.conflict, "bank conflict", true},        {p.warp_divergent, "divergent warp", false}};
+  const Item items[] = {
+      {p.cell_written, "written", false},     {p.cell_read, "read", false},
+      {p.cell_untouched, "untouched", false}, {p.band_on, "thread active", false},
+      {p.conflict, "bank conflict", true},    {p.warp_divergent, "divergent warp", false}};
   float x = at.x + 4;
   float right = at.x + ImGui::GetContentRegionAvail().x;
   for (const Item& item : items) {
     ImU32 color = ImGui::ColorConvertFloat4ToU32(item.color);
-    if (x + s * 1.3f + ImGui::CalcTextSize(item.text).x > right) break;  // narrow window: fewer items
+    if (x + s * 1.3f + ImGui::CalcTextSize(item.text).x > right)
+      break;  // narrow window: fewer items
     if (item.ring) {
       list->AddRect(ImVec2(x, at.y + 2), ImVec2(x + s, at.y + s), color, 3, 0, 2.5f);
     } else {

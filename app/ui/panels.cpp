@@ -114,7 +114,7 @@ void run_panel(Session& session, RunRequest& request, UiSettings& settings) {
   ImGui::Checkbox("high contrast", &settings.high_contrast);
 }
 
-void timeline_panel(Session& session) {
+void timeline_panel(Session& session, UiSettings& settings) {
   if (!session.has_trace()) return;
   Playback& play = session.playback();
   float button = ImGui::GetFrameHeight() * 2.2f;
@@ -122,7 +122,8 @@ void timeline_panel(Session& session) {
   ImGui::SameLine();
   if (ImGui::Button("<", ImVec2(button, 0))) play.previous();
   ImGui::SameLine();
-  if (ImGui::Button(play.playing() ? "Pause" : "Play", ImVec2(button * 1.6f, 0))) play.toggle_play();
+  if (ImGui::Button(play.playing() ? "Pause" : "Play", ImVec2(button * 1.6f, 0)))
+    play.toggle_play();
   ImGui::SameLine();
   if (ImGui::Button(">", ImVec2(button, 0))) play.next();
   ImGui::SameLine();
@@ -132,7 +133,8 @@ void timeline_panel(Session& session) {
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.62f);
   const Step& s = session.trace().blocks[0].steps[play.step()];
   std::string format = "step %d: " + s.label;
-  if (ImGui::SliderInt("##step", &step, 0, static_cast<int>(play.step_count()) - 1, format.c_str())) {
+  if (ImGui::SliderInt("##step", &step, 0, static_cast<int>(play.step_count()) - 1,
+                       format.c_str())) {
     play.seek(static_cast<std::size_t>(step));
   }
   ImGui::SameLine();
@@ -141,6 +143,8 @@ void timeline_panel(Session& session) {
   if (ImGui::SliderFloat("steps/s", &speed, 0.25f, 8.0f, "%.2f", ImGuiSliderFlags_Logarithmic)) {
     play.set_speed(speed);
   }
+  ImGui::Checkbox("presenter view (F)", &settings.focus);
+  ImGui::SameLine();
   ImGui::TextDisabled("keys: space play/pause   \u2190 \u2192 step   Home/End first/last");
 }
 
@@ -160,17 +164,22 @@ void facts_panel(Session& session, bool high_contrast) {
   if (ImGui::BeginTable("facts", 2, ImGuiTableFlags_RowBg)) {
     ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed);
     ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
-    fact_row("active threads", std::to_string(f.activity.active_threads) + " of " + std::to_string(block));
-    std::string divergent = std::to_string(f.activity.divergent_warps) + " of " + std::to_string(f.activity.warps.size());
-    fact_row("divergent warps", divergent, f.activity.divergent_warps ? &p.warp_divergent : nullptr);
-    fact_row("idle warps", std::to_string(f.activity.idle_warps) + " of " + std::to_string(f.activity.warps.size()));
+    fact_row("active threads",
+             std::to_string(f.activity.active_threads) + " of " + std::to_string(block));
+    std::string divergent = std::to_string(f.activity.divergent_warps) + " of " +
+                            std::to_string(f.activity.warps.size());
+    fact_row("divergent warps", divergent,
+             f.activity.divergent_warps ? &p.warp_divergent : nullptr);
+    fact_row("idle warps", std::to_string(f.activity.idle_warps) + " of " +
+                               std::to_string(f.activity.warps.size()));
     std::string conflict = f.worst_conflict_degree > 1
                                ? std::to_string(f.worst_conflict_degree) + "-way (" +
                                      std::to_string(f.conflicts.load_conflicts) + " ld + " +
                                      std::to_string(f.conflicts.store_conflicts) + " st extra)"
                                : "none";
     fact_row("bank conflicts", conflict, f.worst_conflict_degree > 1 ? &p.conflict : nullptr);
-    fact_row("additions so far", std::to_string(f.additions_so_far) + " of " + std::to_string(total.additions));
+    fact_row("additions so far",
+             std::to_string(f.additions_so_far) + " of " + std::to_string(total.additions));
     fact_row("s[0] now", number(f.first_word));
     fact_row("block sum", number(trace.blocks[0].partial));
     ImGui::EndTable();
@@ -180,10 +189,11 @@ void facts_panel(Session& session, bool high_contrast) {
   Precision precision_now = precision(trace.result, trace.reference, trace.run.element_type);
   ImGui::Text("Run: n = %llu, %u block(s) of %u, %s", static_cast<unsigned long long>(trace.run.n),
               trace.run.grid_size, block, trace.run.element_type.c_str());
-  ImGui::Text("Result %s, reference %s", number(trace.result).c_str(), number(trace.reference).c_str());
+  ImGui::Text("Result %s, reference %s", number(trace.result).c_str(),
+              number(trace.reference).c_str());
   if (precision_now.absolute != 0) {
-    ImGui::TextColored(p.warp_divergent, "error %.3g (%.3g relative, %.3g ulps)", precision_now.absolute,
-                       precision_now.relative, precision_now.ulps);
+    ImGui::TextColored(p.warp_divergent, "error %.3g (%.3g relative, %.3g ulps)",
+                       precision_now.absolute, precision_now.relative, precision_now.ulps);
   }
   ImGui::Text("Work %u additions, depth %u steps", total.additions, total.reduction_steps);
   if (const VariantInfo* v = find_variant(trace.run.variant)) {
@@ -196,8 +206,9 @@ void facts_panel(Session& session, bool high_contrast) {
   if (!session.notice().empty()) ImGui::TextDisabled("%s", session.notice().c_str());
 }
 
-void handle_keys(Session& session) {
+void handle_keys(Session& session, UiSettings& settings) {
   if (!session.has_trace() || ImGui::GetIO().WantTextInput) return;
+  if (ImGui::IsKeyPressed('F', false)) settings.focus = !settings.focus;
   Playback& play = session.playback();
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space))) play.toggle_play();
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) play.next();

@@ -51,17 +51,23 @@ void Playback::last() {
   playing_ = false;
   moved_to(count_ - 1, false);
 }
-void Playback::seek(std::size_t step) { moved_to(std::min(step, count_ - 1), false); }
+void Playback::seek(std::size_t step) {
+  moved_to(std::min(step, count_ - 1), false);
+}
 void Playback::toggle_play() {
   if (!playing_ && step_ + 1 >= count_) moved_to(0, false);  // play again from the start
   playing_ = !playing_;
   since_step_ = 0;
 }
-void Playback::set_speed(float steps_per_second) { speed_ = std::clamp(steps_per_second, 0.1f, 20.0f); }
+void Playback::set_speed(float steps_per_second) {
+  speed_ = std::clamp(steps_per_second, 0.1f, 20.0f);
+}
 
 std::string config_directory() {
-  if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg) return std::string(xdg) + "/stridescope";
-  if (const char* home = std::getenv("HOME"); home && *home) return std::string(home) + "/.config/stridescope";
+  if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg)
+    return std::string(xdg) + "/stridescope";
+  if (const char* home = std::getenv("HOME"); home && *home)
+    return std::string(home) + "/.config/stridescope";
   return ".stridescope";
 }
 
@@ -74,8 +80,10 @@ Preferences load_preferences(const std::string& path) {
   if (j.contains("font_scale") && j["font_scale"].is_number()) {
     p.font_scale = std::clamp(j["font_scale"].get<float>(), 0.5f, 4.0f);
   }
-  if (j.contains("high_contrast") && j["high_contrast"].is_boolean()) p.high_contrast = j["high_contrast"];
-  if (j.contains("speed") && j["speed"].is_number()) p.speed = std::clamp(j["speed"].get<float>(), 0.1f, 20.0f);
+  if (j.contains("high_contrast") && j["high_contrast"].is_boolean())
+    p.high_contrast = j["high_contrast"];
+  if (j.contains("speed") && j["speed"].is_number())
+    p.speed = std::clamp(j["speed"].get<float>(), 0.1f, 20.0f);
   return p;
 }
 
@@ -83,7 +91,10 @@ void save_preferences(const Preferences& p, const std::string& path) {
   std::error_code ignored;
   std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ignored);
   std::ofstream out(path);
-  out << nlohmann::json{{"font_scale", p.font_scale}, {"high_contrast", p.high_contrast}, {"speed", p.speed}}.dump(2);
+  out << nlohmann::json{{"font_scale", p.font_scale},
+                        {"high_contrast", p.high_contrast},
+                        {"speed", p.speed}}
+             .dump(2);
 }
 
 bool Session::run(const RunRequest& request) {

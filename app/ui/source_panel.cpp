@@ -14,7 +14,8 @@ void source_panel(Session& session, ImFont* mono, bool high_contrast) {
   const Trace& trace = session.trace();
   const VariantInfo* variant = find_variant(trace.run.variant);
   if (variant == nullptr) {
-    ImGui::TextWrapped("No source: variant '%s' is not in this build's catalog.", trace.run.variant.c_str());
+    ImGui::TextWrapped("No source: variant '%s' is not in this build's catalog.",
+                       trace.run.variant.c_str());
     return;
   }
   std::string_view text = kernel_source(variant->source_file);

@@ -19,18 +19,18 @@ const char* find_font(const char* const* candidates) {
 
 const Palette& palette(bool high_contrast) {
   static const Palette normal{
-      {0.09f, 0.10f, 0.12f, 1}, {0.24f, 0.27f, 0.32f, 1}, {0.33f, 0.60f, 0.98f, 1},
-      {1.00f, 0.72f, 0.20f, 1}, {0.35f, 0.92f, 0.45f, 1}, {0.12f, 0.13f, 0.15f, 1},
+      {0.09f, 0.10f, 0.12f, 1}, {0.24f, 0.27f, 0.32f, 1},     {0.33f, 0.60f, 0.98f, 1},
+      {1.00f, 0.72f, 0.20f, 1}, {0.35f, 0.92f, 0.45f, 1},     {0.12f, 0.13f, 0.15f, 1},
       {1.00f, 0.22f, 0.22f, 1}, {0.95f, 0.95f, 0.95f, 0.80f}, {0.05f, 0.05f, 0.07f, 1},
-      {0.92f, 0.93f, 0.95f, 1}, {0.60f, 0.63f, 0.68f, 1}, {0.45f, 0.90f, 0.50f, 1},
-      {1.00f, 0.62f, 0.20f, 1}, {0.50f, 0.52f, 0.56f, 1}, {0.55f, 0.45f, 0.05f, 1},
+      {0.92f, 0.93f, 0.95f, 1}, {0.60f, 0.63f, 0.68f, 1},     {0.45f, 0.90f, 0.50f, 1},
+      {1.00f, 0.62f, 0.20f, 1}, {0.50f, 0.52f, 0.56f, 1},     {0.55f, 0.45f, 0.05f, 1},
       {0.20f, 0.26f, 0.38f, 1}, {1.00f, 0.35f, 0.35f, 1}};
   static const Palette contrast{
-      {0.00f, 0.00f, 0.00f, 1}, {0.22f, 0.22f, 0.22f, 1}, {0.20f, 0.65f, 1.00f, 1},
-      {1.00f, 0.85f, 0.00f, 1}, {0.00f, 1.00f, 0.30f, 1}, {0.00f, 0.00f, 0.00f, 1},
+      {0.00f, 0.00f, 0.00f, 1}, {0.22f, 0.22f, 0.22f, 1},     {0.20f, 0.65f, 1.00f, 1},
+      {1.00f, 0.85f, 0.00f, 1}, {0.00f, 1.00f, 0.30f, 1},     {0.00f, 0.00f, 0.00f, 1},
       {1.00f, 0.00f, 0.20f, 1}, {1.00f, 1.00f, 1.00f, 0.95f}, {0.00f, 0.00f, 0.00f, 1},
-      {1.00f, 1.00f, 1.00f, 1}, {0.85f, 0.85f, 0.85f, 1}, {0.00f, 1.00f, 0.30f, 1},
-      {1.00f, 0.55f, 0.00f, 1}, {0.65f, 0.65f, 0.65f, 1}, {0.60f, 0.50f, 0.00f, 1},
+      {1.00f, 1.00f, 1.00f, 1}, {0.85f, 0.85f, 0.85f, 1},     {0.00f, 1.00f, 0.30f, 1},
+      {1.00f, 0.55f, 0.00f, 1}, {0.65f, 0.65f, 0.65f, 1},     {0.60f, 0.50f, 0.00f, 1},
       {0.10f, 0.20f, 0.45f, 1}, {1.00f, 0.25f, 0.25f, 1}};
   return high_contrast ? contrast : normal;
 }
@@ -65,8 +65,10 @@ void apply_style(bool high_contrast, float scale) {
 
 Fonts load_fonts(float scale) {
   static const char* const kSans[] = {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", nullptr};
-  static const char* const kMono[] = {"/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", nullptr};
-  static const ImWchar kRanges[] = {0x0020, 0x00FF, 0x2000, 0x206F, 0x2190, 0x21FF, 0x25A0, 0x25FF, 0};
+  static const char* const kMono[] = {"/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
+                                      nullptr};
+  static const ImWchar kRanges[] = {0x0020, 0x00FF, 0x2000, 0x206F, 0x2190,
+                                    0x21FF, 0x25A0, 0x25FF, 0};
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
   Fonts fonts;
