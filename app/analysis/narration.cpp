@@ -60,10 +60,15 @@ std::string narrate(const Trace& trace, std::size_t block_index, std::size_t ste
     long stride = static_cast<long>(adds.front().source_word) - adds.front().target_word;
     std::string target = target_expression(adds, 0);
     std::string source = target_expression(adds, stride);
-    text = "Stride " + std::to_string(stride) + ": threads " + format_ranges(active);
-    text += target.empty()
-                ? " each add a word " + std::to_string(stride) + " to the right into their own"
-                : " add " + source + " into " + target;
+    bool one = active.size() == 1;
+    text = "Stride " + std::to_string(stride) + (one ? ": thread " : ": threads ") +
+           format_ranges(active);
+    if (target.empty()) {
+      text += std::string(one ? " adds" : " each add") + " a word " + std::to_string(stride) +
+              " to the right into its own";
+    } else {
+      text += (one ? " adds " : " add ") + source + " into " + target;
+    }
   } else if (step_label(step, trace.word_size) == "load") {
     text = "Load: threads " + format_ranges(active) + " each copy one input element into s[t]";
   } else {

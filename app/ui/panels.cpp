@@ -2,6 +2,7 @@
 #include "ui/panels.h"
 
 #include <cstdio>
+#include <span>
 #include <string>
 
 #include "analysis/additions.h"
@@ -23,6 +24,34 @@ void fact_row(const char* name, const std::string& value, const ImVec4* color = 
   } else {
     ImGui::TextUnformatted(value.c_str());
   }
+}
+
+// A combo box over `choices`; true when the user picked another one.
+bool choose_text(const char* label, std::span<const std::string_view> choices, std::string& value) {
+  bool changed = false;
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+  if (ImGui::BeginCombo(label, value.c_str())) {
+    for (std::string_view choice : choices) {
+      if (ImGui::Selectable(std::string(choice).c_str(), choice == value)) {
+        changed = choice != value;
+        value = std::string(choice);
+      }
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+// A number field applied on Enter; true when it was.
+bool edit_number(const char* label, std::uint64_t& value) {
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+  std::uint64_t edited = value;
+  if (!ImGui::InputScalar(label, ImGuiDataType_U64, &edited, nullptr, nullptr, "%llu",
+                          ImGuiInputTextFlags_EnterReturnsTrue)) {
+    return false;
+  }
+  value = edited;
+  return true;
 }
 
 std::string number(double v) {
@@ -59,42 +88,11 @@ void run_panel(Session& session, RunRequest& request, UiSettings& settings) {
     }
     ImGui::EndCombo();
   }
-  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
-  std::uint64_t n = request.n;
-  if (ImGui::InputScalar("n", ImGuiDataType_U64, &n, nullptr, nullptr, "%llu",
-                         ImGuiInputTextFlags_EnterReturnsTrue)) {
-    request.n = n;
-    changed = true;
-  }
-  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
-  if (ImGui::BeginCombo("input", request.input.c_str())) {
-    for (std::string_view p : input_patterns()) {
-      if (ImGui::Selectable(std::string(p).c_str(), p == request.input)) {
-        request.input = std::string(p);
-        changed = true;
-      }
-    }
-    ImGui::EndCombo();
-  }
-  if (request.input == "random") {
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
-    std::uint64_t seed = request.seed;
-    if (ImGui::InputScalar("seed", ImGuiDataType_U64, &seed, nullptr, nullptr, "%llu",
-                           ImGuiInputTextFlags_EnterReturnsTrue)) {
-      request.seed = seed;
-      changed = true;
-    }
-  }
-  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
-  if (ImGui::BeginCombo("type", request.element_type.c_str())) {
-    for (const char* t : {"int", "float"}) {
-      if (ImGui::Selectable(t, request.element_type == t)) {
-        request.element_type = t;
-        changed = true;
-      }
-    }
-    ImGui::EndCombo();
-  }
+  changed |= edit_number("n", request.n);
+  changed |= choose_text("input", input_patterns(), request.input);
+  if (request.input == "random") changed |= edit_number("seed", request.seed);
+  static constexpr std::string_view kTypes[] = {"int", "float"};
+  changed |= choose_text("type", kTypes, request.element_type);
   ImGui::TextDisabled("backend: CPU emulator");
   if (changed) session.run(request);
   if (!session.error().empty()) {

@@ -1,0 +1,99 @@
+// The GUI's pure parts: playback clock, canvas layout and canvas model (no window needed).
+#include <gtest/gtest.h>
+
+#include "emu/run_variant.h"
+#include "ui/canvas_layout.h"
+#include "ui/canvas_model.h"
+#include "ui/session.h"
+
+namespace stridescope {
+namespace {
+
+TEST(Playback, StepsScrubsAndStopsAtTheEnd) {
+  Playback p;
+  p.reset(5, 0);
+  p.next();
+  EXPECT_EQ(p.step(), 1u);
+  EXPECT_LT(p.transition(), 1.0f);  // animating towards step 1
+  p.advance_time(2.0);
+  EXPECT_EQ(p.transition(), 1.0f);
+  p.previous();
+  p.previous();
+  EXPECT_EQ(p.step(), 0u);
+  p.last();
+  EXPECT_EQ(p.step(), 4u);
+  p.next();
+  EXPECT_EQ(p.step(), 4u);
+  p.seek(99);
+  EXPECT_EQ(p.step(), 4u);
+  p.first();
+  EXPECT_EQ(p.step(), 0u);
+}
+
+TEST(Playback, PlayingAdvancesAtTheChosenSpeedAndStops) {
+  Playback p;
+  p.reset(3, 0);
+  p.set_speed(2.0f);  // a step every half second
+  p.toggle_play();
+  p.advance_time(0.4);
+  EXPECT_EQ(p.step(), 0u);
+  p.advance_time(0.2);
+  EXPECT_EQ(p.step(), 1u);
+  p.advance_time(0.6);
+  EXPECT_EQ(p.step(), 2u);
+  p.advance_time(0.6);
+  EXPECT_FALSE(p.playing());  // stopped at the last step
+  p.toggle_play();            // play again starts over
+  EXPECT_EQ(p.step(), 0u);
+  EXPECT_TRUE(p.playing());
+  p.set_speed(1000.0f);
+  EXPECT_EQ(p.speed(), 20.0f);
+}
+
+TEST(CanvasLayout, RowsOf32MakeColumnsBanks) {
+  CanvasLayout l = layout_canvas(1024, 1000, 800, 80, 20);
+  EXPECT_EQ(l.columns, 32u);
+  EXPECT_EQ(l.rows, 32u);
+  Rect a = l.cell_rect(5), b = l.cell_rect(37);  // same bank, next row
+  EXPECT_FLOAT_EQ(a.x, b.x);
+  EXPECT_GT(b.y, a.y);
+  Rect last = l.cell_rect(1023);
+  EXPECT_LE(last.x + last.w, 1000.0f);
+  EXPECT_LE(last.y + last.h, 800.0f);
+}
+
+TEST(CanvasLayout, SmallBlocksGetBigCells) {
+  CanvasLayout small = layout_canvas(16, 1000, 800, 80, 20);
+  CanvasLayout big = layout_canvas(1024, 1000, 800, 80, 20);
+  EXPECT_EQ(small.columns, 16u);
+  EXPECT_EQ(small.rows, 1u);
+  EXPECT_GT(small.cell, 2 * big.cell);
+  EXPECT_LE(small.cell, 140.0f);
+}
+
+TEST(CanvasModel, MarksTargetsSourcesConflictsAndArrows) {
+  RunRequest r;
+  r.variant = "interleaved-strided";
+  r.block = 64;
+  r.n = 64;
+  Trace trace = run_on_emulator(r);
+  StepFacts facts = step_facts(trace, 0, 1);  // stride 1: thread t adds s[2t+1] into s[2t]
+  CanvasModel m = canvas_model(trace, 0, 1, facts);
+  ASSERT_EQ(m.cells.size(), 64u);
+  EXPECT_EQ(m.cells[0].role, CellRole::Written);
+  EXPECT_EQ(m.cells[1].role, CellRole::Read);
+  EXPECT_TRUE(m.cells[0].conflict);        // 2-way: words 0 and 32 share bank 0
+  EXPECT_TRUE(m.cells[31].thread_active);  // thread 31 works on words 62, 63
+  EXPECT_FALSE(m.cells[32].thread_active);
+  EXPECT_EQ(m.cells[0].value, 1);  // 0 + 1
+  ASSERT_EQ(m.arrows.size(), 32u);
+  EXPECT_EQ(m.arrows[3].from_word, 7u);
+  EXPECT_EQ(m.arrows[3].to_word, 6u);
+  r.variant = "sequential";
+  Trace seq = run_on_emulator(r);
+  CanvasModel s = canvas_model(seq, 0, 1, step_facts(seq, 0, 1));
+  for (const CellState& c : s.cells) EXPECT_FALSE(c.conflict);
+}
+
+}  // namespace
+}  // namespace stridescope
