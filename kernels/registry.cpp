@@ -11,9 +11,10 @@
 namespace stridescope {
 namespace {
 
-#define SS_EMULATED(kernel)                                                            \
-  [](const int* in, int* out, unsigned n) { kernel<int, EmulatorProbe>(in, out, n); }, \
-      [](const float* in, float* out, unsigned n) { kernel<float, EmulatorProbe>(in, out, n); }
+#define SS_EMULATED(kernel)                                                                      \
+  [](const int* in, int* out, unsigned n) { kernel<int, EmulatorProbe>(in, out, n); },           \
+      [](const float* in, float* out, unsigned n) { kernel<float, EmulatorProbe>(in, out, n); }, \
+      [](const double* in, double* out, unsigned n) { kernel<double, EmulatorProbe>(in, out, n); }
 
 const VariantInfo kCatalog[] = {
     {"interleaved-divergent", "1. Interleaved addressing, divergent branch",

@@ -18,6 +18,7 @@ struct VariantInfo {
   std::string_view step_rule;    // what an active thread does in one reduction step
   EmulatedKernel<int> emulate_int;
   EmulatedKernel<float> emulate_float;
+  EmulatedKernel<double> emulate_double;
 };
 
 std::span<const VariantInfo> variant_catalog();

@@ -61,6 +61,7 @@ TEST(Cli, BadArgumentsGiveOneClearLineAndFail) {
       {"trace --n 99999999999 --out x.json", "limit"},
       {"check /nonexistent/file.json", "cannot read /nonexistent/file.json"},
       {"trace --block 16", "--out is required"},
+      {"trace --backend gpu --out x.json", "unknown backend 'gpu'"},
   };
   for (const Case& c : cases) {
     Outcome o = run(c.arguments);

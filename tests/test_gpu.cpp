@@ -44,3 +44,63 @@ TEST_F(Gpu, BadVariantIsAClearError) {
 
 }  // namespace
 }  // namespace stridescope
+
+#include "cuda/cuda_trace.h"
+
+namespace stridescope {
+namespace {
+
+// Compares everything but the backend's name, device and toolkit; says where traces first differ.
+std::string first_difference(const Trace& gpu, const Trace& cpu) {
+  if (gpu.result != cpu.result)
+    return "result " + std::to_string(gpu.result) + " vs " + std::to_string(cpu.result);
+  const auto& a = gpu.blocks.at(0).steps;
+  const auto& b = cpu.blocks.at(0).steps;
+  if (a.size() != b.size())
+    return "steps " + std::to_string(a.size()) + " vs " + std::to_string(b.size());
+  for (std::size_t s = 0; s < a.size(); ++s) {
+    if (a[s].snapshot != b[s].snapshot) return "snapshot of step " + std::to_string(s);
+    if (a[s].accesses != b[s].accesses) return "accesses of step " + std::to_string(s);
+    if (a[s].line != b[s].line || a[s].label != b[s].label || a[s].kind != b[s].kind) {
+      return "line/label/kind of step " + std::to_string(s);
+    }
+  }
+  if (gpu.blocks[0].partial != cpu.blocks[0].partial) return "block partial";
+  return "";
+}
+
+TEST_F(Gpu, TracesEqualTheEmulatorsForEveryVariantBlockTypeAndN) {
+  int compared = 0;
+  for (const VariantInfo& v : variant_catalog()) {
+    for (unsigned block = 2; block <= 1024; block *= 2) {
+      for (const char* type : {"int", "float", "double"}) {
+        for (std::uint64_t n : {std::uint64_t{block}, 3 * std::uint64_t{block} + 5}) {
+          RunRequest r;
+          r.variant = std::string(v.id);
+          r.block = block;
+          r.n = n;
+          r.element_type = type;
+          r.input = "random";
+          r.seed = block * 7 + n;
+          r.traced_block = n > block ? 1 : 0;
+          Trace gpu = cuda::trace_on_device(r);
+          Trace cpu = run_on_emulator(r);
+          EXPECT_EQ(gpu.run.backend, "cuda");
+          EXPECT_EQ(first_difference(gpu, cpu), "")
+              << v.id << " block " << block << " " << type << " n " << n;
+          ++compared;
+        }
+      }
+    }
+  }
+  std::printf("trace equality: %d GPU traces compared with the emulator's\n", compared);
+}
+
+TEST_F(Gpu, TraceRequestErrorsAreClear) {
+  RunRequest r;
+  r.block = 3;
+  EXPECT_THROW(cuda::trace_on_device(r), RunError);
+}
+
+}  // namespace
+}  // namespace stridescope

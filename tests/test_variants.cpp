@@ -15,7 +15,7 @@ TEST(Variants, EveryVariantBlockAndNGivesTheReferenceSum) {
            {std::uint64_t{1}, std::uint64_t{block} - 1, std::uint64_t{block},
             std::uint64_t{block} + 1, 3 * std::uint64_t{block} + 5, std::uint64_t{1000}}) {
         if (n == 0) continue;
-        for (const char* type : {"int", "float"}) {
+        for (const char* type : {"int", "float", "double"}) {
           RunRequest r;
           r.variant = std::string(v.id);
           r.block = block;

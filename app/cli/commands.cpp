@@ -21,8 +21,9 @@ int command_list(std::ostream& out) {
   return 0;
 }
 
-int command_trace(const RunRequest& request, const std::string& out_path, std::ostream& out) {
-  Trace trace = run_on_emulator(request);
+int command_trace(const Tracer& tracer, const RunRequest& request, const std::string& out_path,
+                  std::ostream& out) {
+  Trace trace = tracer(request);
   save_trace(trace, out_path);
   out << "wrote " << out_path << ": " << trace.blocks[0].steps.size() << " steps of block "
       << trace.blocks[0].block << ", result " << trace.result << " (reference " << trace.reference

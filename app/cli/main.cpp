@@ -4,6 +4,10 @@
 
 #include "cli/commands.h"
 #include "ui/gui.h"
+#if defined(STRIDESCOPE_HAVE_CUDA)
+#include "cuda/cuda_trace.h"
+#include "cuda/device_reduce.h"
+#endif
 
 namespace {
 
@@ -13,8 +17,20 @@ void add_run_options(CLI::App& command, stridescope::RunRequest& request) {
   command.add_option("--n,-n", request.n, "number of input elements");
   command.add_option("--input,-i", request.input, "input pattern: ones, iota, random");
   command.add_option("--seed", request.seed, "seed of the random input");
-  command.add_option("--type", request.element_type, "element type: int or float");
+  command.add_option("--type", request.element_type, "element type: int, float or double");
   command.add_option("--traced-block", request.traced_block, "which block to trace");
+}
+
+// The tracer for --backend; throws with a clear message when the backend is not available.
+stridescope::Tracer tracer_for(const std::string& backend) {
+  if (backend == "emulator") return stridescope::run_on_emulator;
+  if (backend != "cuda")
+    throw std::runtime_error("unknown backend '" + backend + "' (emulator, cuda)");
+#if defined(STRIDESCOPE_HAVE_CUDA)
+  return stridescope::cuda::trace_on_device;
+#else
+  throw std::runtime_error("this build has no CUDA backend (nvcc was not found when it was built)");
+#endif
 }
 
 bool parse_size(const std::string& text, int& width, int& height) {
@@ -53,6 +69,8 @@ int main(int argc, char** argv) {
   auto* trace = app.add_subcommand("trace", "run a variant on the CPU emulator and save its trace");
   add_run_options(*trace, trace_request);
   trace->add_option("--out,-o", out_path, "trace file to write (JSON)")->required();
+  std::string backend = "emulator";
+  trace->add_option("--backend", backend, "emulator (default) or cuda");
   std::string check_path;
   auto* check = app.add_subcommand("check", "print the per-step facts of a trace file");
   check->add_option("file", check_path, "trace file (JSON)")->required();
@@ -64,7 +82,8 @@ int main(int argc, char** argv) {
   }
   try {
     if (*list) return stridescope::command_list(std::cout);
-    if (*trace) return stridescope::command_trace(trace_request, out_path, std::cout);
+    if (*trace)
+      return stridescope::command_trace(tracer_for(backend), trace_request, out_path, std::cout);
     if (*check) return stridescope::command_check(check_path, std::cout);
     if (!parse_size(size, gui.width, gui.height)) {
       std::cerr << "stridescope: error: --size must look like 1600x900 (320x240 to 8192x8192)\n";
@@ -81,6 +100,10 @@ int main(int argc, char** argv) {
     }
     if (*contrast_opt) gui.high_contrast = high_contrast;
     if (!gui.trace_path) stridescope::validate(gui.request);
+#if defined(STRIDESCOPE_HAVE_CUDA)
+    gui.device_name = stridescope::cuda::device_name();
+    if (!gui.device_name.empty()) gui.device_tracer = stridescope::cuda::trace_on_device;
+#endif
     return stridescope::run_gui(gui);
   } catch (const std::exception& e) {
     std::cerr << "stridescope: error: " << e.what() << "\n";

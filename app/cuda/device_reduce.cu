@@ -3,56 +3,28 @@
 
 #include <cuda_runtime.h>
 
-#include "interleaved_divergent.cuh"
-#include "interleaved_strided.cuh"
-#include "sequential.cuh"
+#include "cuda/cuda_check.h"
+#include "cuda/device_kernels.cuh"
 
 namespace stridescope::cuda {
 namespace {
 
-void check(cudaError_t status, const char* what) {
-  if (status != cudaSuccess) {
-    throw CudaError(std::string(what) + " failed: " + cudaGetErrorString(status));
-  }
-}
-
-template <typename T>
-using DeviceKernel = void (*)(const T*, T*, unsigned);
-
-template <typename T>
-DeviceKernel<T> device_kernel(const std::string& variant) {
-  if (variant == "interleaved-divergent") return kernels::reduce_interleaved_divergent<T, NoProbe>;
-  if (variant == "interleaved-strided") return kernels::reduce_interleaved_strided<T, NoProbe>;
-  if (variant == "sequential") return kernels::reduce_sequential<T, NoProbe>;
-  throw CudaError("no device build of variant '" + variant + "'");
-}
-
 template <typename T>
 std::vector<T> block_sums(const std::string& variant, const std::vector<T>& input, unsigned block) {
-  DeviceKernel<T> kernel = device_kernel<T>(variant);
+  DeviceKernel<T> kernel = device_kernel<T, NoProbe>(variant);
+  if (kernel == nullptr) throw CudaError("no device build of variant '" + variant + "'");
   if (input.empty()) throw CudaError("n = 0: nothing to reduce");
   auto n = static_cast<unsigned>(input.size());
   unsigned grid = (n + block - 1) / block;
-  T* d_in = nullptr;
-  T* d_out = nullptr;
   std::vector<T> sums(grid);
-  try {
-    check(cudaMalloc(&d_in, input.size() * sizeof(T)), "cudaMalloc(input)");
-    check(cudaMalloc(&d_out, grid * sizeof(T)), "cudaMalloc(block sums)");
-    check(cudaMemcpy(d_in, input.data(), input.size() * sizeof(T), cudaMemcpyHostToDevice),
-          "cudaMemcpy(input)");
-    kernel<<<grid, block, block * sizeof(T)>>>(d_in, d_out, n);
-    check(cudaGetLastError(), "kernel launch");
-    check(cudaDeviceSynchronize(), "kernel run");
-    check(cudaMemcpy(sums.data(), d_out, grid * sizeof(T), cudaMemcpyDeviceToHost),
-          "cudaMemcpy(block sums)");
-  } catch (...) {
-    cudaFree(d_in);
-    cudaFree(d_out);
-    throw;
-  }
-  cudaFree(d_in);
-  cudaFree(d_out);
+  DeviceArray<T> d_in(input.size()), d_out(grid);
+  check(cudaMemcpy(d_in.get(), input.data(), input.size() * sizeof(T), cudaMemcpyHostToDevice),
+        "cudaMemcpy(input)");
+  kernel<<<grid, block, block * sizeof(T)>>>(d_in.get(), d_out.get(), n);
+  check(cudaGetLastError(), "kernel launch");
+  check(cudaDeviceSynchronize(), "kernel run");
+  check(cudaMemcpy(sums.data(), d_out.get(), grid * sizeof(T), cudaMemcpyDeviceToHost),
+        "cudaMemcpy(block sums)");
   return sums;
 }
 

@@ -59,34 +59,33 @@ Trace run_typed(const RunRequest& request, EmulatedKernel<T> kernel) {
   } catch (const std::exception& e) {
     throw RunError(request.variant + ": " + e.what());
   }
-  Trace trace;
-  trace.run = {request.variant,
-               request.element_type,
-               "sum",
-               request.n,
-               request.block,
-               grid,
-               request.input,
-               request.seed,
-               "emulator",
-               "CPU emulator (Boost.Context fibers)",
-               ""};
-  trace.word_size = sizeof(T);
-  trace.shared_words = request.block;
+  Trace trace =
+      trace_header(request, sizeof(T), "emulator", "CPU emulator (Boost.Context fibers)", "");
   BlockTrace block = recorder.take();
   block.partial = static_cast<double>(block_sums[request.traced_block]);
   trace.blocks.push_back(std::move(block));
-  T total = T(0);
-  for (T partial : block_sums) total += partial;  // the host adds the block sums, as programs do
-  trace.result = static_cast<double>(total);
+  trace.result = host_sum(block_sums);
+  return trace;
+}
+
+}  // namespace
+
+Trace trace_header(const RunRequest& request, unsigned word_size, std::string backend,
+                   std::string device, std::string toolkit) {
+  Trace trace;
+  auto grid = static_cast<std::uint32_t>((request.n + request.block - 1) / request.block);
+  trace.run = {request.variant,   request.element_type, "sum",
+               request.n,         request.block,        grid,
+               request.input,     request.seed,         std::move(backend),
+               std::move(device), std::move(toolkit)};
+  trace.word_size = word_size;
+  trace.shared_words = request.block;
   double reference = 0;
   for (std::uint64_t i = 0; i < request.n; ++i)
     reference += input_value(request.input, i, request.seed);
   trace.reference = reference;
   return trace;
 }
-
-}  // namespace
 
 void validate(const RunRequest& r) {
   const VariantInfo* variant = find_variant(r.variant);
@@ -106,8 +105,8 @@ void validate(const RunRequest& r) {
     throw RunError("n = " + std::to_string(r.n) + " is over the CPU emulator's limit of " +
                    std::to_string(kMaxEmulatedElements) + " elements");
   }
-  if (r.element_type != "int" && r.element_type != "float") {
-    throw RunError("element type '" + r.element_type + "' is not supported (int, float)");
+  if (r.element_type != "int" && r.element_type != "float" && r.element_type != "double") {
+    throw RunError("element type '" + r.element_type + "' is not supported (int, float, double)");
   }
   if (!is_input_pattern(r.input)) {
     throw RunError("unknown input pattern '" + r.input + "' (ones, iota, random)");
@@ -123,6 +122,7 @@ Trace run_on_emulator(const RunRequest& request) {
   validate(request);
   const VariantInfo& variant = *find_variant(request.variant);
   if (request.element_type == "float") return run_typed<float>(request, variant.emulate_float);
+  if (request.element_type == "double") return run_typed<double>(request, variant.emulate_double);
   return run_typed<int>(request, variant.emulate_int);
 }
 

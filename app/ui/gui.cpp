@@ -68,6 +68,7 @@ double median(std::vector<double> v) {
 
 int run_gui(const GuiOptions& options) {
   Session session;
+  session.set_device(options.device_name, options.device_tracer);
   RunRequest request = options.request;
   bool loaded = options.trace_path ? session.open(*options.trace_path) : session.run(request);
   if (!loaded) {

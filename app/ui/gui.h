@@ -1,6 +1,7 @@
 // Entry point of the graphical front end (GLFW + OpenGL 3.3 + Dear ImGui).
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -17,8 +18,12 @@ struct GuiOptions {
   int height = 900;
   std::optional<float> font_scale;
   std::optional<bool> high_contrast;
-  bool presenter = false;    // start in the presenter view (canvas across the window)
-  int benchmark_frames = 0;  // if > 0: animate this many frames, print frame times, exit
+  bool presenter = false;  // start in the presenter view (canvas across the window)
+  int benchmark_frames = 0;
+  std::string device_name;  // CUDA device, empty when none
+  std::function<Trace(const RunRequest&)>
+      device_tracer;  // set when a CUDA device is usable  // if > 0: animate this many frames,
+                      // print frame times, exit
 };
 
 // Returns the process exit status.

@@ -91,9 +91,19 @@ void run_panel(Session& session, RunRequest& request, UiSettings& settings) {
   changed |= edit_number("n", request.n);
   changed |= choose_text("input", input_patterns(), request.input);
   if (request.input == "random") changed |= edit_number("seed", request.seed);
-  static constexpr std::string_view kTypes[] = {"int", "float"};
+  static constexpr std::string_view kTypes[] = {"int", "float", "double"};
   changed |= choose_text("type", kTypes, request.element_type);
-  ImGui::TextDisabled("backend: CPU emulator");
+  if (session.device_name().empty()) {
+    ImGui::TextDisabled("backend: CPU emulator (no CUDA device)");
+  } else {
+    static constexpr std::string_view kBackends[] = {"CPU emulator", "CUDA device"};
+    std::string backend(session.using_device() ? kBackends[1] : kBackends[0]);
+    if (choose_text("backend", kBackends, backend)) {
+      session.use_device(backend == kBackends[1]);
+      changed = true;
+    }
+    if (session.using_device()) ImGui::TextDisabled("%s", session.device_name().c_str());
+  }
   if (changed) session.run(request);
   if (!session.error().empty()) {
     ImGui::PushTextWrapPos(0);

@@ -97,8 +97,26 @@ void save_preferences(const Preferences& p, const std::string& path) {
              .dump(2);
 }
 
+void Session::set_device(std::string name, std::function<Trace(const RunRequest&)> tracer) {
+  device_name_ = std::move(name);
+  device_tracer_ = std::move(tracer);
+  use_device_ = use_device_ && device_tracer_ != nullptr;
+}
+
 bool Session::run(const RunRequest& request) {
   try {
+    if (use_device_) {
+      try {
+        adopt(device_tracer_(request), "traced live on " + device_name_);
+        return true;
+      } catch (const RunError&) {
+        throw;
+      } catch (const std::exception& e) {
+        adopt(run_on_emulator(request), std::string("CUDA failed (") + e.what() +
+                                            "); showing the CPU emulator's trace instead");
+        return true;
+      }
+    }
     adopt(run_on_emulator(request), "traced on the CPU emulator");
     return true;
   } catch (const std::exception& e) {

@@ -1,6 +1,7 @@
 // The GUI's state: the run settings, the trace on screen, the current step and the playback clock.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -52,8 +53,14 @@ std::string config_directory();  // $XDG_CONFIG_HOME/stridescope or ~/.config/st
 
 class Session {
  public:
-  // Runs the request on the emulator; on failure keeps the old trace and returns false.
+  // Runs the request on the chosen backend; on failure keeps the old trace and returns false. A
+  // CUDA failure falls back to the emulator with a visible notice.
   bool run(const RunRequest& request);
+  // Offers a CUDA device (an empty name: none) and picks the backend of the next runs.
+  void set_device(std::string name, std::function<Trace(const RunRequest&)> tracer);
+  void use_device(bool on) { use_device_ = on && device_tracer_ != nullptr; }
+  bool using_device() const { return use_device_; }
+  const std::string& device_name() const { return device_name_; }
   bool open(const std::string& path);  // a trace file; on failure keeps the old trace
   bool save(const std::string& path);
 
@@ -74,6 +81,9 @@ class Session {
   void adopt(Trace trace, std::string notice);
   void refresh();
   std::optional<Trace> trace_;
+  std::string device_name_;
+  std::function<Trace(const RunRequest&)> device_tracer_;
+  bool use_device_ = false;
   std::string error_, notice_;
   Playback playback_;
   std::size_t cached_step_ = SIZE_MAX;

@@ -1,0 +1,141 @@
+// The CUDA trace runner: launches the DeviceProbe build and rebuilds steps from the device buffer.
+// device_probe.cuh comes first: in this file the kernels' __syncthreads() is the probe's barrier.
+#include "device_probe.cuh"
+// (the kernels must see the probe's __syncthreads first)
+#include "cuda/cuda_trace.h"
+
+#include <algorithm>
+#include <cstring>
+#include <tuple>
+#include <vector>
+
+#include "analysis/additions.h"
+#include "core/input.h"
+#include "cuda/cuda_check.h"
+#include "cuda/device_kernels.cuh"
+
+namespace stridescope::cuda {
+namespace {
+
+constexpr unsigned kMaxSteps = 64;
+constexpr unsigned kRecordCapacity = 1u << 20;
+
+template <typename T>
+std::vector<double> words_of(const std::uint8_t* bytes, unsigned words) {
+  std::vector<double> values(words);
+  for (unsigned w = 0; w < words; ++w) {
+    T value;
+    std::memcpy(&value, bytes + w * sizeof(T), sizeof(T));
+    values[w] = static_cast<double>(value);
+  }
+  return values;
+}
+
+template <typename T>
+Trace trace_typed(const RunRequest& r) {
+  DeviceKernel<T> kernel = device_kernel<T, DeviceProbe>(r.variant);
+  if (kernel == nullptr) throw RunError("variant '" + r.variant + "' has no traced device build");
+  std::string device = device_name();
+  if (device.empty()) throw CudaError("no CUDA device found");
+  std::vector<T> input = make_input<T>(r.input, r.n, r.seed);
+  auto grid = static_cast<unsigned>((r.n + r.block - 1) / r.block);
+  unsigned snapshot_bytes = r.block * sizeof(T);
+
+  DeviceArray<T> d_in(input.size()), d_out(grid);
+  DeviceArray<std::uint8_t> d_snapshots(std::size_t{kMaxSteps} * snapshot_bytes);
+  DeviceArray<std::int32_t> d_lines(kMaxSteps);
+  DeviceArray<std::uint32_t> d_counters(2), d_order(r.block);
+  DeviceArray<DeviceAccessRecord> d_records(kRecordCapacity);
+  check(cudaMemcpy(d_in.get(), input.data(), input.size() * sizeof(T), cudaMemcpyHostToDevice),
+        "cudaMemcpy(input)");
+  check(cudaMemset(d_counters.get(), 0, 2 * sizeof(std::uint32_t)), "cudaMemset(counters)");
+  check(cudaMemset(d_order.get(), 0, r.block * sizeof(std::uint32_t)), "cudaMemset(order)");
+  DeviceTraceBuffer buffer{
+      r.traced_block, kMaxSteps,        snapshot_bytes, kRecordCapacity, d_snapshots.get(),
+      d_lines.get(),  d_counters.get(), d_order.get(),  d_records.get(), d_counters.get() + 1};
+  check(cudaMemcpyToSymbol(device_trace, &buffer, sizeof buffer),
+        "cudaMemcpyToSymbol(trace buffer)");
+  kernel<<<grid, r.block, snapshot_bytes>>>(d_in.get(), d_out.get(), static_cast<unsigned>(r.n));
+  check(cudaGetLastError(), "traced kernel launch");
+  check(cudaDeviceSynchronize(), "traced kernel run");
+
+  std::uint32_t counters[2];
+  check(cudaMemcpy(counters, d_counters.get(), sizeof counters, cudaMemcpyDeviceToHost),
+        "cudaMemcpy(counters)");
+  unsigned steps = counters[0], records = counters[1];
+  if (steps > kMaxSteps) throw CudaError("the traced block passed more than 64 barriers");
+  if (records > kRecordCapacity)
+    throw CudaError("trace buffer overflow: " + std::to_string(records) + " accesses");
+  std::vector<T> sums(grid);
+  std::vector<std::int32_t> lines(kMaxSteps);
+  std::vector<std::uint8_t> snapshots(std::size_t{kMaxSteps} * snapshot_bytes);
+  std::vector<DeviceAccessRecord> log(records);
+  check(cudaMemcpy(sums.data(), d_out.get(), grid * sizeof(T), cudaMemcpyDeviceToHost),
+        "cudaMemcpy(block sums)");
+  check(cudaMemcpy(lines.data(), d_lines.get(), lines.size() * sizeof(std::int32_t),
+                   cudaMemcpyDeviceToHost),
+        "cudaMemcpy(lines)");
+  check(cudaMemcpy(snapshots.data(), d_snapshots.get(), snapshots.size(), cudaMemcpyDeviceToHost),
+        "cudaMemcpy(snapshots)");
+  if (records > 0) {
+    check(cudaMemcpy(log.data(), d_records.get(), records * sizeof(DeviceAccessRecord),
+                     cudaMemcpyDeviceToHost),
+          "cudaMemcpy(access log)");
+  }
+  std::sort(log.begin(), log.end(), [](const DeviceAccessRecord& a, const DeviceAccessRecord& b) {
+    return std::tie(a.step, a.thread, a.order) < std::tie(b.step, b.thread, b.order);
+  });
+
+  BlockTrace block;
+  block.block = r.traced_block;
+  block.partial = static_cast<double>(sums[r.traced_block]);
+  std::vector<std::uint8_t> memory(snapshot_bytes, 0);
+  for (unsigned s = 0; s <= steps; ++s) {
+    Step step;
+    step.kind = s < steps ? StepKind::Barrier : StepKind::Exit;
+    for (const DeviceAccessRecord& rec : log) {
+      if (rec.step != s) continue;
+      step.accesses.push_back({rec.thread, rec.order, rec.address, rec.size,
+                               rec.is_write ? AccessKind::Write : AccessKind::Read, rec.line});
+      if (s == steps && rec.is_write && rec.address + rec.size <= snapshot_bytes) {
+        std::memcpy(memory.data() + rec.address, &rec.value_bits, rec.size);
+      }
+    }
+    if (s < steps) {
+      std::memcpy(memory.data(), snapshots.data() + std::size_t{s} * snapshot_bytes,
+                  snapshot_bytes);
+      step.line = lines[s];
+    } else {
+      if (step.accesses.empty()) break;
+      step.line = step.accesses.back().line;
+    }
+    step.snapshot = words_of<T>(memory.data(), r.block);
+    step.label = step_label(step, sizeof(T));
+    block.steps.push_back(std::move(step));
+  }
+  Trace trace = trace_header(r, sizeof(T), "cuda", device, toolkit_description());
+  trace.blocks.push_back(std::move(block));
+  trace.result = host_sum(sums);
+  return trace;
+}
+
+}  // namespace
+
+std::string toolkit_description() {
+  int runtime = 0, driver = 0;
+  cudaRuntimeGetVersion(&runtime);
+  cudaDriverGetVersion(&driver);
+  auto version = [](int v) {
+    return std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10);
+  };
+  return "CUDA runtime " + version(runtime) + ", driver " + version(driver);
+}
+
+Trace trace_on_device(const RunRequest& request) {
+  validate(request);
+  if (request.element_type == "float") return trace_typed<float>(request);
+  if (request.element_type == "double") return trace_typed<double>(request);
+  return trace_typed<int>(request);
+}
+
+}  // namespace stridescope::cuda

@@ -1,0 +1,146 @@
+// The device probe (nvcc only): logs the traced block's shared-memory accesses and snapshots it at
+// every __syncthreads() into a device trace buffer. Include it BEFORE the kernel files, in the one
+// translation unit that instantiates kernels with DeviceProbe; the timing build never includes it.
+#pragma once
+
+#if defined(__CUDACC__)
+
+#include <cstdint>
+
+#include "shared.h"
+
+namespace stridescope {
+
+// One shared-memory access of the traced block, as the device writes it.
+struct DeviceAccessRecord {
+  std::uint32_t step;
+  std::uint32_t thread;
+  std::uint32_t order;
+  std::uint32_t address;
+  std::uint32_t size;
+  std::uint32_t is_write;
+  std::int32_t line;
+  std::uint32_t pad;
+  std::uint64_t value_bits;  // the value written (for rebuilding the memory after the last step)
+};
+
+// Device pointers and limits; the runner fills it and copies it to `device_trace` before a launch.
+struct DeviceTraceBuffer {
+  std::uint32_t traced_block;
+  std::uint32_t max_steps;
+  std::uint32_t snapshot_bytes;  // bytes reserved per step snapshot
+  std::uint32_t record_capacity;
+  std::uint8_t* snapshots;      // [max_steps][snapshot_bytes]
+  std::int32_t* step_lines;     // [max_steps]
+  std::uint32_t* step_count;    // barriers passed by the traced block
+  std::uint32_t* thread_order;  // [blockDim.x] accesses so far in the current step
+  DeviceAccessRecord* records;  // [record_capacity]
+  std::uint32_t* record_count;  // may exceed record_capacity: then records were dropped
+};
+
+__device__ DeviceTraceBuffer device_trace;
+
+// Traced build on the GPU.
+struct DeviceProbe {};
+
+__device__ __forceinline__ unsigned dynamic_shared_bytes() {
+  unsigned bytes;
+  asm volatile("mov.u32 %0, %%dynamic_smem_size;" : "=r"(bytes));
+  return bytes;
+}
+
+__device__ __forceinline__ bool traced_block() {
+  return blockIdx.x == device_trace.traced_block;
+}
+
+__device__ inline void record_device_access(unsigned address, unsigned size, bool is_write,
+                                            int line, std::uint64_t value_bits) {
+  if (!traced_block()) return;
+  unsigned slot = atomicAdd(device_trace.record_count, 1u);
+  unsigned order = device_trace.thread_order[threadIdx.x]++;
+  if (slot >= device_trace.record_capacity) return;
+  device_trace.records[slot] = {*device_trace.step_count, threadIdx.x, order, address,   size,
+                                is_write ? 1u : 0u,       line,        0u,    value_bits};
+}
+
+template <typename T>
+__device__ std::uint64_t value_bits(T value) {
+  std::uint64_t bits = 0;
+  memcpy(&bits, &value, sizeof(T) < sizeof bits ? sizeof(T) : sizeof bits);
+  return bits;
+}
+
+// The block barrier of the traced build: the barrier itself, then the snapshot.
+__device__ inline void probe_barrier(int line) {
+  __syncthreads();
+  if (traced_block()) {
+    unsigned step = *device_trace.step_count;
+    if (step < device_trace.max_steps) {
+      extern __shared__ __align__(16) unsigned char stridescope_dynamic_shared[];
+      unsigned bytes = dynamic_shared_bytes();
+      if (bytes > device_trace.snapshot_bytes) bytes = device_trace.snapshot_bytes;
+      std::uint8_t* out =
+          device_trace.snapshots + static_cast<std::size_t>(step) * device_trace.snapshot_bytes;
+      for (unsigned i = threadIdx.x; i < bytes; i += blockDim.x)
+        out[i] = stridescope_dynamic_shared[i];
+      if (threadIdx.x == 0) device_trace.step_lines[step] = line;
+    }
+    device_trace.thread_order[threadIdx.x] = 0;
+    __syncthreads();
+    if (threadIdx.x == 0) *device_trace.step_count = step + 1;
+  }
+  __syncthreads();
+}
+
+// An index that remembers its kernel source line (nvcc supports __builtin_LINE in device code).
+struct DeviceSharedIndex {
+  template <typename Integer>
+  __device__ DeviceSharedIndex(Integer i, int source_line = __builtin_LINE())  // NOLINT: implicit
+      : value(static_cast<unsigned>(i)), line(source_line) {}
+  unsigned value;
+  int line;
+};
+
+template <typename T>
+class DeviceSharedRef {
+ public:
+  __device__ DeviceSharedRef(T* base, DeviceSharedIndex index) : base_(base), index_(index) {}
+  __device__ operator T() const {  // NOLINT: implicit on purpose, a read of the word
+    T value = base_[index_.value];
+    record_device_access(address(), sizeof(T), false, index_.line, value_bits(value));
+    return value;
+  }
+  __device__ DeviceSharedRef& operator=(T value) {
+    record_device_access(address(), sizeof(T), true, index_.line, value_bits(value));
+    base_[index_.value] = value;
+    return *this;
+  }
+  __device__ DeviceSharedRef& operator=(const DeviceSharedRef& other) {
+    return *this = static_cast<T>(other);
+  }
+  __device__ DeviceSharedRef& operator+=(T value) { return *this = static_cast<T>(*this) + value; }
+
+ private:
+  __device__ unsigned address() const { return index_.value * static_cast<unsigned>(sizeof(T)); }
+  T* base_;
+  DeviceSharedIndex index_;
+};
+
+template <typename T>
+class Shared<T, DeviceProbe> {
+ public:
+  __device__ Shared() : data_(dynamic_shared_memory<T>()) {}
+  __device__ DeviceSharedRef<T> operator[](DeviceSharedIndex index) const {
+    return DeviceSharedRef<T>(data_, index);
+  }
+
+ private:
+  T* data_;
+};
+
+}  // namespace stridescope
+
+// In this translation unit the kernels' __syncthreads() is the probe's barrier.
+#define __syncthreads() ::stridescope::probe_barrier(__LINE__)
+
+#endif
