@@ -6,6 +6,7 @@
 #include <ostream>
 
 #include "analysis/additions.h"
+#include "analysis/bank_conflicts.h"
 #include "analysis/precision.h"
 #include "analysis/step_facts.h"
 #include "registry.h"
@@ -56,6 +57,14 @@ void print_facts_table(const Trace& trace, std::ostream& out) {
           << std::setw(11) << f.additions_so_far << std::setw(14) << f.first_word << "\n";
       out << "      " << f.narration << "\n";
     }
+    unsigned load_conflicts = 0, store_conflicts = 0;
+    for (const Step& step : trace.blocks[b].steps) {
+      StepConflicts c = bank_conflicts(step, r.block_size);
+      load_conflicts += c.load_conflicts;
+      store_conflicts += c.store_conflicts;
+    }
+    out << "bank conflicts (extra wavefronts, whole block): ld " << load_conflicts << " st "
+        << store_conflicts << "\n";
     WorkDepth wd = work_and_depth(trace.blocks[b], trace.word_size);
     out << "work " << wd.additions << " additions, depth " << wd.reduction_steps
         << " reduction steps, " << wd.barrier_steps << " barriers; block partial "

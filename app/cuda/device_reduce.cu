@@ -51,4 +51,24 @@ std::vector<float> block_sums_float(const std::string& variant, const std::vecto
   return block_sums(variant, input, block);
 }
 
+std::vector<double> block_sums_double(const std::string& variant, const std::vector<double>& input,
+                                      unsigned block) {
+  return block_sums(variant, input, block);
+}
+
+double run_once(const std::string& variant, const std::string& element_type,
+                const std::vector<double>& input, unsigned block) {
+  auto total = [](const auto& sums) {
+    double t = 0;
+    for (auto v : sums) t += static_cast<double>(v);
+    return t;
+  };
+  if (element_type == "int")
+    return total(block_sums_int(variant, std::vector<int>(input.begin(), input.end()), block));
+  if (element_type == "float") {
+    return total(block_sums_float(variant, std::vector<float>(input.begin(), input.end()), block));
+  }
+  return total(block_sums_double(variant, input, block));
+}
+
 }  // namespace stridescope::cuda

@@ -22,5 +22,11 @@ std::vector<int> block_sums_int(const std::string& variant, const std::vector<in
                                 unsigned block);
 std::vector<float> block_sums_float(const std::string& variant, const std::vector<float>& input,
                                     unsigned block);
+std::vector<double> block_sums_double(const std::string& variant, const std::vector<double>& input,
+                                      unsigned block);
+
+// One untraced launch of `variant` on the request's input (for Nsight Compute); returns the result.
+double run_once(const std::string& variant, const std::string& element_type,
+                const std::vector<double>& input, unsigned block);
 
 }  // namespace stridescope::cuda

@@ -1,0 +1,130 @@
+// The GPU benchmark: CUDA events, warm-up, median of repeats; every variant reduces to one value.
+#include "cuda/bench.h"
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <cub/device/device_reduce.cuh>
+#include <vector>
+
+#include "cuda/cuda_check.h"
+#include "cuda/cuda_trace.h"
+#include "cuda/device_kernels.cuh"
+#include "registry.h"
+
+namespace stridescope::cuda {
+namespace {
+
+template <typename T>
+__global__ void fill_ones(T* data, std::size_t n) {
+  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n;
+       i += std::size_t{gridDim.x} * blockDim.x) {
+    data[i] = T(1);
+  }
+}
+
+// Median time of `launch` in microseconds, after warm-up.
+template <typename Launch>
+double median_us(Launch launch, int repeats) {
+  cudaEvent_t start, stop;
+  check(cudaEventCreate(&start), "cudaEventCreate");
+  check(cudaEventCreate(&stop), "cudaEventCreate");
+  for (int i = 0; i < 3; ++i) launch();
+  check(cudaDeviceSynchronize(), "warm-up");
+  std::vector<double> times;
+  for (int i = 0; i < repeats; ++i) {
+    check(cudaEventRecord(start), "cudaEventRecord");
+    launch();
+    check(cudaEventRecord(stop), "cudaEventRecord");
+    check(cudaEventSynchronize(stop), "cudaEventSynchronize");
+    float ms = 0;
+    check(cudaEventElapsedTime(&ms, start, stop), "cudaEventElapsedTime");
+    times.push_back(ms * 1000.0);
+  }
+  check(cudaGetLastError(), "benchmark launches");
+  cudaEventDestroy(start);
+  cudaEventDestroy(stop);
+  std::sort(times.begin(), times.end());
+  return times[times.size() / 2];
+}
+
+// Launches `kernel` on its own block sums until one block remains (Harris's multi-pass scheme).
+template <typename T>
+void reduce_to_one(DeviceKernel<T> kernel, const T* in, std::uint64_t n, T* a, T* b,
+                   unsigned block) {
+  const T* source = in;
+  T* target = a;
+  for (;;) {
+    auto grid = static_cast<unsigned>((n + block - 1) / block);
+    kernel<<<grid, block, block * sizeof(T)>>>(source, target, static_cast<unsigned>(n));
+    if (grid == 1) return;
+    n = grid;
+    source = target;
+    target = target == a ? b : a;
+  }
+}
+
+template <typename T>
+void bench_type(const BenchOptions& o, const char* type, BenchReport& report) {
+  std::uint64_t max_n = std::uint64_t{1} << o.max_log2;
+  DeviceArray<T> input(max_n), copy_target(max_n);
+  DeviceArray<T> partial_a(max_n / 2 + 1), partial_b(max_n / 2 + 1), result(1);
+  fill_ones<T><<<1024, 256>>>(input.get(), max_n);
+  check(cudaDeviceSynchronize(), "fill input");
+  std::size_t cub_bytes = 0;
+  check(cub::DeviceReduce::Sum(nullptr, cub_bytes, input.get(), result.get(),
+                               static_cast<int>(max_n)),
+        "cub::DeviceReduce::Sum (size query)");
+  DeviceArray<unsigned char> cub_temp(cub_bytes);
+  for (unsigned log2 = o.min_log2; log2 <= o.max_log2; ++log2) {
+    std::uint64_t n = std::uint64_t{1} << log2;
+    double bytes = static_cast<double>(n * sizeof(T));
+    int repeats = log2 >= 26 ? std::max(5, o.repeats / 2) : o.repeats;
+    for (const VariantInfo& v : variant_catalog()) {
+      DeviceKernel<T> kernel = device_kernel<T, NoProbe>(std::string(v.id));
+      if (kernel == nullptr) continue;
+      double us = median_us(
+          [&] { reduce_to_one(kernel, input.get(), n, partial_a.get(), partial_b.get(), o.block); },
+          repeats);
+      report.entries.push_back({std::string(v.id), type, n, us, bytes / us / 1e3});
+    }
+    double cub_us = median_us(
+        [&] {
+          std::size_t temp = cub_bytes;
+          cub::DeviceReduce::Sum(cub_temp.get(), temp, input.get(), result.get(),
+                                 static_cast<int>(n));
+        },
+        repeats);
+    report.entries.push_back({"cub", type, n, cub_us, bytes / cub_us / 1e3});
+    double copy_us = median_us(
+        [&] {
+          cudaMemcpyAsync(copy_target.get(), input.get(), n * sizeof(T), cudaMemcpyDeviceToDevice);
+        },
+        repeats);
+    report.entries.push_back({"copy", type, n, copy_us, 2 * bytes / copy_us / 1e3});
+  }
+}
+
+}  // namespace
+
+BenchReport run_benchmark(const BenchOptions& o) {
+  if (o.min_log2 < 1 || o.max_log2 > 30 || o.min_log2 > o.max_log2) {
+    throw CudaError("sizes must satisfy 1 <= min_log2 <= max_log2 <= 30");
+  }
+  BenchReport report;
+  report.device = device_name();
+  if (report.device.empty()) throw CudaError("no CUDA device found");
+  report.toolkit = toolkit_description();
+  std::time_t now = std::time(nullptr);
+  char date[32];
+  std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+  report.date = date;
+  report.method = "CUDA events, 3 warm-up launches, median of " + std::to_string(o.repeats) +
+                  " (half that from 2^26), block " + std::to_string(o.block) +
+                  "; variants relaunch on their block sums until one block remains; input all ones";
+  bench_type<float>(o, "float", report);
+  bench_type<int>(o, "int", report);
+  return report;
+}
+
+}  // namespace stridescope::cuda

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# One command for a GPU machine without Debian packages or network: builds the non-GUI targets with
+# nvcc (dependencies carried in .carry/, see scripts/prepare-gpu-carry.sh), runs every test (GPU
+# ones included), the benchmark, the SASS check and the Nsight Compute comparison. Results in $OUT.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-gpu-results}
+ARCH=${STRIDESCOPE_GPU_ARCH:-90}
+mkdir -p "$OUT"
+status=0
+step() { echo "== $*" | tee -a "$OUT/summary.txt"; }
+
+step "device"
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv | tee -a "$OUT/summary.txt"
+nvcc --version | tail -2 | tee -a "$OUT/summary.txt"
+
+step "build (GUI off, sm_$ARCH)"
+cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DSTRIDESCOPE_GUI=OFF \
+  -DSTRIDESCOPE_CARRY_DIR="$PWD/.carry" -DCMAKE_CUDA_ARCHITECTURES="$ARCH" >"$OUT/build.log" 2>&1 &&
+  cmake --build build-gpu -j"$(nproc)" >>"$OUT/build.log" 2>&1 || { tail -30 "$OUT/build.log"; exit 1; }
+
+step "tests"
+ctest --test-dir build-gpu --output-on-failure -j4 >"$OUT/tests.txt" 2>&1 || status=1
+grep -E "tests passed|trace equality|Skipped|Failed" "$OUT/tests.txt" | tee -a "$OUT/summary.txt"
+build-gpu/tests/stridescope_gpu_tests 2>&1 | grep -E "trace equality|PASSED|FAILED" | tee -a "$OUT/summary.txt"
+
+step "probe compiles away (SASS)"
+python3 scripts/sass_compare.py build-gpu "sm_$ARCH" | tee -a "$OUT/summary.txt" || status=1
+
+step "bank conflicts: Nsight Compute vs trace analysis"
+python3 scripts/ncu_compare.py build-gpu/stridescope "$OUT/ncu-bank-conflicts.json" >"$OUT/ncu.md" 2>"$OUT/ncu.log" || status=1
+cat "$OUT/ncu.md" | tee -a "$OUT/summary.txt"
+
+step "benchmark"
+build-gpu/stridescope bench --json "$OUT/bench.json" >"$OUT/bench.txt" 2>&1 || status=1
+tail -n +1 "$OUT/bench.txt" | head -200 >>"$OUT/summary.txt"
+exit $status
