@@ -113,3 +113,22 @@ TEST(BankConflicts, DivergentVariantConflictsComeFromItsStride) {
 
 }  // namespace
 }  // namespace stridescope
+
+namespace stridescope {
+namespace {
+
+TEST(BankConflicts, ScatteredEightByteLoadsCostAWavefrontStoresDoNot) {
+  // Lanes 0, 2, .., 30 touch doubles 0, 2, .., 30: each half-warp is conflict-free, but the 128
+  // bytes a load moves could have come in one wavefront (H100: ncu counts 1 for the load, 0 for
+  // the store).
+  Step load, store;
+  for (unsigned lane = 0; lane < 32; lane += 2) {
+    load.accesses.push_back({lane, 0, lane * 8, 8, AccessKind::Read, 1});
+    store.accesses.push_back({lane, 0, lane * 8, 8, AccessKind::Write, 1});
+  }
+  EXPECT_EQ(bank_conflicts(load, 32).load_conflicts, 1u);
+  EXPECT_EQ(bank_conflicts(store, 32).store_conflicts, 0u);
+}
+
+}  // namespace
+}  // namespace stridescope

@@ -32,7 +32,10 @@ struct StepConflicts {
 
 // Accesses of one warp are grouped by their order within the step (lanes in lockstep). Lanes that
 // read the same word are a broadcast, not a conflict. An instruction moving more than 4 bytes per
-// lane is served in phases of 128 bytes (16 lanes for 8-byte words); each phase counts separately.
+// lane is served in phases of 128 bytes (16 lanes for 8-byte words). Wavefronts = sum over phases
+// of the phase's degree; extra wavefronts = wavefronts - ideal, where the ideal is one per phase
+// with lanes for stores and ceil(bytes moved / 128) for loads. Checked against Nsight Compute on
+// an H100 (docs/gpu-results.md).
 StepConflicts bank_conflicts(const Step& step, unsigned block_size);
 
 }  // namespace stridescope

@@ -1,0 +1,74 @@
+// The analyses against what a GPU recorded: Nsight Compute's bank-conflict counters (H100), and the
+// recorded benchmark file that machines without a GPU show.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "analysis/bank_conflicts.h"
+#include "bench/bench_report.h"
+#include "emu/run_variant.h"
+
+namespace stridescope {
+namespace {
+
+const std::string kRecorded = std::string(STRIDESCOPE_SOURCE_DIR) + "/assets/recorded/";
+
+TEST(Recorded, BankConflictAnalysisEqualsNsightComputeCounters) {
+  std::ifstream in(kRecorded + "ncu-bank-conflicts-2026-11-22-h100.json");
+  ASSERT_TRUE(in) << "recorded counters missing";
+  nlohmann::json recorded = nlohmann::json::parse(in);
+  ASSERT_EQ(recorded["metrics"][0], "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum");
+  int rows = 0;
+  for (const auto& row : recorded["rows"]) {
+    RunRequest r;
+    r.variant = row["variant"];
+    r.block = row["block"];
+    r.n = r.block;  // one block, as launched under ncu
+    r.element_type = row["element_type"];
+    r.input = "iota";
+    Trace trace = run_on_emulator(r);
+    unsigned ld = 0, st = 0;
+    for (const Step& step : trace.blocks[0].steps) {
+      StepConflicts c = bank_conflicts(step, r.block);
+      ld += c.load_conflicts;
+      st += c.store_conflicts;
+    }
+    EXPECT_EQ(ld, row["ncu_ld"].get<unsigned>())
+        << r.variant << " " << r.block << " " << r.element_type;
+    EXPECT_EQ(st, row["ncu_st"].get<unsigned>())
+        << r.variant << " " << r.block << " " << r.element_type;
+    ++rows;
+  }
+  EXPECT_EQ(rows, 27);
+}
+
+TEST(Recorded, BenchmarkIsLabelledAndComplete) {
+  BenchReport report = load_bench(kRecorded + "bench-2026-11-22-h100.json");
+  EXPECT_TRUE(report.recorded);
+  EXPECT_NE(report.device.find("H100"), std::string::npos);
+  EXPECT_FALSE(report.date.empty());
+  EXPECT_FALSE(report.toolkit.empty());
+  for (const char* kernel :
+       {"interleaved-divergent", "interleaved-strided", "sequential", "cub", "copy"}) {
+    for (unsigned log2 = 10; log2 <= 28; ++log2) {
+      EXPECT_NE(find_entry(report, kernel, "float", std::uint64_t{1} << log2), nullptr)
+          << kernel << " " << log2;
+    }
+  }
+  // The recorded figures keep their order: sequential beats the divergent variant at 2^26 floats.
+  const BenchEntry* seq = find_entry(report, "sequential", "float", 1u << 26);
+  const BenchEntry* div = find_entry(report, "interleaved-divergent", "float", 1u << 26);
+  ASSERT_TRUE(seq && div);
+  EXPECT_GT(seq->gbps, div->gbps);
+  EXPECT_THROW(load_bench(kRecorded + "missing.json"), std::runtime_error);
+}
+
+TEST(Recorded, MalformedBenchmarkFileIsAnError) {
+  std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/bad-bench.json";
+  std::ofstream(path) << R"({"format": "stridescope-bench", "device": "x"})";
+  EXPECT_THROW(load_bench(path), std::runtime_error);
+}
+
+}  // namespace
+}  // namespace stridescope
