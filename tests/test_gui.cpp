@@ -163,3 +163,19 @@ TEST(Gui, PresenterViewDrawsBiggerCells) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Gui, TimingViewShowsRecordedBarsAndCurves) {
+  std::string png = kTmp + "/gui_timing.png";
+  Outcome o = run_app("--view timing --size 1600x900 --screenshot " + png);
+  ASSERT_EQ(o.status, 0) << o.output;
+  Image image = load_png(png);
+  EXPECT_GT(image.count_near(118, 185, 0, 10), 3000) << "CUB's bar and curve (green) missing";
+  EXPECT_GT(image.count_near(255, 99, 71, 10), 800) << "the first variant's bar and curve missing";
+  Outcome bad = run_app("--view graphs --screenshot " + png);
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.output.find("--view must be memory or timing"), std::string::npos) << bad.output;
+}
+
+}  // namespace

@@ -72,3 +72,31 @@ TEST(Recorded, MalformedBenchmarkFileIsAnError) {
 
 }  // namespace
 }  // namespace stridescope
+
+namespace stridescope {
+namespace {
+
+TEST(BenchRows, PercentOfCopyAndSpeedupComeFromTheEntries) {
+  BenchReport r;
+  r.entries = {{"slow", "float", 1024, 10.0, 100.0},
+               {"fast", "float", 1024, 2.5, 400.0},
+               {"cub", "float", 1024, 5.0, 200.0},
+               {"copy", "float", 1024, 4.0, 500.0},
+               {"slow", "float", 2048, 20.0, 100.0}};
+  std::vector<BenchRow> rows = bench_rows(r, "float", 1024);
+  ASSERT_EQ(rows.size(), 4u);
+  EXPECT_EQ(rows[0].entry->kernel, "slow");
+  EXPECT_DOUBLE_EQ(rows[0].speedup, 1.0);
+  EXPECT_DOUBLE_EQ(rows[1].speedup, 4.0);
+  EXPECT_DOUBLE_EQ(rows[1].percent_of_copy, 80.0);
+  EXPECT_DOUBLE_EQ(rows[2].speedup, 2.0);
+  EXPECT_EQ(rows[3].entry->kernel, "copy");
+  EXPECT_EQ(rows[3].speedup, 0.0);
+  EXPECT_EQ(bench_sizes(r, "float"), (std::vector<std::uint64_t>{1024, 2048}));
+  EXPECT_EQ(bench_rows(r, "float", 2048).size(), 1u);  // no copy there: no percentage
+  EXPECT_EQ(bench_rows(r, "float", 2048)[0].percent_of_copy, 0.0);
+  EXPECT_TRUE(bench_rows(r, "int", 1024).empty());
+}
+
+}  // namespace
+}  // namespace stridescope

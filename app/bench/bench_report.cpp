@@ -5,7 +5,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
-#include <map>
 #include <ostream>
 #include <set>
 #include <stdexcept>
@@ -73,45 +72,66 @@ const BenchEntry* find_entry(const BenchReport& report, const std::string& kerne
   return nullptr;
 }
 
+std::vector<std::string> bench_kernels(const BenchReport& report) {
+  std::vector<std::string> kernels;
+  for (const BenchEntry& e : report.entries) {
+    if (std::find(kernels.begin(), kernels.end(), e.kernel) == kernels.end())
+      kernels.push_back(e.kernel);
+  }
+  return kernels;
+}
+
+std::vector<std::uint64_t> bench_sizes(const BenchReport& report, const std::string& element_type) {
+  std::set<std::uint64_t> sizes;
+  for (const BenchEntry& e : report.entries) {
+    if (e.element_type == element_type) sizes.insert(e.n);
+  }
+  return {sizes.begin(), sizes.end()};
+}
+
+std::vector<BenchRow> bench_rows(const BenchReport& report, const std::string& element_type,
+                                 std::uint64_t n) {
+  std::vector<std::string> kernels = bench_kernels(report);
+  const BenchEntry* copy = find_entry(report, "copy", element_type, n);
+  const BenchEntry* first = nullptr;
+  for (const std::string& k : kernels) {
+    if (k != "cub" && k != "copy" && (first = find_entry(report, k, element_type, n))) break;
+  }
+  std::vector<BenchRow> rows;
+  for (const std::string& k : kernels) {
+    const BenchEntry* e = find_entry(report, k, element_type, n);
+    if (!e) continue;
+    BenchRow row{e, 0, 0};
+    if (k != "copy") {
+      if (copy && copy->gbps > 0) row.percent_of_copy = 100.0 * e->gbps / copy->gbps;
+      if (first && e->median_us > 0) row.speedup = first->median_us / e->median_us;
+    }
+    rows.push_back(row);
+  }
+  return rows;
+}
+
 void print_bench_table(const BenchReport& r, std::ostream& out) {
   out << (r.recorded ? "RECORDED on " : "measured on ") << r.device << ", " << r.toolkit << ", "
       << r.date << "\n";
   if (!r.method.empty()) out << r.method << "\n";
-  std::vector<std::string> kernels;
-  std::set<std::pair<std::string, std::uint64_t>> sizes;
-  for (const BenchEntry& e : r.entries) {
-    if (std::find(kernels.begin(), kernels.end(), e.kernel) == kernels.end())
-      kernels.push_back(e.kernel);
-    sizes.insert({e.element_type, e.n});
-  }
-  std::string first_variant;
-  for (const std::string& k : kernels) {
-    if (k != "cub" && k != "copy") {
-      first_variant = k;
-      break;
-    }
-  }
   out << std::left << std::setw(7) << "type" << std::setw(12) << "n" << std::setw(24) << "kernel"
       << std::right << std::setw(12) << "time us" << std::setw(10) << "GB/s" << std::setw(10)
       << "% copy" << std::setw(10) << "speedup"
       << "\n";
-  for (const auto& [type, n] : sizes) {
-    const BenchEntry* copy = find_entry(r, "copy", type, n);
-    const BenchEntry* first = find_entry(r, first_variant, type, n);
-    for (const std::string& k : kernels) {
-      const BenchEntry* e = find_entry(r, k, type, n);
-      if (!e) continue;
-      out << std::left << std::setw(7) << type << std::setw(12) << n << std::setw(24) << k
-          << std::right << std::fixed << std::setprecision(2) << std::setw(12) << e->median_us
-          << std::setprecision(1) << std::setw(10) << e->gbps;
-      if (copy && k != "copy") {
-        out << std::setw(9) << 100.0 * e->gbps / copy->gbps << "%";
-      } else {
-        out << std::setw(10) << "";
+  for (const std::string type : {"float", "int", "double"}) {
+    for (std::uint64_t n : bench_sizes(r, type)) {
+      for (const BenchRow& row : bench_rows(r, type, n)) {
+        const BenchEntry& e = *row.entry;
+        out << std::left << std::setw(7) << type << std::setw(12) << n << std::setw(24) << e.kernel
+            << std::right << std::fixed << std::setprecision(2) << std::setw(12) << e.median_us
+            << std::setprecision(1) << std::setw(10) << e.gbps;
+        if (e.kernel != "copy") {
+          out << std::setw(9) << row.percent_of_copy << "%" << std::setw(9) << std::setprecision(2)
+              << row.speedup << "x";
+        }
+        out << "\n" << std::defaultfloat;
       }
-      if (first && k != "copy")
-        out << std::setw(9) << std::setprecision(2) << first->median_us / e->median_us << "x";
-      out << "\n" << std::defaultfloat;
     }
   }
 }

@@ -36,6 +36,20 @@ void save_bench(const BenchReport& report, const std::string& path);
 const BenchEntry* find_entry(const BenchReport& report, const std::string& kernel,
                              const std::string& element_type, std::uint64_t n);
 
+// One kernel at one (type, n), with the comparisons the table and the timing panel show.
+struct BenchRow {
+  const BenchEntry* entry = nullptr;
+  double percent_of_copy = 0;  // GB/s of input read / the copy's GB/s (read + written); 0 for copy
+  double speedup = 0;          // first variant's time / this time; 0 for copy
+};
+
+// Kernel names in the order they were measured (variants, then cub, then copy).
+std::vector<std::string> bench_kernels(const BenchReport& report);
+// Sizes measured for `element_type`, ascending.
+std::vector<std::uint64_t> bench_sizes(const BenchReport& report, const std::string& element_type);
+std::vector<BenchRow> bench_rows(const BenchReport& report, const std::string& element_type,
+                                 std::uint64_t n);
+
 // Per n: each kernel's time, GB/s, % of the copy's bandwidth and speedup over the first variant.
 void print_bench_table(const BenchReport& report, std::ostream& out);
 

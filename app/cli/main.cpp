@@ -61,6 +61,7 @@ int main(int argc, char** argv) {
   app.add_option("--size", size, "window size WIDTHxHEIGHT");
   auto* scale_opt = app.add_option("--font-scale", font_scale, "text size, 0.5..4 (presenter: 2)");
   auto* contrast_opt = app.add_flag("--high-contrast", high_contrast, "high-contrast theme");
+  app.add_option("--view", gui.view, "centre tab at start: memory or timing");
   app.add_flag("--presenter", gui.presenter,
                "start in the presenter view (canvas across the window)");
   app.add_option("--benchmark-frames", gui.benchmark_frames,
@@ -149,6 +150,10 @@ int main(int argc, char** argv) {
     }
     if (*trace_opt) gui.trace_path = trace_path;
     if (*step_opt) gui.step = step;
+    if (gui.view != "memory" && gui.view != "timing") {
+      std::cerr << "stridescope: error: --view must be memory or timing\n";
+      return 2;
+    }
     if (*scale_opt) {
       if (!(font_scale >= 0.5f && font_scale <= 4.0f)) {
         std::cerr << "stridescope: error: --font-scale must be between 0.5 and 4\n";
@@ -160,7 +165,16 @@ int main(int argc, char** argv) {
     if (!gui.trace_path) stridescope::validate(gui.request);
 #if defined(STRIDESCOPE_HAVE_CUDA)
     gui.device_name = stridescope::cuda::device_name();
-    if (!gui.device_name.empty()) gui.device_tracer = stridescope::cuda::trace_on_device;
+    if (!gui.device_name.empty()) {
+      gui.device_tracer = stridescope::cuda::trace_on_device;
+      gui.device_bench = [] {
+        stridescope::cuda::BenchOptions
+            quick;  // keep the window responsive: up to 2^26, 10 repeats
+        quick.max_log2 = 26;
+        quick.repeats = 10;
+        return stridescope::cuda::run_benchmark(quick);
+      };
+    }
 #endif
     return stridescope::run_gui(gui);
   } catch (const std::exception& e) {

@@ -20,6 +20,7 @@
 #include "ui/screenshot.h"
 #include "ui/session.h"
 #include "ui/theme.h"
+#include "ui/timing_panel.h"
 
 namespace stridescope {
 namespace {
@@ -36,13 +37,29 @@ void glfw_error(int code, const char* description) {
   std::fprintf(stderr, "stridescope: GLFW error %d: %s\n", code, description);
 }
 
-void draw_canvas_window(Session& session, MemoryCanvas& canvas, const UiSettings& settings) {
-  ImGui::Begin("Shared memory");
-  if (session.has_trace()) {
-    CanvasView view{
-        session.previous_model(),       &session.current_model(),        &session.facts(),
-        session.trace().run.block_size, session.playback().transition(), settings.high_contrast};
-    canvas.draw(view);
+// The centre window: the memory canvas, or the timing panel, as tabs.
+void draw_canvas_window(Session& session, MemoryCanvas& canvas, const UiSettings& settings,
+                        TimingState& timing, bool& select_timing) {
+  ImGui::Begin("View");
+  if (ImGui::BeginTabBar("views")) {
+    if (ImGui::BeginTabItem("Shared memory")) {
+      if (session.has_trace()) {
+        CanvasView view{session.previous_model(),
+                        &session.current_model(),
+                        &session.facts(),
+                        session.trace().run.block_size,
+                        session.playback().transition(),
+                        settings.high_contrast};
+        canvas.draw(view);
+      }
+      ImGui::EndTabItem();
+    }
+    if (ImGui::BeginTabItem("Timing", nullptr, select_timing ? ImGuiTabItemFlags_SetSelected : 0)) {
+      timing_panel(timing, settings.high_contrast);
+      ImGui::EndTabItem();
+    }
+    select_timing = false;
+    ImGui::EndTabBar();
   }
   ImGui::End();
 }
@@ -154,6 +171,11 @@ int run_gui(const GuiOptions& options) {
   float built_scale = -1;
   bool built_contrast = !settings.high_contrast;
   Fonts fonts;
+  TimingState timing;
+  timing.measure_live = options.device_bench;
+  timing.device_name = options.device_name;
+  load_recorded_timing(timing);
+  bool select_timing = options.view == "timing";
   bool was_focus = settings.focus;
   std::vector<double> frame_ms;
   int frames = 0;
@@ -192,7 +214,7 @@ int run_gui(const GuiOptions& options) {
     was_focus = settings.focus;
     if (settings.focus) {
       place(0.0f, 0.0f, 1.0f, 0.78f, true);
-      draw_canvas_window(session, canvas, settings);
+      draw_canvas_window(session, canvas, settings, timing, select_timing);
       place(0.0f, 0.78f, 0.55f, 0.22f, true);
       draw_timeline_window(session, settings);
       place(0.55f, 0.78f, 0.45f, 0.22f, true);
@@ -205,7 +227,7 @@ int run_gui(const GuiOptions& options) {
       place(0.0f, 0.44f, 0.22f, 0.56f, relayout);
       draw_facts_window(session, settings);
       place(0.22f, 0.0f, 0.52f, 0.85f, relayout);
-      draw_canvas_window(session, canvas, settings);
+      draw_canvas_window(session, canvas, settings, timing, select_timing);
       place(0.22f, 0.85f, 0.52f, 0.15f, relayout);
       draw_timeline_window(session, settings);
       place(0.74f, 0.0f, 0.26f, 1.0f, relayout);

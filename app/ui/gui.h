@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "bench/bench_report.h"
 #include "emu/run_variant.h"
 
 namespace stridescope {
@@ -20,7 +21,9 @@ struct GuiOptions {
   std::optional<bool> high_contrast;
   bool presenter = false;  // start in the presenter view (canvas across the window)
   int benchmark_frames = 0;
-  std::string device_name;  // CUDA device, empty when none
+  std::string view = "memory";                // "memory" or "timing": the centre tab shown at start
+  std::function<BenchReport()> device_bench;  // live timings, set when a CUDA device is usable
+  std::string device_name;                    // CUDA device, empty when none
   std::function<Trace(const RunRequest&)>
       device_tracer;  // set when a CUDA device is usable  // if > 0: animate this many frames,
                       // print frame times, exit
