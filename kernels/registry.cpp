@@ -7,6 +7,7 @@
 #include "interleaved_divergent.cuh"
 #include "interleaved_strided.cuh"
 #include "sequential.cuh"
+#include "tuned.cuh"
 
 namespace stridescope {
 namespace {
@@ -39,11 +40,30 @@ const VariantInfo kCatalog[] = {
      "sequential.cuh",
      "Threads tid < stride add s[tid + stride] into s[tid]; the stride halves every step.",
      SS_EMULATED(kernels::reduce_sequential)},
+    {"tuned", "4. Tuned: vector loads, shuffles, one pass",
+     "Each thread sums many elements with 16-byte loads in a grid-stride loop, warps add in "
+     "registers with __shfl_down_sync, one shared word per warp, and the last block to finish adds "
+     "the block sums: one launch, memory-bound.",
+     "Harris, slides 27-33 (multiple elements per thread); NVIDIA cuda-samples reduction "
+     "(shuffles); "
+     "the last-block pattern of the CUDA Programming Guide's __threadfence() example",
+     "tuned.cuh",
+     "Lane 0 of each warp stores its warp's sum; warp 0 adds the warp sums with shuffles.",
+     SS_EMULATED(kernels::reduce_tuned), 32, grid_stride_blocks, true},
 };
 
 #undef SS_EMULATED
 
 }  // namespace
+
+unsigned one_block_per_chunk(std::uint64_t n, unsigned block) {
+  return static_cast<unsigned>((n + block - 1) / block);
+}
+
+unsigned grid_stride_blocks(std::uint64_t n, unsigned block) {
+  std::uint64_t blocks = (n + 16ull * block - 1) / (16ull * block);
+  return static_cast<unsigned>(std::clamp<std::uint64_t>(blocks, 1, 1024));
+}
 
 std::span<const VariantInfo> variant_catalog() {
   return kCatalog;

@@ -1,6 +1,7 @@
 // The variant registry: one row per reduction variant, with what it teaches and how to emulate it.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <string_view>
 
@@ -8,6 +9,11 @@ namespace stridescope {
 
 template <typename T>
 using EmulatedKernel = void (*)(const T* in, T* block_sums, unsigned n);
+
+// Blocks to launch for n elements (the traced and emulated launch shape).
+using GridRule = unsigned (*)(std::uint64_t n, unsigned block);
+unsigned one_block_per_chunk(std::uint64_t n, unsigned block);  // ceil(n / block)
+unsigned grid_stride_blocks(std::uint64_t n, unsigned block);   // ceil(n / 16 block), 1..1024
 
 struct VariantInfo {
   std::string_view id;           // command-line name
@@ -19,6 +25,9 @@ struct VariantInfo {
   EmulatedKernel<int> emulate_int;
   EmulatedKernel<float> emulate_float;
   EmulatedKernel<double> emulate_double;
+  unsigned min_block = 2;  // smallest block size it supports (a power of two)
+  GridRule grid = one_block_per_chunk;
+  bool writes_grid_total = false;  // true: block_sums has grid + 2 slots, [grid] is the total
 };
 
 std::span<const VariantInfo> variant_catalog();

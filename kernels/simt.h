@@ -37,8 +37,42 @@ const ThreadCoordinates& current_coordinates();
 // Block barrier and warp barrier; `line` is the kernel source line of the call.
 void sync_threads(int line);
 void sync_warp(unsigned mask, int line);
+// Warp collective: every lane in `mask` hands in `bits`; lane l gets lane l+delta's bits (within
+// segments of `width` lanes), or its own when l+delta falls outside.
+unsigned long long shuffle_down(unsigned mask, unsigned long long bits, unsigned delta, int width,
+                                int line);
+
+template <typename T>
+T shfl_down_sync(unsigned mask, T value, unsigned delta, int width, int line) {
+  static_assert(sizeof(T) <= sizeof(unsigned long long));
+  unsigned long long bits = 0;
+  __builtin_memcpy(&bits, &value, sizeof(T));
+  bits = shuffle_down(mask, bits, delta, width, line);
+  __builtin_memcpy(&value, &bits, sizeof(T));
+  return value;
+}
 
 }  // namespace stridescope::emu
+
+// CUDA's 16-byte vector types, for kernels that load four words at a time.
+struct int4 {
+  int x, y, z, w;
+};
+struct float4 {
+  float x, y, z, w;
+};
+struct double2 {
+  double x, y;
+};
+
+// Atomics and fences: the emulator runs one thread at a time, so plain operations are atomic.
+template <typename T>
+inline T atomicAdd(T* address, T value) {
+  T old = *address;
+  *address = old + value;
+  return old;
+}
+inline void __threadfence() {}
 
 using dim3 = stridescope::emu::Dim3;
 #define threadIdx (::stridescope::emu::current_coordinates().thread_idx)
@@ -49,5 +83,7 @@ using dim3 = stridescope::emu::Dim3;
 #define __syncthreads() ::stridescope::emu::sync_threads(__LINE__)
 #define __syncwarp(...) ::stridescope::emu::sync_warp(SS_SYNCWARP_MASK(__VA_ARGS__), __LINE__)
 #define SS_SYNCWARP_MASK(...) (0xffffffffu __VA_OPT__(&(__VA_ARGS__)))
+#define __shfl_down_sync(mask, value, delta) \
+  ::stridescope::emu::shfl_down_sync((mask), (value), (delta), 32, __LINE__)
 
 #endif

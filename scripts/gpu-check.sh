@@ -34,4 +34,20 @@ cat "$OUT/ncu.md" | tee -a "$OUT/summary.txt"
 step "benchmark"
 build-gpu/stridescope bench --json "$OUT/bench.json" >"$OUT/bench.txt" 2>&1 || status=1
 tail -n +1 "$OUT/bench.txt" | head -200 >>"$OUT/summary.txt"
+python3 - "$OUT/bench.json" <<'PY' | tee -a "$OUT/summary.txt" || status=1
+import json, sys
+entries = json.load(open(sys.argv[1]))["entries"]
+t = {(e["kernel"], e["element_type"], e["n"]): e for e in entries}
+ok = True
+for type_ in ("float", "int"):
+    print(f"tuned vs cub::DeviceReduce::Sum ({type_}): n, tuned us, cub us, cub/tuned, tuned GB/s")
+    for (k, ty, n), e in sorted(t.items(), key=lambda kv: kv[0][2]):
+        if k != "tuned" or ty != type_:
+            continue
+        c = t[("cub", ty, n)]
+        ratio = c["median_us"] / e["median_us"]
+        ok &= ratio >= 1.0
+        print(f"  2^{n.bit_length() - 1:<3} {e['median_us']:9.2f} {c['median_us']:9.2f} {ratio:6.3f} {e['gbps']:8.1f}")
+print("tuned >= CUB at every n:", ok)
+PY
 exit $status

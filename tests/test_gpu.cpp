@@ -20,10 +20,11 @@ class Gpu : public ::testing::Test {
 
 TEST_F(Gpu, EveryVariantAndBlockSizeMatchesTheEmulator) {
   for (const VariantInfo& v : variant_catalog()) {
-    for (unsigned block = 2; block <= 1024; block *= 2) {
+    for (unsigned block = v.min_block; block <= 1024; block *= 2) {
       for (std::uint64_t n : {std::uint64_t{block}, 3 * std::uint64_t{block} + 5}) {
         std::vector<int> input = make_input<int>("random", n, 9);
         std::vector<int> sums = cuda::block_sums_int(std::string(v.id), input, block);
+        unsigned grid = v.grid(n, block);
         RunRequest r;
         r.variant = std::string(v.id);
         r.block = block;
@@ -32,7 +33,7 @@ TEST_F(Gpu, EveryVariantAndBlockSizeMatchesTheEmulator) {
         r.seed = 9;
         Trace trace = run_on_emulator(r);
         EXPECT_EQ(sums[0], trace.blocks[0].partial) << v.id << " " << block << " " << n;
-        EXPECT_EQ(std::accumulate(sums.begin(), sums.end(), 0), trace.result) << v.id;
+        EXPECT_EQ(grid_result(sums, grid, v.writes_grid_total), trace.result) << v.id;
       }
     }
   }
@@ -72,7 +73,7 @@ std::string first_difference(const Trace& gpu, const Trace& cpu) {
 TEST_F(Gpu, TracesEqualTheEmulatorsForEveryVariantBlockTypeAndN) {
   int compared = 0;
   for (const VariantInfo& v : variant_catalog()) {
-    for (unsigned block = 2; block <= 1024; block *= 2) {
+    for (unsigned block = v.min_block; block <= 1024; block *= 2) {
       for (const char* type : {"int", "float", "double"}) {
         for (std::uint64_t n : {std::uint64_t{block}, 3 * std::uint64_t{block} + 5}) {
           RunRequest r;

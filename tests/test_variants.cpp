@@ -11,6 +11,13 @@ namespace {
 TEST(Variants, EveryVariantBlockAndNGivesTheReferenceSum) {
   for (const VariantInfo& v : variant_catalog()) {
     for (unsigned block = 2; block <= 1024; block *= 2) {
+      if (block < v.min_block) {
+        RunRequest small;
+        small.variant = std::string(v.id);
+        small.block = block;
+        EXPECT_THROW(run_on_emulator(small), RunError) << v.id << " " << block;
+        continue;
+      }
       for (std::uint64_t n :
            {std::uint64_t{1}, std::uint64_t{block} - 1, std::uint64_t{block},
             std::uint64_t{block} + 1, 3 * std::uint64_t{block} + 5, std::uint64_t{1000}}) {
@@ -27,7 +34,7 @@ TEST(Variants, EveryVariantBlockAndNGivesTheReferenceSum) {
           // Random inputs are integers 0..9: every partial sum is exact in float too.
           ASSERT_EQ(trace.result, trace.reference)
               << v.id << " block " << block << " n " << n << " " << type;
-          ASSERT_EQ(trace.run.grid_size, (n + block - 1) / block);
+          ASSERT_EQ(trace.run.grid_size, v.grid(n, block));
         }
       }
     }
@@ -49,8 +56,9 @@ TEST(Variants, TraceOfOneBlockHasLoadReductionStepsAndExit) {
   RunRequest r;
   r.block = 16;
   r.n = 16;
-  for (const VariantInfo& v : variant_catalog()) {
-    r.variant = std::string(v.id);
+  for (const char* id : {"interleaved-divergent", "interleaved-strided", "sequential"}) {
+    const VariantInfo& v = *find_variant(id);
+    r.variant = id;
     Trace trace = run_on_emulator(r);
     const BlockTrace& block = trace.blocks.at(0);
     ASSERT_EQ(block.steps.size(), 6u) << v.id;  // load, 4 strides, exit
@@ -61,6 +69,26 @@ TEST(Variants, TraceOfOneBlockHasLoadReductionStepsAndExit) {
     EXPECT_EQ(block.steps[4].snapshot[0], 120);
     EXPECT_FALSE(kernel_source(v.source_file).empty());
   }
+}
+
+TEST(Variants, TunedVariantReducesTheWholeGridInOneLaunch) {
+  RunRequest r;
+  r.variant = "tuned";
+  r.block = 64;
+  r.n = 100003;  // not a multiple of the vector width: the tail loop runs
+  r.input = "random";
+  r.seed = 5;
+  Trace trace = run_on_emulator(r);
+  EXPECT_EQ(trace.run.grid_size, 98u);  // ceil(n / (16 * 64))
+  EXPECT_EQ(trace.result, trace.reference);
+  // Block 0 shows lane 0 of each warp storing its warp's sum, then the last-block test.
+  EXPECT_EQ(trace.blocks[0].steps[0].label, "store");
+  EXPECT_EQ(trace.blocks[0].steps[0].accesses.size(), 2u);
+  r.n = 16;  // one block: it is also the last block, so its trace includes the grid total
+  Trace single = run_on_emulator(r);
+  EXPECT_EQ(single.run.grid_size, 1u);
+  EXPECT_EQ(single.result, single.reference);
+  EXPECT_GT(single.blocks[0].steps.size(), 3u);
 }
 
 TEST(Variants, SequentialLabelsNameTheStride) {

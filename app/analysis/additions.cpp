@@ -58,10 +58,16 @@ std::string step_label(const Step& step, unsigned word_size) {
     }
     return "stride = " + std::to_string(*stride);
   }
-  bool reads = false, writes = false;
-  for (const Access& a : step.accesses) (a.kind == AccessKind::Read ? reads : writes) = true;
-  if (writes) return "load";
-  if (reads) return "write block sum";
+  bool reads = false, writes = false, own_word = true, only_first_word = true;
+  for (const Access& a : step.accesses) {
+    (a.kind == AccessKind::Read ? reads : writes) = true;
+    if (a.address / word_size != a.thread) own_word = false;
+    if (a.thread != 0 || a.address != 0) only_first_word = false;
+  }
+  if (writes && !reads) return own_word ? "load" : "store";
+  if (reads && !writes)
+    return only_first_word && step.kind == StepKind::Exit ? "write block sum" : "read";
+  if (reads && writes) return "read + write";
   return "no shared-memory work";
 }
 

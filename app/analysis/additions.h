@@ -30,7 +30,8 @@ WorkDepth work_and_depth(const BlockTrace& block, unsigned word_size);
 // Additions made in steps 0..step_index inclusive.
 unsigned additions_through(const BlockTrace& block, std::size_t step_index, unsigned word_size);
 
-// A short label: "load", "stride = 64", "write block sum", "no shared-memory work".
+// A short label: "stride = 64" (additions), "load" (thread t writes s[t]), "write block sum"
+// (thread 0 reads s[0] before exit), else "store", "read", "read + write", "no shared-memory work".
 std::string step_label(const Step& step, unsigned word_size);
 
 }  // namespace stridescope

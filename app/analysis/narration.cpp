@@ -1,7 +1,9 @@
 // Narration: describes a step's additions, idle and divergent warps, and bank conflicts.
 #include "analysis/narration.h"
 
+#include <cctype>
 #include <cmath>
+#include <set>
 #include <sstream>
 
 #include "analysis/activity.h"
@@ -34,6 +36,31 @@ std::string value_text(double v) {
   return out.str();
 }
 
+// "Threads 0, 32 write s[0–1]; threads 0–1 read s[0–1]" for steps that are no tree level.
+std::string describe_accesses(const Step& step, unsigned word_size) {
+  std::string text;
+  for (AccessKind kind : {AccessKind::Write, AccessKind::Read}) {
+    std::set<unsigned> threads, words;
+    for (const Access& a : step.accesses) {
+      if (a.kind != kind) continue;
+      threads.insert(a.thread);
+      words.insert(a.address / word_size);
+    }
+    if (threads.empty()) continue;
+    std::string who = threads.size() == 1 ? "thread " : "threads ";
+    std::string verb = kind == AccessKind::Write ? (threads.size() == 1 ? " writes " : " write ")
+                                                 : (threads.size() == 1 ? " reads " : " read ");
+    if (!text.empty()) text += "; ";
+    text += who + format_ranges({threads.begin(), threads.end()}) + verb + "s[" +
+            format_ranges({words.begin(), words.end()}) + "]";
+    if (kind == AccessKind::Read && words.size() == 1 && threads.size() > 1)
+      text += " (one word: a broadcast)";
+  }
+  if (text.empty()) return "No thread touches shared memory";
+  text[0] = static_cast<char>(std::toupper(text[0]));
+  return text;
+}
+
 }  // namespace
 
 std::string narrate(const Trace& trace, std::size_t block_index, std::size_t step_index) {
@@ -51,7 +78,7 @@ std::string narrate(const Trace& trace, std::size_t block_index, std::size_t ste
     if (w.state == WarpState::Divergent) divergent_warps.push_back(w.warp);
   }
   std::string text;
-  if (step.kind == StepKind::Exit) {
+  if (step.kind == StepKind::Exit && step.label == "write block sum") {
     text = "Thread 0 writes s[0] = " + value_text(block.partial) + ", the block's " + trace.run.op +
            ", to global memory.";
     return text;
@@ -72,7 +99,7 @@ std::string narrate(const Trace& trace, std::size_t block_index, std::size_t ste
   } else if (step_label(step, trace.word_size) == "load") {
     text = "Load: threads " + format_ranges(active) + " each copy one input element into s[t]";
   } else {
-    text = "Threads " + format_ranges(active) + " touch shared memory";
+    text = describe_accesses(step, trace.word_size);
   }
   if (!divergent_warps.empty()) {
     text += "; warp" + std::string(divergent_warps.size() > 1 ? "s " : " ") +

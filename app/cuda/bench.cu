@@ -64,11 +64,48 @@ void reduce_to_one(DeviceKernel<T> kernel, const T* in, std::uint64_t n, T* a, T
   }
 }
 
+constexpr std::uint64_t kMaxTunedBlocks = 65536;
+
+// The tuned variant: one launch, as many blocks as fit on the GPU at once (fewer for small n).
+template <typename T>
+T* launch_tuned(const T* in, std::uint64_t n, T* block_sums, unsigned block) {
+  static int resident_blocks = 0;
+  if (resident_blocks == 0) {
+    int per_sm = 0, sms = 0, device = 0;
+    check(cudaGetDevice(&device), "cudaGetDevice");
+    check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "SM count");
+    check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernels::reduce_tuned<T, NoProbe>,
+                                                        block, block * sizeof(T)),
+          "occupancy");
+    resident_blocks = per_sm * sms;
+  }
+  std::uint64_t wanted = (n + 16ull * block - 1) / (16ull * block);
+  auto grid = static_cast<unsigned>(
+      std::min<std::uint64_t>({wanted, std::uint64_t(resident_blocks), kMaxTunedBlocks}));
+  kernels::reduce_tuned<T, NoProbe>
+      <<<grid, block, block * sizeof(T)>>>(in, block_sums, static_cast<unsigned>(n));
+  return block_sums + grid;
+}
+
+// Every timed kernel must also be right: the input is all ones, so the sum is n.
+template <typename T>
+void expect_sum(const T* device_value, std::uint64_t n, const std::string& kernel) {
+  T value{};
+  check(cudaMemcpy(&value, device_value, sizeof(T), cudaMemcpyDeviceToHost), "cudaMemcpy(result)");
+  if (static_cast<double>(value) != static_cast<double>(n)) {
+    throw CudaError(kernel + " computed " + std::to_string(static_cast<double>(value)) +
+                    " for n = " + std::to_string(n) + " ones");
+  }
+}
+
 template <typename T>
 void bench_type(const BenchOptions& o, const char* type, BenchReport& report) {
   std::uint64_t max_n = std::uint64_t{1} << o.max_log2;
   DeviceArray<T> input(max_n), copy_target(max_n);
   DeviceArray<T> partial_a(max_n / 2 + 1), partial_b(max_n / 2 + 1), result(1);
+  DeviceArray<T> tuned_sums(kMaxTunedBlocks + 2);  // block sums, total, and the zeroed counter
+  check(cudaMemset(tuned_sums.get(), 0, (kMaxTunedBlocks + 2) * sizeof(T)),
+        "cudaMemset(tuned sums)");
   fill_ones<T><<<1024, 256>>>(input.get(), max_n);
   check(cudaDeviceSynchronize(), "fill input");
   std::size_t cub_bytes = 0;
@@ -81,6 +118,7 @@ void bench_type(const BenchOptions& o, const char* type, BenchReport& report) {
     double bytes = static_cast<double>(n * sizeof(T));
     int repeats = log2 >= 26 ? std::max(5, o.repeats / 2) : o.repeats;
     for (const VariantInfo& v : variant_catalog()) {
+      if (v.writes_grid_total) continue;  // timed below with its own launch shape
       DeviceKernel<T> kernel = device_kernel<T, NoProbe>(std::string(v.id));
       if (kernel == nullptr) continue;
       double us = median_us(
@@ -88,6 +126,11 @@ void bench_type(const BenchOptions& o, const char* type, BenchReport& report) {
           repeats);
       report.entries.push_back({std::string(v.id), type, n, us, bytes / us / 1e3});
     }
+    T* tuned_total = nullptr;
+    double tuned_us = median_us(
+        [&] { tuned_total = launch_tuned<T>(input.get(), n, tuned_sums.get(), o.block); }, repeats);
+    expect_sum(tuned_total, n, "tuned");
+    report.entries.push_back({"tuned", type, n, tuned_us, bytes / tuned_us / 1e3});
     double cub_us = median_us(
         [&] {
           std::size_t temp = cub_bytes;
@@ -95,6 +138,7 @@ void bench_type(const BenchOptions& o, const char* type, BenchReport& report) {
                                  static_cast<int>(n));
         },
         repeats);
+    expect_sum(result.get(), n, "cub");
     report.entries.push_back({"cub", type, n, cub_us, bytes / cub_us / 1e3});
     double copy_us = median_us(
         [&] {

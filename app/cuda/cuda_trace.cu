@@ -13,6 +13,7 @@
 #include "core/input.h"
 #include "cuda/cuda_check.h"
 #include "cuda/device_kernels.cuh"
+#include "registry.h"
 
 namespace stridescope::cuda {
 namespace {
@@ -38,10 +39,13 @@ Trace trace_typed(const RunRequest& r) {
   std::string device = device_name();
   if (device.empty()) throw CudaError("no CUDA device found");
   std::vector<T> input = make_input<T>(r.input, r.n, r.seed);
-  auto grid = static_cast<unsigned>((r.n + r.block - 1) / r.block);
+  const VariantInfo& info = *find_variant(r.variant);
+  unsigned grid = info.grid(r.n, r.block);
+  unsigned slots = block_sum_slots(grid, info.writes_grid_total);
   unsigned snapshot_bytes = r.block * sizeof(T);
 
-  DeviceArray<T> d_in(input.size()), d_out(grid);
+  DeviceArray<T> d_in(input.size()), d_out(slots);
+  check(cudaMemset(d_out.get(), 0, slots * sizeof(T)), "cudaMemset(block sums)");
   DeviceArray<std::uint8_t> d_snapshots(std::size_t{kMaxSteps} * snapshot_bytes);
   DeviceArray<std::int32_t> d_lines(kMaxSteps);
   DeviceArray<std::uint32_t> d_counters(2), d_order(r.block);
@@ -66,11 +70,11 @@ Trace trace_typed(const RunRequest& r) {
   if (steps > kMaxSteps) throw CudaError("the traced block passed more than 64 barriers");
   if (records > kRecordCapacity)
     throw CudaError("trace buffer overflow: " + std::to_string(records) + " accesses");
-  std::vector<T> sums(grid);
+  std::vector<T> sums(slots);
   std::vector<std::int32_t> lines(kMaxSteps);
   std::vector<std::uint8_t> snapshots(std::size_t{kMaxSteps} * snapshot_bytes);
   std::vector<DeviceAccessRecord> log(records);
-  check(cudaMemcpy(sums.data(), d_out.get(), grid * sizeof(T), cudaMemcpyDeviceToHost),
+  check(cudaMemcpy(sums.data(), d_out.get(), slots * sizeof(T), cudaMemcpyDeviceToHost),
         "cudaMemcpy(block sums)");
   check(cudaMemcpy(lines.data(), d_lines.get(), lines.size() * sizeof(std::int32_t),
                    cudaMemcpyDeviceToHost),
@@ -113,9 +117,9 @@ Trace trace_typed(const RunRequest& r) {
     step.label = step_label(step, sizeof(T));
     block.steps.push_back(std::move(step));
   }
-  Trace trace = trace_header(r, sizeof(T), "cuda", device, toolkit_description());
+  Trace trace = trace_header(r, grid, sizeof(T), "cuda", device, toolkit_description());
   trace.blocks.push_back(std::move(block));
-  trace.result = host_sum(sums);
+  trace.result = grid_result(sums, grid, info.writes_grid_total);
   return trace;
 }
 

@@ -7,6 +7,7 @@
 #include "interleaved_divergent.cuh"
 #include "interleaved_strided.cuh"
 #include "sequential.cuh"
+#include "tuned.cuh"
 
 namespace stridescope::cuda {
 
@@ -19,6 +20,7 @@ DeviceKernel<T> device_kernel(const std::string& variant) {
   if (variant == "interleaved-divergent") return kernels::reduce_interleaved_divergent<T, Probe>;
   if (variant == "interleaved-strided") return kernels::reduce_interleaved_strided<T, Probe>;
   if (variant == "sequential") return kernels::reduce_sequential<T, Probe>;
+  if (variant == "tuned") return kernels::reduce_tuned<T, Probe>;
   return nullptr;
 }
 

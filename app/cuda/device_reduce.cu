@@ -5,6 +5,8 @@
 
 #include "cuda/cuda_check.h"
 #include "cuda/device_kernels.cuh"
+#include "emu/run_variant.h"
+#include "registry.h"
 
 namespace stridescope::cuda {
 namespace {
@@ -14,16 +16,19 @@ std::vector<T> block_sums(const std::string& variant, const std::vector<T>& inpu
   DeviceKernel<T> kernel = device_kernel<T, NoProbe>(variant);
   if (kernel == nullptr) throw CudaError("no device build of variant '" + variant + "'");
   if (input.empty()) throw CudaError("n = 0: nothing to reduce");
+  const VariantInfo* info = find_variant(variant);
   auto n = static_cast<unsigned>(input.size());
-  unsigned grid = (n + block - 1) / block;
-  std::vector<T> sums(grid);
-  DeviceArray<T> d_in(input.size()), d_out(grid);
+  unsigned grid = info->grid(n, block);
+  unsigned slots = block_sum_slots(grid, info->writes_grid_total);
+  std::vector<T> sums(slots);
+  DeviceArray<T> d_in(input.size()), d_out(slots);
   check(cudaMemcpy(d_in.get(), input.data(), input.size() * sizeof(T), cudaMemcpyHostToDevice),
         "cudaMemcpy(input)");
+  check(cudaMemset(d_out.get(), 0, slots * sizeof(T)), "cudaMemset(block sums)");
   kernel<<<grid, block, block * sizeof(T)>>>(d_in.get(), d_out.get(), n);
   check(cudaGetLastError(), "kernel launch");
   check(cudaDeviceSynchronize(), "kernel run");
-  check(cudaMemcpy(sums.data(), d_out.get(), grid * sizeof(T), cudaMemcpyDeviceToHost),
+  check(cudaMemcpy(sums.data(), d_out.get(), slots * sizeof(T), cudaMemcpyDeviceToHost),
         "cudaMemcpy(block sums)");
   return sums;
 }
@@ -58,11 +63,10 @@ std::vector<double> block_sums_double(const std::string& variant, const std::vec
 
 double run_once(const std::string& variant, const std::string& element_type,
                 const std::vector<double>& input, unsigned block) {
-  auto total = [](const auto& sums) {
-    double t = 0;
-    for (auto v : sums) t += static_cast<double>(v);
-    return t;
-  };
+  const VariantInfo* info = find_variant(variant);
+  if (info == nullptr) throw CudaError("unknown variant '" + variant + "'");
+  unsigned grid = info->grid(input.size(), block);
+  auto total = [&](const auto& sums) { return grid_result(sums, grid, info->writes_grid_total); };
   if (element_type == "int")
     return total(block_sums_int(variant, std::vector<int>(input.begin(), input.end()), block));
   if (element_type == "float") {

@@ -17,7 +17,8 @@ class CudaError : public std::runtime_error {
 // Name of device 0, or an empty string when there is no usable CUDA device.
 std::string device_name();
 
-// Runs one pass of `variant` on device 0 and returns the block sums, in block order.
+// Runs one launch of `variant` on device 0 (its registry grid) and returns the block-sums buffer:
+// one sum per block, then, for variants that finish the grid themselves, the total and a counter.
 std::vector<int> block_sums_int(const std::string& variant, const std::vector<int>& input,
                                 unsigned block);
 std::vector<float> block_sums_float(const std::string& variant, const std::vector<float>& input,

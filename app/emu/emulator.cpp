@@ -22,7 +22,7 @@ constexpr std::size_t kFiberStackBytes = 64 * 1024;
 constexpr unsigned kWarpLanes = 32;
 constexpr unsigned kMaxAccessesPerThreadStep = 1u << 20;
 
-enum class ThreadState { Ready, AtBarrier, AtWarpBarrier, Exited, Faulted };
+enum class ThreadState { Ready, AtBarrier, AtWarpBarrier, AtShuffle, Exited, Faulted };
 
 struct EmulatedThread {
   ctx::fiber fiber;
@@ -30,6 +30,9 @@ struct EmulatedThread {
   int line = 0;
   unsigned warp_mask = 0;
   unsigned access_order = 0;
+  unsigned long long shuffle_bits = 0;  // value handed in (then received) at a shuffle
+  unsigned shuffle_delta = 0;
+  int shuffle_width = 32;
   ThreadCoordinates coordinates;
 };
 
@@ -71,6 +74,25 @@ class Machine {
     self.warp_mask = mask;
     self.line = line;
     suspend();
+  }
+
+  unsigned long long shuffle(unsigned mask, unsigned long long bits, unsigned delta, int width,
+                             int line) {
+    EmulatedThread& self = threads_[running_];
+    unsigned lane = running_ % kWarpLanes;
+    if ((mask & (1u << lane)) == 0 || width <= 0 || width > 32 || (width & (width - 1)) != 0) {
+      throw KernelFault("__shfl_down_sync on line " + std::to_string(line) + " by thread " +
+                        std::to_string(running_) + ": lane not in mask " + hex(mask) +
+                        " or bad width");
+    }
+    self.state = ThreadState::AtShuffle;
+    self.warp_mask = mask;
+    self.line = line;
+    self.shuffle_bits = bits;
+    self.shuffle_delta = delta;
+    self.shuffle_width = width;
+    suspend();
+    return threads_[running_].shuffle_bits;
   }
 
   void record_access(unsigned address, unsigned size, bool is_write, int line) {
@@ -139,25 +161,38 @@ class Machine {
     }
   }
 
-  // Lets every warp group whose mask lanes have all arrived go on. True if any went on.
+  // Lets every warp group whose mask lanes have all arrived at a __syncwarp, or all at a shuffle,
+  // go on (a shuffle also exchanges the values). True if any went on.
   bool release_warp_barriers() {
     bool released = false;
     for (unsigned t = 0; t < shape_.block; ++t) {
       EmulatedThread& thread = threads_[t];
-      if (thread.state != ThreadState::AtWarpBarrier) continue;
+      ThreadState kind = thread.state;
+      if (kind != ThreadState::AtWarpBarrier && kind != ThreadState::AtShuffle) continue;
       unsigned warp_base = t - t % kWarpLanes;
+      unsigned mask = thread.warp_mask;
+      std::vector<unsigned> lanes;
       bool all_arrived = true;
       for (unsigned lane = 0; lane < kWarpLanes; ++lane) {
         unsigned other = warp_base + lane;
-        if ((thread.warp_mask & (1u << lane)) == 0 || other >= shape_.block) continue;
-        if (threads_[other].state != ThreadState::AtWarpBarrier) all_arrived = false;
+        if ((mask & (1u << lane)) == 0 || other >= shape_.block) continue;
+        if (threads_[other].state != kind) all_arrived = false;
+        lanes.push_back(lane);
       }
       if (!all_arrived) continue;
-      for (unsigned lane = 0; lane < kWarpLanes; ++lane) {
-        unsigned other = warp_base + lane;
-        if ((thread.warp_mask & (1u << lane)) == 0 || other >= shape_.block) continue;
-        threads_[other].state = ThreadState::Ready;
+      if (kind == ThreadState::AtShuffle) {
+        std::vector<unsigned long long> handed_in(kWarpLanes, 0);
+        for (unsigned lane : lanes) handed_in[lane] = threads_[warp_base + lane].shuffle_bits;
+        for (unsigned lane : lanes) {
+          EmulatedThread& receiver = threads_[warp_base + lane];
+          auto width = static_cast<unsigned>(receiver.shuffle_width);
+          unsigned source = lane + receiver.shuffle_delta;
+          bool inside = source / width == lane / width && (mask & (1u << source)) != 0 &&
+                        warp_base + source < shape_.block;
+          if (inside) receiver.shuffle_bits = handed_in[source];
+        }
       }
+      for (unsigned lane : lanes) threads_[warp_base + lane].state = ThreadState::Ready;
       released = true;
     }
     return released;
@@ -204,7 +239,7 @@ class Machine {
     }
     if (!at_warp_barrier.empty()) {
       why += " threads " + format_ranges(at_warp_barrier) +
-             " wait at __syncwarp() for lanes that never arrive;";
+             " wait at __syncwarp() or a shuffle for lanes that never arrive;";
     }
     if (!exited.empty()) {
       why += " threads " + format_ranges(exited) + " exited without reaching it;";
@@ -249,6 +284,10 @@ void sync_threads(int line) {
 }
 void sync_warp(unsigned mask, int line) {
   machine().warp_barrier(mask, line);
+}
+unsigned long long shuffle_down(unsigned mask, unsigned long long bits, unsigned delta, int width,
+                                int line) {
+  return machine().shuffle(mask, bits, delta, width, line);
 }
 void* block_shared_memory() {
   return machine().shared_memory();

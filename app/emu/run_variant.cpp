@@ -46,10 +46,10 @@ class TraceRecorder final : public emu::Observer {
 };
 
 template <typename T>
-Trace run_typed(const RunRequest& request, EmulatedKernel<T> kernel) {
+Trace run_typed(const RunRequest& request, const VariantInfo& variant, EmulatedKernel<T> kernel) {
   std::vector<T> input = make_input<T>(request.input, request.n, request.seed);
-  auto grid = static_cast<unsigned>((request.n + request.block - 1) / request.block);
-  std::vector<T> block_sums(grid);
+  unsigned grid = variant.grid(request.n, request.block);
+  std::vector<T> block_sums(block_sum_slots(grid, variant.writes_grid_total), T(0));
   TraceRecorder<T> recorder(request.traced_block);
   emu::LaunchShape shape{grid, request.block, static_cast<unsigned>(request.block * sizeof(T))};
   auto n = static_cast<unsigned>(request.n);
@@ -60,20 +60,19 @@ Trace run_typed(const RunRequest& request, EmulatedKernel<T> kernel) {
     throw RunError(request.variant + ": " + e.what());
   }
   Trace trace =
-      trace_header(request, sizeof(T), "emulator", "CPU emulator (Boost.Context fibers)", "");
+      trace_header(request, grid, sizeof(T), "emulator", "CPU emulator (Boost.Context fibers)", "");
   BlockTrace block = recorder.take();
   block.partial = static_cast<double>(block_sums[request.traced_block]);
   trace.blocks.push_back(std::move(block));
-  trace.result = host_sum(block_sums);
+  trace.result = grid_result(block_sums, grid, variant.writes_grid_total);
   return trace;
 }
 
 }  // namespace
 
-Trace trace_header(const RunRequest& request, unsigned word_size, std::string backend,
-                   std::string device, std::string toolkit) {
+Trace trace_header(const RunRequest& request, unsigned grid, unsigned word_size,
+                   std::string backend, std::string device, std::string toolkit) {
   Trace trace;
-  auto grid = static_cast<std::uint32_t>((request.n + request.block - 1) / request.block);
   trace.run = {request.variant,   request.element_type, "sum",
                request.n,         request.block,        grid,
                request.input,     request.seed,         std::move(backend),
@@ -95,10 +94,10 @@ void validate(const RunRequest& r) {
       known += (known.empty() ? "" : ", ") + std::string(v.id);
     throw RunError("unknown variant '" + r.variant + "' (known: " + known + ")");
   }
-  if (r.block < 2 || r.block > 1024 || (r.block & (r.block - 1)) != 0) {
-    throw RunError("block size " + std::to_string(r.block) +
-                   " is not supported: use a power of two from 2 to 1024 (these variants halve "
-                   "the block at every step)");
+  if (r.block < variant->min_block || r.block > 1024 || (r.block & (r.block - 1)) != 0) {
+    throw RunError("block size " + std::to_string(r.block) + " is not supported by " + r.variant +
+                   ": use a power of two from " + std::to_string(variant->min_block) +
+                   " to 1024 (these variants halve the block at every step)");
   }
   if (r.n == 0) throw RunError("n = 0: there is nothing to reduce; n must be at least 1");
   if (r.n > kMaxEmulatedElements) {
@@ -111,7 +110,7 @@ void validate(const RunRequest& r) {
   if (!is_input_pattern(r.input)) {
     throw RunError("unknown input pattern '" + r.input + "' (ones, iota, random)");
   }
-  std::uint64_t grid = (r.n + r.block - 1) / r.block;
+  std::uint64_t grid = variant->grid(r.n, r.block);
   if (r.traced_block >= grid) {
     throw RunError("traced block " + std::to_string(r.traced_block) +
                    " does not exist: the grid has " + std::to_string(grid) + " block(s)");
@@ -121,9 +120,11 @@ void validate(const RunRequest& r) {
 Trace run_on_emulator(const RunRequest& request) {
   validate(request);
   const VariantInfo& variant = *find_variant(request.variant);
-  if (request.element_type == "float") return run_typed<float>(request, variant.emulate_float);
-  if (request.element_type == "double") return run_typed<double>(request, variant.emulate_double);
-  return run_typed<int>(request, variant.emulate_int);
+  if (request.element_type == "float")
+    return run_typed<float>(request, variant, variant.emulate_float);
+  if (request.element_type == "double")
+    return run_typed<double>(request, variant, variant.emulate_double);
+  return run_typed<int>(request, variant, variant.emulate_int);
 }
 
 }  // namespace stridescope

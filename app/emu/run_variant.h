@@ -33,15 +33,23 @@ void validate(const RunRequest& request);          // throws RunError
 Trace run_on_emulator(const RunRequest& request);  // throws RunError
 
 // What every backend's trace starts with: the run, word size, shared words and float64 reference.
-Trace trace_header(const RunRequest& request, unsigned word_size, std::string backend,
-                   std::string device, std::string toolkit);
+Trace trace_header(const RunRequest& request, unsigned grid, unsigned word_size,
+                   std::string backend, std::string device, std::string toolkit);
 
-// The host's sum of the block sums, in the element type, as a real program adds them.
+// The run's result from the block sums: the kernel's own grid total where it writes one, else the
+// host's sum of the first `grid` block sums in the element type, as a real program adds them.
 template <typename T>
-double host_sum(const std::vector<T>& block_sums) {
+double grid_result(const std::vector<T>& block_sums, unsigned grid, bool kernel_wrote_total) {
+  if (kernel_wrote_total) return static_cast<double>(block_sums.at(grid));
   T total = T(0);
-  for (T partial : block_sums) total += partial;
+  for (unsigned b = 0; b < grid; ++b) total += block_sums[b];
   return static_cast<double>(total);
+}
+
+// Slots the block-sums buffer needs: one per block, plus the total and a counter for kernels that
+// finish the grid themselves.
+inline unsigned block_sum_slots(unsigned grid, bool kernel_writes_total) {
+  return grid + (kernel_writes_total ? 2 : 0);
 }
 
 }  // namespace stridescope

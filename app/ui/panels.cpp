@@ -71,6 +71,10 @@ void run_panel(Session& session, RunRequest& request, UiSettings& settings) {
     for (const VariantInfo& v : variant_catalog()) {
       if (ImGui::Selectable(std::string(v.title).c_str(), current == &v)) {
         request.variant = std::string(v.id);
+        if (request.block < v.min_block) {  // e.g. the tuned variant needs whole warps
+          if (request.n == request.block) request.n = v.min_block;
+          request.block = v.min_block;
+        }
         changed = true;
       }
     }
@@ -78,7 +82,7 @@ void run_panel(Session& session, RunRequest& request, UiSettings& settings) {
   }
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
   if (ImGui::BeginCombo("block size", std::to_string(request.block).c_str())) {
-    for (unsigned b = 2; b <= 1024; b *= 2) {
+    for (unsigned b = current ? current->min_block : 2; b <= 1024; b *= 2) {
       if (ImGui::Selectable(std::to_string(b).c_str(), b == request.block)) {
         bool n_followed = request.n == request.block;
         request.block = b;

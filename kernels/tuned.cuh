@@ -1,0 +1,95 @@
+// Variant 4, the finishing rung: 16-byte loads in a grid-stride loop, warp shuffles, one pass; the
+// last block to finish adds the block sums (so one launch reduces to one value).
+#pragma once
+
+#include "shared.h"
+
+namespace stridescope::kernels {
+
+// Four words (two for double) in one 16-byte load.
+template <typename T>
+struct Vector16;
+template <>
+struct Vector16<float> {
+  using type = float4;
+  static __device__ __forceinline__ float sum(float4 v) { return (v.x + v.y) + (v.z + v.w); }
+};
+template <>
+struct Vector16<int> {
+  using type = int4;
+  static __device__ __forceinline__ int sum(int4 v) { return (v.x + v.y) + (v.z + v.w); }
+};
+template <>
+struct Vector16<double> {
+  using type = double2;
+  static __device__ __forceinline__ double sum(double2 v) { return v.x + v.y; }
+};
+
+// Tree sum across the 32 lanes of a warp, in registers: lane 0 ends with the total.
+template <typename T>
+__device__ __forceinline__ T warp_sum(T value) {
+  for (unsigned offset = warpSize / 2; offset > 0; offset >>= 1) {
+    value += __shfl_down_sync(0xffffffffu, value, offset);
+  }
+  return value;
+}
+
+// Block sum through one shared word per warp; the result is valid in thread 0.
+template <typename T, typename Probe>
+__device__ T block_sum(T value, Shared<T, Probe>& s) {
+  unsigned lane = threadIdx.x % warpSize, warp = threadIdx.x / warpSize;
+  value = warp_sum(value);
+  if (lane == 0) s[warp] = value;
+  __syncthreads();
+  if (warp == 0) {
+    value = lane < blockDim.x / warpSize ? T(s[lane]) : T(0);
+    value = warp_sum(value);
+  }
+  return value;
+}
+
+// Needs blockDim.x a multiple of 32, and block_sums with gridDim.x + 2 slots, the last one zero
+// before the first launch: block_sums[gridDim.x] receives the total.
+template <typename T, typename Probe>
+__global__ void reduce_tuned(const T* in, T* block_sums, unsigned n) {
+  Shared<T, Probe> s;
+  using V = Vector16<T>;
+  constexpr unsigned width = sizeof(typename V::type) / sizeof(T);
+  unsigned tid = threadIdx.x;
+  unsigned stride = blockDim.x * gridDim.x;
+  unsigned vectors = n / width;
+  const auto* in16 = reinterpret_cast<const typename V::type*>(in);
+
+  T sum = T(0);
+  unsigned i = blockIdx.x * blockDim.x + tid;
+  for (; i + 3 * stride < vectors; i += 4 * stride) {  // four 16-byte loads in flight
+    sum += (V::sum(in16[i]) + V::sum(in16[i + stride])) +
+           (V::sum(in16[i + 2 * stride]) + V::sum(in16[i + 3 * stride]));
+  }
+  for (; i < vectors; i += stride) sum += V::sum(in16[i]);
+  for (unsigned j = vectors * width + blockIdx.x * blockDim.x + tid; j < n; j += stride)
+    sum += in[j];
+
+  sum = block_sum(sum, s);
+  unsigned* blocks_done = reinterpret_cast<unsigned*>(block_sums + gridDim.x + 1);
+  if (tid == 0) {
+    block_sums[blockIdx.x] = sum;
+    __threadfence();  // the block sum is visible before the count says so
+    unsigned done = atomicAdd(blocks_done, 1u);
+    s[0] = (done == gridDim.x - 1) ? T(1) : T(0);  // am I the last block?
+  }
+  __syncthreads();
+  if (s[0] == T(0)) return;
+
+  T total = T(0);
+  const volatile T* sums = block_sums;
+  for (unsigned b = tid; b < gridDim.x; b += blockDim.x) total += sums[b];
+  __syncthreads();
+  total = block_sum(total, s);
+  if (tid == 0) {
+    block_sums[gridDim.x] = total;
+    *blocks_done = 0;  // ready for the next launch
+  }
+}
+
+}  // namespace stridescope::kernels
