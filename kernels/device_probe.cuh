@@ -126,10 +126,16 @@ class DeviceSharedRef {
   DeviceSharedIndex index_;
 };
 
+// The traced view on the GPU. It starts by zeroing shared memory, as the emulator does, so that
+// snapshots of words no thread has written yet agree between the two backends.
 template <typename T>
 class Shared<T, DeviceProbe> {
  public:
-  __device__ Shared() : data_(dynamic_shared_memory<T>()) {}
+  __device__ Shared() : data_(dynamic_shared_memory<T>()) {
+    auto* bytes = reinterpret_cast<unsigned char*>(data_);
+    for (unsigned i = threadIdx.x; i < dynamic_shared_bytes(); i += blockDim.x) bytes[i] = 0;
+    __syncthreads();
+  }
   __device__ DeviceSharedRef<T> operator[](DeviceSharedIndex index) const {
     return DeviceSharedRef<T>(data_, index);
   }

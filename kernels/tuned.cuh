@@ -51,7 +51,7 @@ __device__ T block_sum(T value, Shared<T, Probe>& s) {
 // Needs blockDim.x a multiple of 32, and block_sums with gridDim.x + 2 slots, the last one zero
 // before the first launch: block_sums[gridDim.x] receives the total.
 template <typename T, typename Probe>
-__global__ void reduce_tuned(const T* in, T* block_sums, unsigned n) {
+__global__ void reduce_tuned(const T* __restrict__ in, T* block_sums, unsigned n) {
   Shared<T, Probe> s;
   using V = Vector16<T>;
   constexpr unsigned width = sizeof(typename V::type) / sizeof(T);
@@ -60,17 +60,26 @@ __global__ void reduce_tuned(const T* in, T* block_sums, unsigned n) {
   unsigned vectors = n / width;
   const auto* in16 = reinterpret_cast<const typename V::type*>(in);
 
+  // Tiles of 4 * blockDim.x vectors: a thread's four loads are in flight together, and a block
+  // reads one contiguous 16 KiB stretch at a time (friendly to DRAM pages).
   T sum = T(0);
-  unsigned i = blockIdx.x * blockDim.x + tid;
-  for (; i + 3 * stride < vectors; i += 4 * stride) {  // four 16-byte loads in flight
-    sum += (V::sum(in16[i]) + V::sum(in16[i + stride])) +
-           (V::sum(in16[i + 2 * stride]) + V::sum(in16[i + 3 * stride]));
+  unsigned tile = 4 * blockDim.x;
+  unsigned full_tiles = vectors / tile;
+  for (unsigned t = blockIdx.x; t < full_tiles; t += gridDim.x) {
+    unsigned i = t * tile + tid;
+    sum += (V::sum(in16[i]) + V::sum(in16[i + blockDim.x])) +
+           (V::sum(in16[i + 2 * blockDim.x]) + V::sum(in16[i + 3 * blockDim.x]));
   }
-  for (; i < vectors; i += stride) sum += V::sum(in16[i]);
-  for (unsigned j = vectors * width + blockIdx.x * blockDim.x + tid; j < n; j += stride)
-    sum += in[j];
+  for (unsigned i = full_tiles * tile + blockIdx.x * blockDim.x + tid; i < vectors; i += stride) {
+    sum += V::sum(in16[i]);
+  }
+  for (unsigned j = vectors * width + blockIdx.x * blockDim.x + tid; j < n; j += stride) sum += in[j];
 
   sum = block_sum(sum, s);
+  if (gridDim.x == 1) {  // a single block is the whole grid: no counting needed
+    if (tid == 0) block_sums[0] = block_sums[1] = sum;
+    return;
+  }
   unsigned* blocks_done = reinterpret_cast<unsigned*>(block_sums + gridDim.x + 1);
   if (tid == 0) {
     block_sums[blockIdx.x] = sum;

@@ -83,7 +83,7 @@ TEST_F(Gpu, TracesEqualTheEmulatorsForEveryVariantBlockTypeAndN) {
           r.element_type = type;
           r.input = "random";
           r.seed = block * 7 + n;
-          r.traced_block = n > block ? 1 : 0;
+          r.traced_block = v.grid(n, block) > 1 ? 1 : 0;
           Trace gpu = cuda::trace_on_device(r);
           Trace cpu = run_on_emulator(r);
           EXPECT_EQ(gpu.run.backend, "cuda");
