@@ -5,6 +5,7 @@
 #include <chrono>
 #include <ctime>
 #include <cub/device/device_reduce.cuh>
+#include <utility>
 #include <vector>
 
 #include "cuda/cuda_check.h"
@@ -46,6 +47,20 @@ double median_us(Launch launch, int repeats) {
   cudaEventDestroy(stop);
   std::sort(times.begin(), times.end());
   return times[times.size() / 2];
+}
+
+// Median times of two launches measured alternately (A, B, A, B, ...), so that both see the same
+// clocks and neighbours: for comparisons that are close, like the tuned variant against CUB.
+template <typename LaunchA, typename LaunchB>
+std::pair<double, double> median_pair_us(LaunchA a, LaunchB b, int repeats) {
+  std::vector<double> times_a, times_b;
+  for (int i = 0; i < repeats; ++i) {
+    times_a.push_back(median_us(a, 1));
+    times_b.push_back(median_us(b, 1));
+  }
+  std::sort(times_a.begin(), times_a.end());
+  std::sort(times_b.begin(), times_b.end());
+  return {times_a[times_a.size() / 2], times_b[times_b.size() / 2]};
 }
 
 // Launches `kernel` on its own block sums until one block remains (Harris's multi-pass scheme).
@@ -108,6 +123,10 @@ void bench_type(const BenchOptions& o, const char* type, BenchReport& report) {
         "cudaMemset(tuned sums)");
   fill_ones<T><<<1024, 256>>>(input.get(), max_n);
   check(cudaDeviceSynchronize(), "fill input");
+  for (int i = 0; i < 50; ++i) {  // bring the clocks up before the first timed point
+    cudaMemcpyAsync(copy_target.get(), input.get(), max_n * sizeof(T), cudaMemcpyDeviceToDevice);
+  }
+  check(cudaDeviceSynchronize(), "warm-up copies");
   std::size_t cub_bytes = 0;
   check(cub::DeviceReduce::Sum(nullptr, cub_bytes, input.get(), result.get(),
                                static_cast<int>(max_n)),
@@ -116,7 +135,8 @@ void bench_type(const BenchOptions& o, const char* type, BenchReport& report) {
   for (unsigned log2 = o.min_log2; log2 <= o.max_log2; ++log2) {
     std::uint64_t n = std::uint64_t{1} << log2;
     double bytes = static_cast<double>(n * sizeof(T));
-    int repeats = log2 >= 26 ? std::max(5, o.repeats / 2) : o.repeats;
+    // Microsecond launches get many repeats (their spread is launch jitter); DRAM-sized ones fewer.
+    int repeats = log2 >= 26 ? std::max(5, o.repeats / 2) : log2 <= 22 ? std::max(o.repeats, 100) : o.repeats;
     for (const VariantInfo& v : variant_catalog()) {
       if (v.writes_grid_total) continue;  // timed below with its own launch shape
       DeviceKernel<T> kernel = device_kernel<T, NoProbe>(std::string(v.id));
@@ -127,17 +147,15 @@ void bench_type(const BenchOptions& o, const char* type, BenchReport& report) {
       report.entries.push_back({std::string(v.id), type, n, us, bytes / us / 1e3});
     }
     T* tuned_total = nullptr;
-    double tuned_us = median_us(
-        [&] { tuned_total = launch_tuned<T>(input.get(), n, tuned_sums.get(), o.block); }, repeats);
-    expect_sum(tuned_total, n, "tuned");
-    report.entries.push_back({"tuned", type, n, tuned_us, bytes / tuned_us / 1e3});
-    double cub_us = median_us(
+    auto [tuned_us, cub_us] = median_pair_us(
+        [&] { tuned_total = launch_tuned<T>(input.get(), n, tuned_sums.get(), o.block); },
         [&] {
           std::size_t temp = cub_bytes;
-          cub::DeviceReduce::Sum(cub_temp.get(), temp, input.get(), result.get(),
-                                 static_cast<int>(n));
+          cub::DeviceReduce::Sum(cub_temp.get(), temp, input.get(), result.get(), static_cast<int>(n));
         },
         repeats);
+    expect_sum(tuned_total, n, "tuned");
+    report.entries.push_back({"tuned", type, n, tuned_us, bytes / tuned_us / 1e3});
     expect_sum(result.get(), n, "cub");
     report.entries.push_back({"cub", type, n, cub_us, bytes / cub_us / 1e3});
     double copy_us = median_us(
@@ -163,8 +181,9 @@ BenchReport run_benchmark(const BenchOptions& o) {
   char date[32];
   std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
   report.date = date;
-  report.method = "CUDA events, 3 warm-up launches, median of " + std::to_string(o.repeats) +
-                  " (half that from 2^26), block " + std::to_string(o.block) +
+  report.method = "CUDA events after 50 warm-up copies; per point 3 warm-up launches, median of " +
+                  std::to_string(o.repeats) + " (at least 100 up to 2^22, half from 2^26; tuned and CUB "
+                  "timed alternately), block " + std::to_string(o.block) +
                   "; variants relaunch on their block sums until one block remains; input all ones";
   bench_type<float>(o, "float", report);
   bench_type<int>(o, "int", report);
