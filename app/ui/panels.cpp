@@ -190,8 +190,12 @@ void facts_panel(Session& session, bool high_contrast) {
                                      std::to_string(f.conflicts.store_conflicts) + " st extra)"
                                : "none";
     fact_row("bank conflicts", conflict, f.worst_conflict_degree > 1 ? &p.conflict : nullptr);
-    fact_row("additions so far",
+    if (total.additions == 0) {
+      fact_row("additions", "in registers (shuffles are not traced yet)");
+    } else {
+      fact_row("additions so far",
              std::to_string(f.additions_so_far) + " of " + std::to_string(total.additions));
+    }
     fact_row("s[0] now", number(f.first_word));
     fact_row("block sum", number(trace.blocks[0].partial));
     ImGui::EndTable();
