@@ -25,10 +25,11 @@ struct Vector16<double> {
   static __device__ __forceinline__ double sum(double2 v) { return v.x + v.y; }
 };
 
-// Tree sum across the 32 lanes of a warp, in registers: lane 0 ends with the total.
+// Tree sum across the first `lanes` lanes of a warp (a power of two up to 32), in registers: lane
+// 0 ends with the total.
 template <typename T>
-__device__ __forceinline__ T warp_sum(T value) {
-  for (unsigned offset = warpSize / 2; offset > 0; offset >>= 1) {
+__device__ __forceinline__ T warp_sum(T value, unsigned lanes = warpSize) {
+  for (unsigned offset = lanes / 2; offset > 0; offset >>= 1) {
     value += __shfl_down_sync(0xffffffffu, value, offset);
   }
   return value;
@@ -42,8 +43,9 @@ __device__ T block_sum(T value, Shared<T, Probe>& s) {
   if (lane == 0) s[warp] = value;
   __syncthreads();
   if (warp == 0) {
-    value = lane < blockDim.x / warpSize ? T(s[lane]) : T(0);
-    value = warp_sum(value);
+    unsigned warps = blockDim.x / warpSize;  // a power of two: only that many lanes hold sums
+    value = lane < warps ? T(s[lane]) : T(0);
+    value = warp_sum(value, warps);
   }
   return value;
 }
