@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "first_add.cuh"
 #include "interleaved_divergent.cuh"
 #include "interleaved_strided.cuh"
 #include "sequential.cuh"
@@ -40,7 +41,13 @@ const VariantInfo kCatalog[] = {
      "sequential.cuh",
      "Threads tid < stride add s[tid + stride] into s[tid]; the stride halves every step.",
      SS_EMULATED(kernels::reduce_sequential)},
-    {"tuned", "4. Tuned: vector loads, shuffles, one pass",
+    {"first-add", "4. First add during load",
+     "Each thread adds two input elements while loading, so half as many blocks do the same work "
+     "and no thread is idle in the first step; the rest is the halving loop.",
+     "Harris, Optimizing Parallel Reduction in CUDA, slides 18-19 (kernel 4)", "first_add.cuh",
+     "Threads tid < stride add s[tid + stride] into s[tid]; the stride halves every step.",
+     SS_EMULATED(kernels::reduce_first_add), 2, two_per_thread, false},
+    {"tuned", "5. Tuned: vector loads, shuffles, one pass",
      "Each thread sums many elements with 16-byte loads in a grid-stride loop, warps add in "
      "registers with __shfl_down_sync, one shared word per warp, and the last block to finish adds "
      "the block sums: one launch, memory-bound.",
@@ -58,6 +65,10 @@ const VariantInfo kCatalog[] = {
 
 unsigned one_block_per_chunk(std::uint64_t n, unsigned block) {
   return static_cast<unsigned>((n + block - 1) / block);
+}
+
+unsigned two_per_thread(std::uint64_t n, unsigned block) {
+  return static_cast<unsigned>((n + 2ull * block - 1) / (2ull * block));
 }
 
 unsigned grid_stride_blocks(std::uint64_t n, unsigned block) {

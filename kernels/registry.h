@@ -13,6 +13,7 @@ using EmulatedKernel = void (*)(const T* in, T* block_sums, unsigned n);
 // Blocks to launch for n elements (the traced and emulated launch shape).
 using GridRule = unsigned (*)(std::uint64_t n, unsigned block);
 unsigned one_block_per_chunk(std::uint64_t n, unsigned block);  // ceil(n / block)
+unsigned two_per_thread(std::uint64_t n, unsigned block);       // ceil(n / 2 block)
 unsigned grid_stride_blocks(std::uint64_t n, unsigned block);   // ceil(n / 16 block), 1..1024
 
 struct VariantInfo {

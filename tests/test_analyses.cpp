@@ -105,7 +105,7 @@ TEST(Narration, SaysWhoAddsWhatAndWhichWarpsIdle) {
       narrate(divergent, 0, 2),
       "Stride 2: threads 0, 4, 8, 12 add s[t+2] into s[t]; warp 0 diverges (4 of 16 lanes work).");
   EXPECT_EQ(narrate(divergent, 0, 0),
-            "Load: threads 0\u201315 each copy one input element into s[t].");
+            "Load: threads 0\u201315 each store their loaded value in s[t].");
   EXPECT_EQ(narrate(divergent, 0, 5),
             "Thread 0 writes s[0] = 120, the block's sum, to global memory.");
 }

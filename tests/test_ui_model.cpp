@@ -97,3 +97,50 @@ TEST(CanvasModel, MarksTargetsSourcesConflictsAndArrows) {
 
 }  // namespace
 }  // namespace stridescope
+
+namespace stridescope {
+namespace {
+
+TEST(SessionBackend, CudaFailureFallsBackToTheEmulatorWithANotice) {
+  Session session;
+  session.set_device("Fake GPU", [](const RunRequest&) -> Trace {
+    throw std::runtime_error("cudaMalloc failed: out of memory");
+  });
+  session.use_device(true);
+  ASSERT_TRUE(session.using_device());
+  RunRequest r;
+  ASSERT_TRUE(session.run(r));
+  EXPECT_EQ(session.trace().run.backend, "emulator");
+  EXPECT_NE(session.notice().find("CUDA failed (cudaMalloc failed: out of memory)"),
+            std::string::npos)
+      << session.notice();
+}
+
+TEST(SessionBackend, BadRequestIsAnErrorOnEveryBackend) {
+  Session session;
+  int device_calls = 0;
+  session.set_device("Fake GPU", [&](const RunRequest& r) -> Trace {
+    ++device_calls;
+    validate(r);
+    return run_on_emulator(r);
+  });
+  session.use_device(true);
+  RunRequest bad;
+  bad.block = 3;
+  EXPECT_FALSE(session.run(bad));
+  EXPECT_NE(session.error().find("block size 3"), std::string::npos);
+  EXPECT_FALSE(session.has_trace());  // no fallback for a request that is wrong everywhere
+  EXPECT_EQ(device_calls, 1);
+}
+
+TEST(SessionBackend, NoDeviceMeansTheEmulator) {
+  Session session;
+  session.set_device("", nullptr);
+  session.use_device(true);
+  EXPECT_FALSE(session.using_device());
+  ASSERT_TRUE(session.run(RunRequest{}));
+  EXPECT_EQ(session.notice(), "traced on the CPU emulator");
+}
+
+}  // namespace
+}  // namespace stridescope

@@ -92,6 +92,18 @@ TEST(Variants, TunedVariantReducesTheWholeGridInOneLaunch) {
   EXPECT_EQ(single.blocks[0].partial, single.result);
 }
 
+TEST(Variants, FirstAddLoadsTwoElementsPerThread) {
+  RunRequest r;
+  r.variant = "first-add";
+  r.block = 16;
+  r.n = 32;
+  Trace trace = run_on_emulator(r);
+  EXPECT_EQ(trace.run.grid_size, 1u);  // 32 elements, one block of 16 threads
+  ASSERT_EQ(trace.blocks[0].steps.size(), 6u);
+  EXPECT_EQ(trace.blocks[0].steps[0].snapshot[0], 0 + 16);  // thread 0 added in[0] and in[16]
+  EXPECT_EQ(trace.blocks[0].partial, 31 * 32 / 2);
+}
+
 TEST(Variants, SequentialLabelsNameTheStride) {
   RunRequest r;
   r.block = 128;

@@ -97,7 +97,7 @@ std::string narrate(const Trace& trace, std::size_t block_index, std::size_t ste
       text += (one ? " adds " : " add ") + source + " into " + target;
     }
   } else if (step_label(step, trace.word_size) == "load") {
-    text = "Load: threads " + format_ranges(active) + " each copy one input element into s[t]";
+    text = "Load: threads " + format_ranges(active) + " each store their loaded value in s[t]";
   } else {
     text = describe_accesses(step, trace.word_size);
   }

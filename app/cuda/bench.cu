@@ -136,7 +136,9 @@ void bench_type(const BenchOptions& o, const char* type, BenchReport& report) {
     std::uint64_t n = std::uint64_t{1} << log2;
     double bytes = static_cast<double>(n * sizeof(T));
     // Microsecond launches get many repeats (their spread is launch jitter); DRAM-sized ones fewer.
-    int repeats = log2 >= 26 ? std::max(5, o.repeats / 2) : log2 <= 22 ? std::max(o.repeats, 100) : o.repeats;
+    int repeats = log2 >= 26   ? std::max(5, o.repeats / 2)
+                  : log2 <= 22 ? std::max(o.repeats, 100)
+                               : o.repeats;
     for (const VariantInfo& v : variant_catalog()) {
       if (v.writes_grid_total) continue;  // timed below with its own launch shape
       DeviceKernel<T> kernel = device_kernel<T, NoProbe>(std::string(v.id));
@@ -151,7 +153,8 @@ void bench_type(const BenchOptions& o, const char* type, BenchReport& report) {
         [&] { tuned_total = launch_tuned<T>(input.get(), n, tuned_sums.get(), o.block); },
         [&] {
           std::size_t temp = cub_bytes;
-          cub::DeviceReduce::Sum(cub_temp.get(), temp, input.get(), result.get(), static_cast<int>(n));
+          cub::DeviceReduce::Sum(cub_temp.get(), temp, input.get(), result.get(),
+                                 static_cast<int>(n));
         },
         repeats);
     expect_sum(tuned_total, n, "tuned");
@@ -182,8 +185,10 @@ BenchReport run_benchmark(const BenchOptions& o) {
   std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
   report.date = date;
   report.method = "CUDA events after 50 warm-up copies; per point 3 warm-up launches, median of " +
-                  std::to_string(o.repeats) + " (at least 100 up to 2^22, half from 2^26; tuned and CUB "
-                  "timed alternately), block " + std::to_string(o.block) +
+                  std::to_string(o.repeats) +
+                  " (at least 100 up to 2^22, half from 2^26; tuned and CUB "
+                  "timed alternately), block " +
+                  std::to_string(o.block) +
                   "; variants relaunch on their block sums until one block remains; input all ones";
   bench_type<float>(o, "float", report);
   bench_type<int>(o, "int", report);
