@@ -179,3 +179,24 @@ TEST(Gui, TimingViewShowsRecordedBarsAndCurves) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Gui, LayoutAndPreferencesAreKeptBetweenRuns) {
+  std::string home = kTmp + "/home";
+  run("rm -rf " + home + " && mkdir -p " + home);
+  // A polite stop (SIGTERM, as on Ctrl+C or logout) closes the window the normal way.
+  std::string app = "HOME=" + home + " " + std::string(STRIDESCOPE_BINARY) +
+                    " --font-scale 1.5 --high-contrast --size 1280x720";
+  Outcome o = run("xvfb-run -a -s '-screen 0 1920x1080x24' sh -c '" + app +
+                  " & pid=$!; sleep 4; kill -TERM $pid; wait $pid'");
+  EXPECT_EQ(o.status, 0) << o.output;
+  std::string config = home + "/.config/stridescope";
+  Outcome ini = run("cat " + config + "/imgui.ini");
+  EXPECT_NE(ini.output.find("[Window][View]"), std::string::npos) << ini.output;
+  Outcome prefs = run("cat " + config + "/preferences.json");
+  EXPECT_NE(prefs.output.find("\"font_scale\": 1.5"), std::string::npos) << prefs.output;
+  EXPECT_NE(prefs.output.find("\"high_contrast\": true"), std::string::npos) << prefs.output;
+}
+
+}  // namespace

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <vector>
@@ -31,6 +32,12 @@ void place(float x, float y, float w, float h, bool fixed) {
   ImGuiCond cond = fixed ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
   ImGui::SetNextWindowPos(ImVec2(d.x * x, d.y * y), cond);
   ImGui::SetNextWindowSize(ImVec2(d.x * w, d.y * h), cond);
+}
+
+// Ctrl+C or a polite kill closes the window the normal way, so layout and preferences are saved.
+volatile std::sig_atomic_t stop_requested = 0;
+void request_stop(int) {
+  stop_requested = 1;
 }
 
 void glfw_error(int code, const char* description) {
@@ -185,7 +192,9 @@ int run_gui(const GuiOptions& options) {
     session.playback().set_speed(8.0f);
     session.playback().toggle_play();
   }
-  while (status == 0 && !glfwWindowShouldClose(window)) {
+  std::signal(SIGINT, request_stop);
+  std::signal(SIGTERM, request_stop);
+  while (status == 0 && !glfwWindowShouldClose(window) && !stop_requested) {
     auto frame_start = std::chrono::steady_clock::now();
     double dt = std::chrono::duration<double>(frame_start - last).count();
     last = frame_start;

@@ -194,7 +194,7 @@ void facts_panel(Session& session, bool high_contrast) {
       fact_row("additions", "in registers (shuffles are not traced yet)");
     } else {
       fact_row("additions so far",
-             std::to_string(f.additions_so_far) + " of " + std::to_string(total.additions));
+               std::to_string(f.additions_so_far) + " of " + std::to_string(total.additions));
     }
     fact_row("s[0] now", number(f.first_word));
     fact_row("block sum", number(trace.blocks[0].partial));
