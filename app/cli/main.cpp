@@ -90,6 +90,8 @@ int main(int argc, char** argv) {
   bench->add_option("--file", recorded_file, "with --recorded: this benchmark file");
   bench->add_option("--max-log2", bench_max_log2, "largest n as a power of two (10..30)");
   bench->add_option("--repeats", bench_repeats, "timed repeats per point (median)");
+  unsigned bench_block = 256;
+  bench->add_option("--block", bench_block, "threads per block of every timed kernel");
 
   auto* device_run =
       app.add_subcommand("device-run", "one untraced GPU launch of a variant (for Nsight Compute)");
@@ -134,6 +136,7 @@ int main(int argc, char** argv) {
         stridescope::cuda::BenchOptions options;
         options.max_log2 = bench_max_log2;
         options.repeats = bench_repeats;
+        options.block = bench_block;
         report = stridescope::cuda::run_benchmark(options);
 #else
         throw std::runtime_error(
