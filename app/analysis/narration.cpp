@@ -9,6 +9,7 @@
 #include "analysis/activity.h"
 #include "analysis/additions.h"
 #include "analysis/bank_conflicts.h"
+#include "analysis/hazards.h"
 #include "core/ranges.h"
 
 namespace stridescope {
@@ -124,6 +125,14 @@ std::string narrate(const Trace& trace, std::size_t block_index, std::size_t ste
   if (!conflicted_warps.empty()) {
     text += "; up to " + std::to_string(worst) + "-way bank conflicts in warp" +
             (conflicted_warps.size() > 1 ? "s " : " ") + format_ranges(conflicted_warps);
+  }
+  std::vector<Hazard> races = hazards(step, trace.word_size);
+  if (!races.empty()) {
+    const Hazard& h = races.front();
+    text += "; RACE: " + hazard_name(h.kind) + " on s[" + std::to_string(h.word) +
+            "] between threads " + std::to_string(h.first.thread) + " and " +
+            std::to_string(h.second.thread);
+    if (races.size() > 1) text += " (and " + std::to_string(races.size() - 1) + " more)";
   }
   return text + ".";
 }

@@ -20,6 +20,7 @@ StepFacts step_facts(const Trace& trace, std::size_t block_index, std::size_t st
   f.conflicts = bank_conflicts(step, trace.run.block_size);
   for (unsigned d : f.conflicts.warp_degree)
     f.worst_conflict_degree = std::max(f.worst_conflict_degree, d);
+  f.hazards = hazards(step, trace.word_size);
   f.first_word = step.snapshot.empty() ? 0 : step.snapshot[0];
   f.narration = narrate(trace, block_index, step_index);
   return f;

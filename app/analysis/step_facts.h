@@ -7,6 +7,7 @@
 #include "analysis/activity.h"
 #include "analysis/additions.h"
 #include "analysis/bank_conflicts.h"
+#include "analysis/hazards.h"
 #include "trace/trace.h"
 
 namespace stridescope {
@@ -20,6 +21,7 @@ struct StepFacts {
   unsigned additions_so_far = 0;
   StepConflicts conflicts;
   unsigned worst_conflict_degree = 0;  // over the warps (1 = none, 0 = no access)
+  std::vector<Hazard> hazards;         // data races within the step
   double first_word = 0;               // s[0] after the step: the result so far
   std::string narration;
 };

@@ -42,7 +42,7 @@ void print_facts_table(const Trace& trace, std::ostream& out) {
     out << std::left << std::setw(5) << "step" << std::setw(18) << "label" << std::setw(6) << "line"
         << std::right << std::setw(8) << "active" << std::setw(10) << "divergent" << std::setw(6)
         << "idle" << std::setw(10) << "conflict" << std::setw(9) << "ld+st" << std::setw(11)
-        << "additions" << std::setw(14) << "s[0]"
+        << "additions" << std::setw(9) << "hazards" << std::setw(14) << "s[0]"
         << "\n";
     for (std::size_t s = 0; s < trace.blocks[b].steps.size(); ++s) {
       StepFacts f = step_facts(trace, b, s);
@@ -54,7 +54,8 @@ void print_facts_table(const Trace& trace, std::ostream& out) {
           << degree << std::setw(9)
           << std::to_string(f.conflicts.load_conflicts) + "+" +
                  std::to_string(f.conflicts.store_conflicts)
-          << std::setw(11) << f.additions_so_far << std::setw(14) << f.first_word << "\n";
+          << std::setw(11) << f.additions_so_far << std::setw(9) << f.hazards.size()
+          << std::setw(14) << f.first_word << "\n";
       out << "      " << f.narration << "\n";
     }
     unsigned load_conflicts = 0, store_conflicts = 0;

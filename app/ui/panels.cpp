@@ -196,6 +196,11 @@ void facts_panel(Session& session, bool high_contrast) {
       fact_row("additions so far",
                std::to_string(f.additions_so_far) + " of " + std::to_string(total.additions));
     }
+    std::string races = f.hazards.empty() ? "none"
+                                          : std::to_string(f.hazards.size()) + " (" +
+                                                hazard_name(f.hazards.front().kind) + " on s[" +
+                                                std::to_string(f.hazards.front().word) + "])";
+    fact_row("data races", races, f.hazards.empty() ? nullptr : &p.conflict);
     fact_row("s[0] now", number(f.first_word));
     fact_row("block sum", number(trace.blocks[0].partial));
     ImGui::EndTable();
