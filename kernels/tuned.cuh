@@ -63,20 +63,19 @@ __global__ void reduce_tuned(const T* __restrict__ in, T* block_sums, unsigned n
   const auto* in16 = reinterpret_cast<const typename V::type*>(in);
 
   // Tiles of 4 * blockDim.x vectors: a thread's four loads are in flight together, and a block
-  // reads one contiguous 16 KiB stretch at a time (friendly to DRAM pages).
+  // reads one contiguous 16 KiB stretch at a time (friendly to DRAM pages). blockDim.x is a power
+  // of two, so the full tiles end at `vectors` rounded down to a multiple of the tile.
   T sum = T(0);
   unsigned tile = 4 * blockDim.x;
-  unsigned full_tiles = vectors / tile;
-  for (unsigned t = blockIdx.x; t < full_tiles; t += gridDim.x) {
-    unsigned i = t * tile + tid;
+  unsigned full_tiles_end = vectors & ~(tile - 1);
+  for (unsigned i = blockIdx.x * tile + tid; i < full_tiles_end; i += gridDim.x * tile) {
     sum += (V::sum(in16[i]) + V::sum(in16[i + blockDim.x])) +
            (V::sum(in16[i + 2 * blockDim.x]) + V::sum(in16[i + 3 * blockDim.x]));
   }
-  for (unsigned i = full_tiles * tile + blockIdx.x * blockDim.x + tid; i < vectors; i += stride) {
+  for (unsigned i = full_tiles_end + blockIdx.x * blockDim.x + tid; i < vectors; i += stride) {
     sum += V::sum(in16[i]);
   }
-  for (unsigned j = vectors * width + blockIdx.x * blockDim.x + tid; j < n; j += stride)
-    sum += in[j];
+  for (unsigned j = vectors * width + blockIdx.x * blockDim.x + tid; j < n; j += stride) sum += in[j];
 
   sum = block_sum(sum, s);
   if (gridDim.x == 1) {  // a single block is the whole grid: no counting needed
