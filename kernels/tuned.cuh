@@ -25,10 +25,14 @@ struct Vector16<double> {
   static __device__ __forceinline__ double sum(double2 v) { return v.x + v.y; }
 };
 
+// CUDA's warpSize is a run-time value to the compiler; a constant lets it unroll the shuffles and
+// turn `% 32` into a mask.
+constexpr unsigned kLanes = 32;
+
 // Tree sum across the first `lanes` lanes of a warp (a power of two up to 32), in registers: lane
 // 0 ends with the total.
 template <typename T>
-__device__ __forceinline__ T warp_sum(T value, unsigned lanes = warpSize) {
+__device__ __forceinline__ T warp_sum(T value, unsigned lanes = kLanes) {
   for (unsigned offset = lanes / 2; offset > 0; offset >>= 1) {
     value += __shfl_down_sync(0xffffffffu, value, offset);
   }
@@ -38,12 +42,12 @@ __device__ __forceinline__ T warp_sum(T value, unsigned lanes = warpSize) {
 // Block sum through one shared word per warp; the result is valid in thread 0.
 template <typename T, typename Probe>
 __device__ T block_sum(T value, Shared<T, Probe>& s) {
-  unsigned lane = threadIdx.x % warpSize, warp = threadIdx.x / warpSize;
+  unsigned lane = threadIdx.x % kLanes, warp = threadIdx.x / kLanes;
   value = warp_sum(value);
   if (lane == 0) s[warp] = value;
   __syncthreads();
   if (warp == 0) {
-    unsigned warps = blockDim.x / warpSize;  // a power of two: only that many lanes hold sums
+    unsigned warps = blockDim.x / kLanes;  // a power of two: only that many lanes hold sums
     value = lane < warps ? T(s[lane]) : T(0);
     value = warp_sum(value, warps);
   }
