@@ -79,7 +79,8 @@ __global__ void reduce_tuned(const T* __restrict__ in, T* block_sums, unsigned n
   for (unsigned i = full_tiles_end + blockIdx.x * blockDim.x + tid; i < vectors; i += stride) {
     sum += V::sum(in16[i]);
   }
-  for (unsigned j = vectors * width + blockIdx.x * blockDim.x + tid; j < n; j += stride) sum += in[j];
+  for (unsigned j = vectors * width + blockIdx.x * blockDim.x + tid; j < n; j += stride)
+    sum += in[j];
 
   sum = block_sum(sum, s);
   if (gridDim.x == 1) {  // a single block is the whole grid: no counting needed
