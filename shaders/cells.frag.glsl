@@ -29,5 +29,6 @@ void main() {
     float on_ring = smoothstep(-ring - aa, -ring, d);
     color = mix(color, u_conflict, on_ring * smoothstep(0.0, 0.6, u_t));
   }
-  frag_color = vec4(color.rgb, color.a * inside);
+  if (inside < 0.5) discard;
+  frag_color = vec4(color.rgb, 1.0);
 }

@@ -115,7 +115,9 @@ void MemoryCanvas::render_gl() {
   glBindBuffer(GL_ARRAY_BUFFER, cell_vbo_);
   glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(cells_.size() * sizeof(CellInstance)),
                cells_.data(), GL_STREAM_DRAW);
+  glDisable(GL_BLEND);  // cells are opaque: the fragment shader discards outside the rounded box
   glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(cells_.size()));
+  glEnable(GL_BLEND);
 
   if (!arrows_.empty()) {
     glUseProgram(arrow_program_);
