@@ -189,7 +189,7 @@ TEST(Gui, LayoutAndPreferencesAreKeptBetweenRuns) {
   std::string app = "HOME=" + home + " " + std::string(STRIDESCOPE_BINARY) +
                     " --font-scale 1.5 --high-contrast --size 1280x720";
   Outcome o = run("xvfb-run -a -s '-screen 0 1920x1080x24' sh -c '" + app +
-                  " & pid=$!; sleep 4; kill -TERM $pid; wait $pid'");
+                  " & pid=$!; sleep 6; kill -TERM $pid; wait $pid'");
   EXPECT_EQ(o.status, 0) << o.output;
   std::string config = home + "/.config/stridescope";
   Outcome ini = run("cat " + config + "/imgui.ini");

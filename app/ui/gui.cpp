@@ -128,6 +128,8 @@ int run_gui(const GuiOptions& options) {
   settings.focus = options.presenter;
   session.playback().set_speed(prefs.speed);
 
+  std::signal(SIGINT, request_stop);
+  std::signal(SIGTERM, request_stop);
   glfwSetErrorCallback(glfw_error);
   if (!glfwInit()) {
     std::fprintf(stderr, "stridescope: error: cannot open a window (no display? try xvfb-run)\n");
@@ -192,8 +194,6 @@ int run_gui(const GuiOptions& options) {
     session.playback().set_speed(8.0f);
     session.playback().toggle_play();
   }
-  std::signal(SIGINT, request_stop);
-  std::signal(SIGTERM, request_stop);
   while (status == 0 && !glfwWindowShouldClose(window) && !stop_requested) {
     auto frame_start = std::chrono::steady_clock::now();
     double dt = std::chrono::duration<double>(frame_start - last).count();
