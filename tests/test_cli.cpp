@@ -89,3 +89,39 @@ TEST(Cli, HelpWorksOnEveryCommand) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Cli, BadWindowBenchAndDeviceOptionsAreClearErrors) {
+  struct Case {
+    std::string arguments, expected;
+  };
+  const Case cases[] = {
+      {"--size 10x10 --screenshot x.png", "--size must look like 1600x900"},
+      {"--size big --screenshot x.png", "--size must look like 1600x900"},
+      {"--font-scale 9 --screenshot x.png", "--font-scale must be between 0.5 and 4"},
+      {"--view graphs --screenshot x.png", "--view must be memory or timing"},
+      {"bench --recorded --file /nonexistent/bench.json", "cannot read /nonexistent/bench.json"},
+      {"device-run --block 3", "block size 3 is not supported"},
+  };
+  for (const Case& c : cases) {
+    Outcome o = run(c.arguments);
+    EXPECT_EQ(o.status, 2) << c.arguments;
+    EXPECT_NE(o.output.find(c.expected), std::string::npos) << c.arguments << " -> " << o.output;
+  }
+  // Without a GPU (CI), a live benchmark says why it cannot run; with one, a bad block is refused.
+  Outcome bench = run("bench --block 3 --max-log2 10");
+  EXPECT_EQ(bench.status, 2);
+  EXPECT_TRUE(bench.output.find("no CUDA") != std::string::npos ||
+              bench.output.find("bench block size must be a power of two") != std::string::npos)
+      << bench.output;
+}
+
+TEST(Cli, RecordedBenchmarkIsLabelledAsRecorded) {
+  Outcome o = run("bench --recorded");
+  ASSERT_EQ(o.status, 0) << o.output;
+  EXPECT_EQ(o.output.rfind("RECORDED on NVIDIA H100", 0), 0u) << o.output.substr(0, 200);
+  EXPECT_NE(o.output.find("tuned"), std::string::npos);
+}
+
+}  // namespace

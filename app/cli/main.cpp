@@ -3,14 +3,13 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/device_commands.h"
 #include "ui/gui.h"
 #if defined(STRIDESCOPE_HAVE_CUDA)
 #include "cuda/bench.h"
 #include "cuda/cuda_trace.h"
 #include "cuda/device_reduce.h"
 #endif
-#include "bench/bench_report.h"
-#include "core/input.h"
 
 namespace {
 
@@ -22,18 +21,6 @@ void add_run_options(CLI::App& command, stridescope::RunRequest& request) {
   command.add_option("--seed", request.seed, "seed of the random input");
   command.add_option("--type", request.element_type, "element type: int, float or double");
   command.add_option("--traced-block", request.traced_block, "which block to trace");
-}
-
-// The tracer for --backend; throws with a clear message when the backend is not available.
-stridescope::Tracer tracer_for(const std::string& backend) {
-  if (backend == "emulator") return stridescope::run_on_emulator;
-  if (backend != "cuda")
-    throw std::runtime_error("unknown backend '" + backend + "' (emulator, cuda)");
-#if defined(STRIDESCOPE_HAVE_CUDA)
-  return stridescope::cuda::trace_on_device;
-#else
-  throw std::runtime_error("this build has no CUDA backend (nvcc was not found when it was built)");
-#endif
 }
 
 bool parse_size(const std::string& text, int& width, int& height) {
@@ -81,17 +68,14 @@ int main(int argc, char** argv) {
 
   auto* bench =
       app.add_subcommand("bench", "time every variant beside CUB and a device copy (needs a GPU)");
-  std::string bench_json, recorded_file;
-  bool recorded = false;
-  unsigned bench_max_log2 = 28;
-  int bench_repeats = 20;
-  bench->add_option("--json", bench_json, "also write the results to this JSON file");
-  bench->add_flag("--recorded", recorded, "show the timings recorded on a GPU (assets/recorded)");
-  bench->add_option("--file", recorded_file, "with --recorded: this benchmark file");
-  bench->add_option("--max-log2", bench_max_log2, "largest n as a power of two (10..30)");
-  bench->add_option("--repeats", bench_repeats, "timed repeats per point (median)");
-  unsigned bench_block = 256;
-  bench->add_option("--block", bench_block, "threads per block of every timed kernel");
+  stridescope::BenchCommand bench_command;
+  bench->add_option("--json", bench_command.json_path, "also write the results to this JSON file");
+  bench->add_flag("--recorded", bench_command.recorded,
+                  "show the timings recorded on a GPU (assets/recorded)");
+  bench->add_option("--file", bench_command.recorded_file, "with --recorded: this benchmark file");
+  bench->add_option("--max-log2", bench_command.max_log2, "largest n as a power of two (10..30)");
+  bench->add_option("--repeats", bench_command.repeats, "timed repeats per point (median)");
+  bench->add_option("--block", bench_command.block, "threads per block of every timed kernel");
 
   auto* device_run =
       app.add_subcommand("device-run", "one untraced GPU launch of a variant (for Nsight Compute)");
@@ -106,47 +90,11 @@ int main(int argc, char** argv) {
   try {
     if (*list) return stridescope::command_list(std::cout);
     if (*trace)
-      return stridescope::command_trace(tracer_for(backend), trace_request, out_path, std::cout);
+      return stridescope::command_trace(stridescope::tracer_for(backend), trace_request, out_path,
+                                        std::cout);
     if (*check) return stridescope::command_check(check_path, std::cout);
-    if (*device_run) {
-#if defined(STRIDESCOPE_HAVE_CUDA)
-      stridescope::validate(device_request);
-      std::vector<double> input(device_request.n);
-      for (std::uint64_t i = 0; i < device_request.n; ++i) {
-        input[i] = stridescope::input_value(device_request.input, i, device_request.seed);
-      }
-      std::cout << "result "
-                << stridescope::cuda::run_once(device_request.variant, device_request.element_type,
-                                               input, device_request.block)
-                << "\n";
-      return 0;
-#else
-      throw std::runtime_error("this build has no CUDA backend");
-#endif
-    }
-    if (*bench) {
-      stridescope::BenchReport report;
-      if (recorded) {
-        std::vector<std::string> files = stridescope::recorded_bench_files();
-        if (recorded_file.empty() && files.empty())
-          throw std::runtime_error("no recorded benchmark in assets/recorded");
-        report = stridescope::load_bench(recorded_file.empty() ? files.front() : recorded_file);
-      } else {
-#if defined(STRIDESCOPE_HAVE_CUDA)
-        stridescope::cuda::BenchOptions options;
-        options.max_log2 = bench_max_log2;
-        options.repeats = bench_repeats;
-        options.block = bench_block;
-        report = stridescope::cuda::run_benchmark(options);
-#else
-        throw std::runtime_error(
-            "this build has no CUDA backend; `stridescope bench --recorded` shows GPU timings");
-#endif
-      }
-      stridescope::print_bench_table(report, std::cout);
-      if (!bench_json.empty()) stridescope::save_bench(report, bench_json);
-      return 0;
-    }
+    if (*device_run) return stridescope::command_device_run(device_request, std::cout);
+    if (*bench) return stridescope::command_bench(bench_command, std::cout);
     if (!parse_size(size, gui.width, gui.height)) {
       std::cerr << "stridescope: error: --size must look like 1600x900 (320x240 to 8192x8192)\n";
       return 2;

@@ -176,6 +176,7 @@ BenchReport run_benchmark(const BenchOptions& o) {
   if (o.block < 32 || o.block > 1024 || (o.block & (o.block - 1)) != 0) {
     throw CudaError("bench block size must be a power of two from 32 to 1024");
   }
+  if (o.repeats < 1) throw CudaError("repeats must be at least 1");
   if (o.min_log2 < 1 || o.max_log2 > 30 || o.min_log2 > o.max_log2) {
     throw CudaError("sizes must satisfy 1 <= min_log2 <= max_log2 <= 30");
   }

@@ -1,0 +1,73 @@
+// The commands that use the CUDA backend when the build has one; clear errors when it has none.
+#include "cli/device_commands.h"
+
+#include <ostream>
+#include <stdexcept>
+
+#include "bench/bench_report.h"
+#include "core/input.h"
+#if defined(STRIDESCOPE_HAVE_CUDA)
+#include "cuda/bench.h"
+#include "cuda/cuda_trace.h"
+#include "cuda/device_reduce.h"
+#endif
+
+namespace stridescope {
+#if !defined(STRIDESCOPE_HAVE_CUDA)
+namespace {
+[[noreturn]] void no_cuda(const std::string& hint) {
+  throw std::runtime_error("this build has no CUDA backend (nvcc was not found when it was built)" +
+                           hint);
+}
+}  // namespace
+#endif
+
+Tracer tracer_for(const std::string& backend) {
+  if (backend == "emulator") return run_on_emulator;
+  if (backend != "cuda")
+    throw std::runtime_error("unknown backend '" + backend + "' (emulator, cuda)");
+#if defined(STRIDESCOPE_HAVE_CUDA)
+  return cuda::trace_on_device;
+#else
+  no_cuda("");
+#endif
+}
+
+int command_bench(const BenchCommand& command, std::ostream& out) {
+  BenchReport report;
+  if (command.recorded) {
+    std::vector<std::string> files = recorded_bench_files();
+    if (command.recorded_file.empty() && files.empty()) {
+      throw std::runtime_error("no recorded benchmark in assets/recorded");
+    }
+    report = load_bench(command.recorded_file.empty() ? files.front() : command.recorded_file);
+  } else {
+#if defined(STRIDESCOPE_HAVE_CUDA)
+    cuda::BenchOptions options;
+    options.max_log2 = command.max_log2;
+    options.repeats = command.repeats;
+    options.block = command.block;
+    report = cuda::run_benchmark(options);
+#else
+    no_cuda("; `stridescope bench --recorded` shows GPU timings");
+#endif
+  }
+  print_bench_table(report, out);
+  if (!command.json_path.empty()) save_bench(report, command.json_path);
+  return 0;
+}
+
+int command_device_run(const RunRequest& request, std::ostream& out) {
+  validate(request);
+#if defined(STRIDESCOPE_HAVE_CUDA)
+  std::vector<double> input = make_input<double>(request.input, request.n, request.seed);
+  out << "result " << cuda::run_once(request.variant, request.element_type, input, request.block)
+      << "\n";
+  return 0;
+#else
+  (void)out;
+  no_cuda("");
+#endif
+}
+
+}  // namespace stridescope
