@@ -191,7 +191,7 @@ void facts_panel(Session& session, bool high_contrast) {
                                : "none";
     fact_row("bank conflicts", conflict, f.worst_conflict_degree > 1 ? &p.conflict : nullptr);
     if (total.additions == 0) {
-      fact_row("additions", "in registers (shuffles are not traced yet)");
+      fact_row("additions", "in registers");
     } else {
       fact_row("additions so far",
                std::to_string(f.additions_so_far) + " of " + std::to_string(total.additions));
@@ -216,7 +216,14 @@ void facts_panel(Session& session, bool high_contrast) {
     ImGui::TextColored(p.warp_divergent, "error %.3g (%.3g relative, %.3g ulps)",
                        precision_now.absolute, precision_now.relative, precision_now.ulps);
   }
-  ImGui::Text("Work %u additions, depth %u steps", total.additions, total.reduction_steps);
+  if (total.additions > 0) {
+    ImGui::Text("Work %u additions, depth %u steps", total.additions, total.reduction_steps);
+  } else {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(
+        "The additions happen in registers (warp shuffles), which the trace does not show yet.");
+    ImGui::PopTextWrapPos();
+  }
   if (const VariantInfo* v = find_variant(trace.run.variant)) {
     ImGui::Separator();
     ImGui::PushTextWrapPos(0);
