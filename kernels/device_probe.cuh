@@ -20,8 +20,18 @@ struct DeviceAccessRecord {
   std::uint32_t size;
   std::uint32_t is_write;
   std::int32_t line;
-  std::uint32_t pad;
+  std::uint32_t warp_epoch;
   std::uint64_t value_bits;  // the value written (for rebuilding the memory after the last step)
+};
+
+// One __syncwarp() passed by the traced block's warp `warp`, written by the mask's lowest lane.
+struct DeviceWarpSyncRecord {
+  std::uint32_t step;
+  std::uint32_t warp;
+  std::uint32_t sequence;  // this warp's warp barriers so far, for ordering
+  std::uint32_t mask;
+  std::int32_t line;
+  std::uint32_t pad;
 };
 
 // Device pointers and limits; the runner fills it and copies it to `device_trace` before a launch.
@@ -36,6 +46,11 @@ struct DeviceTraceBuffer {
   std::uint32_t* thread_order;  // [blockDim.x] accesses so far in the current step
   DeviceAccessRecord* records;  // [record_capacity]
   std::uint32_t* record_count;  // may exceed record_capacity: then records were dropped
+  std::uint32_t* thread_epoch;  // [blockDim.x] warp barriers passed in the current step
+  std::uint32_t* warp_sequence;  // [32] warp barriers passed by each warp so far
+  DeviceWarpSyncRecord* syncs;   // [sync_capacity]
+  std::uint32_t* sync_count;
+  std::uint32_t sync_capacity;
 };
 
 __device__ DeviceTraceBuffer device_trace;
@@ -59,8 +74,15 @@ __device__ inline void record_device_access(unsigned address, unsigned size, boo
   unsigned slot = atomicAdd(device_trace.record_count, 1u);
   unsigned order = device_trace.thread_order[threadIdx.x]++;
   if (slot >= device_trace.record_capacity) return;
-  device_trace.records[slot] = {*device_trace.step_count, threadIdx.x, order, address,   size,
-                                is_write ? 1u : 0u,       line,        0u,    value_bits};
+  device_trace.records[slot] = {*device_trace.step_count,
+                                threadIdx.x,
+                                order,
+                                address,
+                                size,
+                                is_write ? 1u : 0u,
+                                line,
+                                device_trace.thread_epoch[threadIdx.x],
+                                value_bits};
 }
 
 template <typename T>
@@ -86,10 +108,32 @@ __device__ inline void probe_barrier(int line) {
       if (threadIdx.x == 0) device_trace.step_lines[step] = line;
     }
     device_trace.thread_order[threadIdx.x] = 0;
+    device_trace.thread_epoch[threadIdx.x] = 0;
     __syncthreads();
     if (threadIdx.x == 0) *device_trace.step_count = step + 1;
   }
   __syncthreads();
+}
+
+// The warp barrier of the traced build: the barrier, then the lanes' epochs move on and the mask's
+// lowest lane records it.
+__device__ inline void probe_syncwarp(unsigned mask, int line) {
+  __syncwarp(mask);
+  if (!traced_block()) return;
+  unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  ++device_trace.thread_epoch[threadIdx.x];
+  if (lane == static_cast<unsigned>(__ffs(mask) - 1)) {
+    unsigned first = threadIdx.x - lane;
+    unsigned lanes_present = blockDim.x - first >= 32 ? 32 : blockDim.x - first;
+    unsigned present = lanes_present == 32 ? 0xffffffffu : (1u << lanes_present) - 1;
+    unsigned slot = atomicAdd(device_trace.sync_count, 1u);
+    unsigned sequence = device_trace.warp_sequence[warp]++;
+    if (slot < device_trace.sync_capacity) {
+      device_trace.syncs[slot] = {*device_trace.step_count, warp, sequence, mask & present, line,
+                                  0u};
+    }
+  }
+  __syncwarp(mask);
 }
 
 // An index that remembers its kernel source line (nvcc supports __builtin_LINE in device code).
@@ -146,7 +190,10 @@ class Shared<T, DeviceProbe> {
 
 }  // namespace stridescope
 
-// In this translation unit the kernels' __syncthreads() is the probe's barrier.
+// In this translation unit the kernels' __syncthreads() and __syncwarp() are the probe's barriers.
 #define __syncthreads() ::stridescope::probe_barrier(__LINE__)
+#define SS_PROBE_SYNCWARP_MASK(...) (0xffffffffu __VA_OPT__(&(__VA_ARGS__)))
+#define __syncwarp(...) \
+  ::stridescope::probe_syncwarp(SS_PROBE_SYNCWARP_MASK(__VA_ARGS__), __LINE__)
 
 #endif

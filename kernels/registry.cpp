@@ -4,11 +4,18 @@
 
 #include <algorithm>
 
+#include "bug_no_load_sync.cuh"
+#include "bug_no_loop_sync.cuh"
+#include "bug_odd_block.cuh"
+#include "bug_sync_in_branch.cuh"
+#include "bug_warp_tail_syncwarp_after.cuh"
+#include "bug_warp_tail_unsafe.cuh"
 #include "first_add.cuh"
 #include "interleaved_divergent.cuh"
 #include "interleaved_strided.cuh"
 #include "sequential.cuh"
 #include "tuned.cuh"
+#include "unroll_last_warp.cuh"
 
 namespace stridescope {
 namespace {
@@ -47,7 +54,20 @@ const VariantInfo kCatalog[] = {
      "Harris, Optimizing Parallel Reduction in CUDA, slides 18-19 (kernel 4)", "first_add.cuh",
      "Threads tid < stride add s[tid + stride] into s[tid]; the stride halves every step.",
      SS_EMULATED(kernels::reduce_first_add), 2, two_per_thread, false},
-    {"tuned", "5. Tuned: vector loads, shuffles, one pass",
+    {.id = "unroll-last-warp",
+     .title = "5. Unroll the last warp (race-free)",
+     .teaches = "Once 32 threads or fewer are left, they are one warp: __syncwarp() is enough "
+                "between steps. Every lane reads into a register, the warp syncs, every lane "
+                "writes, the warp syncs again.",
+     .reference = "Harris, Optimizing Parallel Reduction in CUDA, slides 21-22 (kernel 5), "
+                  "in the form the CUDA Programming Guide asks for since Volta (__syncwarp)",
+     .source_file = "unroll_last_warp.cuh",
+     .step_rule = "Threads tid < stride add s[tid + stride] into s[tid]; in the last warp each "
+                  "lane reads, waits at __syncwarp(), writes, waits again.",
+     .emulate = {SS_EMULATED(kernels::reduce_unroll_last_warp)},
+     .min_block = 64,
+     .grid = two_per_thread},
+    {"tuned", "8. Tuned: vector loads, shuffles, one pass",
      "Each thread sums many elements with 16-byte loads in a grid-stride loop, warps add in "
      "registers with __shfl_down_sync, one shared word per warp, and the last block to finish adds "
      "the block sums: one launch, memory-bound.",
@@ -56,7 +76,84 @@ const VariantInfo kCatalog[] = {
      "the last-block pattern of the CUDA Programming Guide's __threadfence() example",
      "tuned.cuh",
      "Lane 0 of each warp stores its warp's sum; warp 0 adds the warp sums with shuffles.",
-     SS_EMULATED(kernels::reduce_tuned), 32, grid_stride_blocks, true},
+     SS_EMULATED(kernels::reduce_tuned), 32, grid_stride_blocks, true, {}, false, 0, false},
+    {.id = "bug-no-loop-sync",
+     .title = "Bug: halving loop without its __syncthreads()",
+     .teaches = "Without a barrier in the loop, a thread reads its partner's word before the "
+                "partner has added into it: data races, and elements never reach s[0].",
+     .reference = "Bug playground; compare with variant 3 (sequential)",
+     .source_file = "bug_no_loop_sync.cuh",
+     .step_rule = "Threads tid < stride add s[tid + stride] into s[tid], but nobody waits: all "
+                  "strides happen in one step.",
+     .emulate = {SS_EMULATED(kernels::reduce_bug_no_loop_sync)},
+     .broken_on_purpose = "read-after-write and write-after-read races on the loop's line; the "
+                          "emulator runs each thread's whole loop in turn, so its result is one "
+                          "possible outcome (a GPU's depends on timing)"},
+    {.id = "bug-no-load-sync",
+     .title = "Bug: no __syncthreads() after the load",
+     .teaches = "The first stride reads words that their threads have not stored yet: reads of "
+                "uninitialized shared memory, and races between the load and the loop.",
+     .reference = "Bug playground; compare with variant 3 (sequential)",
+     .source_file = "bug_no_load_sync.cuh",
+     .step_rule = "Threads store their element and at once add s[tid + stride] into s[tid].",
+     .emulate = {SS_EMULATED(kernels::reduce_bug_no_load_sync)},
+     .broken_on_purpose = "uninitialized reads and races in the first step; the emulator's "
+                          "thread-by-thread order is one possible outcome"},
+    {.id = "bug-sync-in-branch",
+     .title = "Bug: __syncthreads() inside if (tid < stride)",
+     .teaches = "A barrier must be reached by every thread of the block. Inside the branch, the "
+                "threads with tid >= stride skip it: barrier divergence.",
+     .reference = "Bug playground; CUDA Programming Guide, __syncthreads() in conditional code",
+     .source_file = "bug_sync_in_branch.cuh",
+     .step_rule = "Threads tid < stride add s[tid + stride] into s[tid] and wait; the others "
+                  "skip the barrier.",
+     .emulate = {SS_EMULATED(kernels::reduce_bug_sync_in_branch)},
+     .broken_on_purpose = "barrier divergence at the first stride: the run stops there",
+     .stops_at_divergence = true},
+    {.id = "bug-odd-block",
+     .title = "Bug: halving loop with a block of 96",
+     .teaches = "Halving a block size that is not a power of two rounds down: 96 -> 48, 24, 12, "
+                "6, 3, 1, and the word s[2] is never added into s[0]. A third of the block is "
+                "lost.",
+     .reference = "Bug playground; compare with variant 3 (sequential)",
+     .source_file = "bug_odd_block.cuh",
+     .step_rule = "Threads tid < stride add s[tid + stride] into s[tid]; the stride halves, "
+                  "rounding down.",
+     .emulate = {SS_EMULATED(kernels::reduce_bug_odd_block)},
+     .broken_on_purpose = "elements lost: the ones whose sums end in a word that no later stride "
+                          "adds into s[0]",
+     .any_block_size = true,
+     .suggested_block = 96},
+    {.id = "bug-warp-tail-unsafe",
+     .title = "Bug: warp tail without volatile or __syncwarp()",
+     .teaches = "The warp-synchronous tail of old slides assumes the 32 lanes move in lockstep. "
+                "They do not (Volta and later): a lane can read a word before its neighbour has "
+                "added into it.",
+     .reference = "Bug playground; Harris slide 22 as written for pre-Volta GPUs; CUDA "
+                  "Programming Guide, warp synchronization",
+     .source_file = "bug_warp_tail_unsafe.cuh",
+     .step_rule = "Threads tid < stride add s[tid + stride] into s[tid]; then lanes 0-31 run six "
+                  "adds with no barrier at all.",
+     .emulate = {SS_EMULATED(kernels::reduce_bug_warp_tail_unsafe)},
+     .min_block = 64,
+     .grid = two_per_thread,
+     .broken_on_purpose = "races between lanes of warp 0 in the last step; the emulator runs "
+                          "lane after lane, so elements go missing here (a GPU's outcome depends "
+                          "on timing)"},
+    {.id = "bug-warp-tail-syncwarp-after",
+     .title = "Bug: warp tail with __syncwarp() after each add",
+     .teaches = "A __syncwarp() after each s[tid] += s[tid + k] is not enough: lane 0 reads "
+                "s[16] while lane 16 writes it, between the same two warp barriers. Read, sync, "
+                "write, sync is (variant unroll-last-warp).",
+     .reference = "Bug playground; compare with variant 5 (unroll-last-warp)",
+     .source_file = "bug_warp_tail_syncwarp_after.cuh",
+     .step_rule = "Threads tid < stride add s[tid + stride] into s[tid]; then lanes 0-31 add and "
+                  "wait at __syncwarp(), six times.",
+     .emulate = {SS_EMULATED(kernels::reduce_bug_warp_tail_syncwarp_after)},
+     .min_block = 64,
+     .grid = two_per_thread,
+     .broken_on_purpose = "write-after-read races between lanes of warp 0; in the emulator's "
+                          "lane order the sum happens to come out right, on a GPU it may not"},
 };
 
 #undef SS_EMULATED

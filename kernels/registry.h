@@ -16,6 +16,13 @@ unsigned one_block_per_chunk(std::uint64_t n, unsigned block);  // ceil(n / bloc
 unsigned two_per_thread(std::uint64_t n, unsigned block);       // ceil(n / 2 block)
 unsigned grid_stride_blocks(std::uint64_t n, unsigned block);   // ceil(n / 16 block), 1..1024
 
+// The variant's kernel instantiated with the CPU emulator's probe, one per element type.
+struct EmulatedKernels {
+  EmulatedKernel<int> int_kernel;
+  EmulatedKernel<float> float_kernel;
+  EmulatedKernel<double> double_kernel;
+};
+
 struct VariantInfo {
   std::string_view id;           // command-line name
   std::string_view title;        // shown in menus
@@ -23,12 +30,16 @@ struct VariantInfo {
   std::string_view reference;    // Harris's slides or the book's chapter
   std::string_view source_file;  // the kernel file in kernels/, shown in the source panel
   std::string_view step_rule;    // what an active thread does in one reduction step
-  EmulatedKernel<int> emulate_int;
-  EmulatedKernel<float> emulate_float;
-  EmulatedKernel<double> emulate_double;
+  EmulatedKernels emulate;
   unsigned min_block = 2;  // smallest block size it supports (a power of two)
   GridRule grid = one_block_per_chunk;
   bool writes_grid_total = false;  // true: block_sums has grid + 2 slots, [grid] is the total
+  // Bug playground: what is broken on purpose and what to watch for ("" for a correct variant).
+  std::string_view broken_on_purpose = {};
+  bool any_block_size = false;  // false: powers of two only
+  unsigned suggested_block = 0;  // the block size the GUI picks for it (0: keep the current one)
+  bool result_in_word0 = true;   // the block's sum ends in s[0] (false: in a register)
+  bool stops_at_divergence = false;  // never launched on a GPU for a trace: it would hang
 };
 
 std::span<const VariantInfo> variant_catalog();

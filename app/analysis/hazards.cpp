@@ -1,10 +1,37 @@
-// Hazard analysis: conflicting accesses to one word by different threads within one step.
+// Hazard analysis: conflicting accesses to one word by different threads within one step, unless
+// a warp barrier both lanes passed orders them.
 #include "analysis/hazards.h"
 
 #include <map>
 #include <set>
 
 namespace stridescope {
+namespace {
+
+constexpr unsigned kLanes = 32;
+
+bool has_lane(const WarpSync& sync, unsigned thread) {
+  return sync.warp == thread / kLanes && (sync.mask >> (thread % kLanes) & 1u) != 0;
+}
+
+// Index in step.warp_syncs of `thread`'s k-th warp barrier, or -1 if it passed fewer.
+long nth_warp_sync(const Step& step, unsigned thread, std::uint32_t k) {
+  std::uint32_t seen = 0;
+  for (std::size_t i = 0; i < step.warp_syncs.size(); ++i) {
+    if (!has_lane(step.warp_syncs[i], thread)) continue;
+    if (seen++ == k) return static_cast<long>(i);
+  }
+  return -1;
+}
+
+// How many of `thread`'s warp barriers come before index `end` of step.warp_syncs.
+std::uint32_t warp_syncs_before(const Step& step, unsigned thread, std::size_t end) {
+  std::uint32_t count = 0;
+  for (std::size_t i = 0; i < end; ++i) count += has_lane(step.warp_syncs[i], thread) ? 1 : 0;
+  return count;
+}
+
+}  // namespace
 
 std::string hazard_name(HazardKind kind) {
   switch (kind) {
@@ -17,35 +44,39 @@ std::string hazard_name(HazardKind kind) {
   }
 }
 
+bool ordered_by_warp_barrier(const Step& step, const Access& earlier, const Access& later) {
+  if (earlier.thread / kLanes != later.thread / kLanes || step.warp_syncs.empty()) return false;
+  // The first barrier of the earlier thread after its access that the later thread also passed.
+  for (std::uint32_t k = earlier.warp_epoch;; ++k) {
+    long index = nth_warp_sync(step, earlier.thread, k);
+    if (index < 0) return false;
+    if (!has_lane(step.warp_syncs[index], later.thread)) continue;
+    // The later thread passed it before its access if fewer than its epoch came before it.
+    return warp_syncs_before(step, later.thread, static_cast<std::size_t>(index)) <
+           later.warp_epoch;
+  }
+}
+
 std::vector<Hazard> hazards(const Step& step, unsigned word_size) {
-  // The first reads and writes of a word by up to two different threads: enough to find, for any
-  // later access, an earlier one by another thread.
-  struct Earlier {
-    const Access* by[2] = {nullptr, nullptr};
-    void add(const Access& a) {
-      if (!by[0]) {
-        by[0] = &a;
-      } else if (!by[1] && by[0]->thread != a.thread) {
-        by[1] = &a;
-      }
-    }
-    const Access* other_than(unsigned thread) const {
-      for (const Access* a : by) {
-        if (a && a->thread != thread) return a;
-      }
-      return nullptr;
-    }
-  };
   struct Seen {
-    Earlier writes, reads;
+    std::vector<const Access*> reads, writes;
     std::set<HazardKind> reported;
   };
   std::map<unsigned, Seen> by_word;
   std::vector<Hazard> found;
-  auto report = [&](Seen& seen, HazardKind kind, unsigned word, const Access& first,
-                    const Access& second) {
-    if (!seen.reported.insert(kind).second) return;
-    found.push_back({kind, word, first, second});
+  auto racing = [&](const Access& earlier, const Access& later) {
+    return earlier.thread != later.thread && !ordered_by_warp_barrier(step, earlier, later) &&
+           !ordered_by_warp_barrier(step, later, earlier);
+  };
+  auto check = [&](Seen& seen, const std::vector<const Access*>& earlier, HazardKind kind,
+                   unsigned word, const Access& a) {
+    if (seen.reported.count(kind) != 0) return;
+    for (const Access* e : earlier) {
+      if (!racing(*e, a)) continue;
+      seen.reported.insert(kind);
+      found.push_back({kind, word, *e, a});
+      return;
+    }
   };
   for (const Access& a : step.accesses) {
     unsigned first_word = a.address / word_size;
@@ -53,15 +84,12 @@ std::vector<Hazard> hazards(const Step& step, unsigned word_size) {
     for (unsigned word = first_word; word <= last_word; ++word) {
       Seen& seen = by_word[word];
       if (a.kind == AccessKind::Read) {
-        if (const Access* w = seen.writes.other_than(a.thread))
-          report(seen, HazardKind::ReadAfterWrite, word, *w, a);
-        seen.reads.add(a);
+        check(seen, seen.writes, HazardKind::ReadAfterWrite, word, a);
+        seen.reads.push_back(&a);
       } else {
-        if (const Access* w = seen.writes.other_than(a.thread))
-          report(seen, HazardKind::WriteAfterWrite, word, *w, a);
-        if (const Access* r = seen.reads.other_than(a.thread))
-          report(seen, HazardKind::WriteAfterRead, word, *r, a);
-        seen.writes.add(a);
+        check(seen, seen.writes, HazardKind::WriteAfterWrite, word, a);
+        check(seen, seen.reads, HazardKind::WriteAfterRead, word, a);
+        seen.writes.push_back(&a);
       }
     }
   }

@@ -16,8 +16,8 @@ namespace stridescope {
 
 int command_list(std::ostream& out) {
   for (const VariantInfo& v : variant_catalog()) {
-    out << std::left << std::setw(24) << v.id << v.title << "\n"
-        << std::setw(24) << "" << v.reference << "\n";
+    out << std::left << std::setw(30) << v.id << v.title << "\n"
+        << std::setw(30) << "" << v.reference << "\n";
   }
   return 0;
 }

@@ -4,6 +4,7 @@
 
 #include "cli/commands.h"
 #include "cli/device_commands.h"
+#include "cli/lab_command.h"
 #include "ui/gui.h"
 #if defined(STRIDESCOPE_HAVE_CUDA)
 #include "cuda/bench.h"
@@ -15,7 +16,7 @@ namespace {
 
 void add_run_options(CLI::App& command, stridescope::RunRequest& request) {
   command.add_option("--variant,-v", request.variant, "variant id (see `stridescope list`)");
-  command.add_option("--block,-b", request.block, "threads per block: a power of two, 2..1024");
+  command.add_option("--block,-b", request.block, "threads per block: a power of two, 2..1024 (bug-odd-block: any)");
   command.add_option("--n,-n", request.n, "number of input elements");
   command.add_option("--input,-i", request.input, "input pattern: ones, iota, random");
   command.add_option("--seed", request.seed, "seed of the random input");
@@ -66,6 +67,13 @@ int main(int argc, char** argv) {
   auto* check = app.add_subcommand("check", "print the per-step facts of a trace file");
   check->add_option("file", check_path, "trace file (JSON)")->required();
 
+  auto* lab = app.add_subcommand(
+      "lab", "hazard lab: races, divergent barriers, lost elements, uninitialized reads of a run");
+  stridescope::RunRequest lab_request;
+  add_run_options(*lab, lab_request);
+  std::string lab_json;
+  lab->add_option("--json", lab_json, "also write the findings to this JSON file");
+
   auto* bench =
       app.add_subcommand("bench", "time every variant beside CUB and a device copy (needs a GPU)");
   stridescope::BenchCommand bench_command;
@@ -93,6 +101,7 @@ int main(int argc, char** argv) {
       return stridescope::command_trace(stridescope::tracer_for(backend), trace_request, out_path,
                                         std::cout);
     if (*check) return stridescope::command_check(check_path, std::cout);
+    if (*lab) return stridescope::command_lab(lab_request, lab_json, std::cout);
     if (*device_run) return stridescope::command_device_run(device_request, std::cout);
     if (*bench) return stridescope::command_bench(bench_command, std::cout);
     if (!parse_size(size, gui.width, gui.height)) {

@@ -20,6 +20,7 @@ namespace {
 
 constexpr unsigned kMaxSteps = 64;
 constexpr unsigned kRecordCapacity = 1u << 20;
+constexpr unsigned kSyncCapacity = 1u << 16;
 
 template <typename T>
 std::vector<double> words_of(const std::uint8_t* bytes, unsigned words) {
@@ -48,25 +49,32 @@ Trace trace_typed(const RunRequest& r) {
   check(cudaMemset(d_out.get(), 0, slots * sizeof(T)), "cudaMemset(block sums)");
   DeviceArray<std::uint8_t> d_snapshots(std::size_t{kMaxSteps} * snapshot_bytes);
   DeviceArray<std::int32_t> d_lines(kMaxSteps);
-  DeviceArray<std::uint32_t> d_counters(2), d_order(r.block);
+  DeviceArray<std::uint32_t> d_counters(3), d_order(r.block), d_epoch(r.block), d_sequence(32);
+  DeviceArray<DeviceWarpSyncRecord> d_syncs(kSyncCapacity);
   DeviceArray<DeviceAccessRecord> d_records(kRecordCapacity);
   check(cudaMemcpy(d_in.get(), input.data(), input.size() * sizeof(T), cudaMemcpyHostToDevice),
         "cudaMemcpy(input)");
-  check(cudaMemset(d_counters.get(), 0, 2 * sizeof(std::uint32_t)), "cudaMemset(counters)");
+  check(cudaMemset(d_counters.get(), 0, 3 * sizeof(std::uint32_t)), "cudaMemset(counters)");
   check(cudaMemset(d_order.get(), 0, r.block * sizeof(std::uint32_t)), "cudaMemset(order)");
-  DeviceTraceBuffer buffer{
-      r.traced_block, kMaxSteps,        snapshot_bytes, kRecordCapacity, d_snapshots.get(),
-      d_lines.get(),  d_counters.get(), d_order.get(),  d_records.get(), d_counters.get() + 1};
+  check(cudaMemset(d_epoch.get(), 0, r.block * sizeof(std::uint32_t)), "cudaMemset(epochs)");
+  check(cudaMemset(d_sequence.get(), 0, 32 * sizeof(std::uint32_t)), "cudaMemset(sequence)");
+  DeviceTraceBuffer buffer{r.traced_block,     kMaxSteps,          snapshot_bytes,
+                           kRecordCapacity,    d_snapshots.get(),  d_lines.get(),
+                           d_counters.get(),   d_order.get(),      d_records.get(),
+                           d_counters.get() + 1, d_epoch.get(),    d_sequence.get(),
+                           d_syncs.get(),      d_counters.get() + 2, kSyncCapacity};
   check(cudaMemcpyToSymbol(device_trace, &buffer, sizeof buffer),
         "cudaMemcpyToSymbol(trace buffer)");
   kernel<<<grid, r.block, snapshot_bytes>>>(d_in.get(), d_out.get(), static_cast<unsigned>(r.n));
   check(cudaGetLastError(), "traced kernel launch");
   check(cudaDeviceSynchronize(), "traced kernel run");
 
-  std::uint32_t counters[2];
+  std::uint32_t counters[3];
   check(cudaMemcpy(counters, d_counters.get(), sizeof counters, cudaMemcpyDeviceToHost),
         "cudaMemcpy(counters)");
-  unsigned steps = counters[0], records = counters[1];
+  unsigned steps = counters[0], records = counters[1], sync_records = counters[2];
+  if (sync_records > kSyncCapacity)
+    throw CudaError("trace buffer overflow: " + std::to_string(sync_records) + " warp barriers");
   if (steps > kMaxSteps) throw CudaError("the traced block passed more than 64 barriers");
   if (records > kRecordCapacity)
     throw CudaError("trace buffer overflow: " + std::to_string(records) + " accesses");
@@ -86,6 +94,16 @@ Trace trace_typed(const RunRequest& r) {
                      cudaMemcpyDeviceToHost),
           "cudaMemcpy(access log)");
   }
+  std::vector<DeviceWarpSyncRecord> syncs(sync_records);
+  if (sync_records > 0) {
+    check(cudaMemcpy(syncs.data(), d_syncs.get(), sync_records * sizeof(DeviceWarpSyncRecord),
+                     cudaMemcpyDeviceToHost),
+          "cudaMemcpy(warp barriers)");
+  }
+  std::sort(syncs.begin(), syncs.end(),
+            [](const DeviceWarpSyncRecord& a, const DeviceWarpSyncRecord& b) {
+              return std::tie(a.step, a.warp, a.sequence) < std::tie(b.step, b.warp, b.sequence);
+            });
   std::sort(log.begin(), log.end(), [](const DeviceAccessRecord& a, const DeviceAccessRecord& b) {
     return std::tie(a.step, a.thread, a.order) < std::tie(b.step, b.thread, b.order);
   });
@@ -100,10 +118,14 @@ Trace trace_typed(const RunRequest& r) {
     for (const DeviceAccessRecord& rec : log) {
       if (rec.step != s) continue;
       step.accesses.push_back({rec.thread, rec.order, rec.address, rec.size,
-                               rec.is_write ? AccessKind::Write : AccessKind::Read, rec.line});
+                               rec.is_write ? AccessKind::Write : AccessKind::Read, rec.line,
+                               rec.warp_epoch});
       if (s == steps && rec.is_write && rec.address + rec.size <= snapshot_bytes) {
         std::memcpy(memory.data() + rec.address, &rec.value_bits, rec.size);
       }
+    }
+    for (const DeviceWarpSyncRecord& sync : syncs) {
+      if (sync.step == s) step.warp_syncs.push_back({sync.warp, sync.mask, sync.line});
     }
     if (s < steps) {
       std::memcpy(memory.data(), snapshots.data() + std::size_t{s} * snapshot_bytes,

@@ -4,11 +4,18 @@
 
 #include <string>
 
+#include "bug_no_load_sync.cuh"
+#include "bug_no_loop_sync.cuh"
+#include "bug_odd_block.cuh"
+#include "bug_sync_in_branch.cuh"
+#include "bug_warp_tail_syncwarp_after.cuh"
+#include "bug_warp_tail_unsafe.cuh"
 #include "first_add.cuh"
 #include "interleaved_divergent.cuh"
 #include "interleaved_strided.cuh"
 #include "sequential.cuh"
 #include "tuned.cuh"
+#include "unroll_last_warp.cuh"
 
 namespace stridescope::cuda {
 
@@ -23,6 +30,14 @@ DeviceKernel<T> device_kernel(const std::string& variant) {
   if (variant == "sequential") return kernels::reduce_sequential<T, Probe>;
   if (variant == "first-add") return kernels::reduce_first_add<T, Probe>;
   if (variant == "tuned") return kernels::reduce_tuned<T, Probe>;
+  if (variant == "unroll-last-warp") return kernels::reduce_unroll_last_warp<T, Probe>;
+  if (variant == "bug-no-loop-sync") return kernels::reduce_bug_no_loop_sync<T, Probe>;
+  if (variant == "bug-no-load-sync") return kernels::reduce_bug_no_load_sync<T, Probe>;
+  if (variant == "bug-sync-in-branch") return kernels::reduce_bug_sync_in_branch<T, Probe>;
+  if (variant == "bug-odd-block") return kernels::reduce_bug_odd_block<T, Probe>;
+  if (variant == "bug-warp-tail-unsafe") return kernels::reduce_bug_warp_tail_unsafe<T, Probe>;
+  if (variant == "bug-warp-tail-syncwarp-after")
+    return kernels::reduce_bug_warp_tail_syncwarp_after<T, Probe>;
   return nullptr;
 }
 

@@ -30,6 +30,7 @@ struct EmulatedThread {
   int line = 0;
   unsigned warp_mask = 0;
   unsigned access_order = 0;
+  unsigned warp_epoch = 0;  // warp barriers passed in this step
   unsigned long long shuffle_bits = 0;  // value handed in (then received) at a shuffle
   unsigned shuffle_delta = 0;
   int shuffle_width = 32;
@@ -40,6 +41,23 @@ std::string hex(unsigned value) {
   char buffer[16];
   std::snprintf(buffer, sizeof buffer, "0x%08x", value);
   return buffer;
+}
+
+std::string divergence_message(const Divergence& d) {
+  std::string why = "barrier divergence in block " + std::to_string(d.block) + ":";
+  for (const BarrierWaiters& w : d.waiting) {
+    why += " threads " + format_ranges(w.threads) + " wait at " +
+           (w.warp_barrier ? "__syncwarp() or a shuffle" : "__syncthreads()") + " on line " +
+           std::to_string(w.line) + (w.warp_barrier ? " for lanes that never arrive" : "") + ";";
+  }
+  if (!d.exited.empty()) {
+    why += " threads " + format_ranges(d.exited) + " exited without reaching it;";
+  }
+  why.back() = '.';
+  why +=
+      " Every thread of a block must reach the same __syncthreads(); on a GPU this hangs or "
+      "gives wrong results.";
+  return why;
 }
 
 // One launch in progress. Exactly one exists while a kernel runs on this OS thread.
@@ -113,7 +131,8 @@ class Machine {
     unsigned order = self.access_order++;
     if (!traced_) return;
     observer_.on_access(block_, Access{running_, order, address, size,
-                                       is_write ? AccessKind::Write : AccessKind::Read, line});
+                                       is_write ? AccessKind::Write : AccessKind::Read, line,
+                                       self.warp_epoch});
   }
 
  private:
@@ -192,7 +211,16 @@ class Machine {
           if (inside) receiver.shuffle_bits = handed_in[source];
         }
       }
-      for (unsigned lane : lanes) threads_[warp_base + lane].state = ThreadState::Ready;
+      unsigned arrived_mask = 0;
+      for (unsigned lane : lanes) {
+        EmulatedThread& passing = threads_[warp_base + lane];
+        passing.state = ThreadState::Ready;
+        if (kind == ThreadState::AtWarpBarrier) ++passing.warp_epoch;
+        arrived_mask |= 1u << lane;
+      }
+      if (kind == ThreadState::AtWarpBarrier && traced_) {
+        observer_.on_warp_sync(block_, WarpSync{warp_base / kWarpLanes, arrived_mask, thread.line});
+      }
       released = true;
     }
     return released;
@@ -208,6 +236,7 @@ class Machine {
         case ThreadState::Exited:
           exited.push_back(t);
           break;
+        case ThreadState::AtShuffle:
         case ThreadState::AtWarpBarrier:
           at_warp_barrier.push_back(t);
           break;
@@ -229,25 +258,24 @@ class Machine {
       for (EmulatedThread& thread : threads_) {
         thread.state = ThreadState::Ready;
         thread.access_order = 0;
+        thread.warp_epoch = 0;
       }
       return false;
     }
-    std::string why = "barrier divergence in block " + std::to_string(block_) + ":";
+    Divergence divergence;
+    divergence.block = block_;
     for (const auto& [line, threads] : at_barrier_by_line) {
-      why += " threads " + format_ranges(threads) + " wait at __syncthreads() on line " +
-             std::to_string(line) + ";";
+      divergence.waiting.push_back({line, false, threads});
     }
-    if (!at_warp_barrier.empty()) {
-      why += " threads " + format_ranges(at_warp_barrier) +
-             " wait at __syncwarp() or a shuffle for lanes that never arrive;";
+    std::map<int, std::vector<unsigned>> at_warp_barrier_by_line;
+    for (unsigned t : at_warp_barrier) at_warp_barrier_by_line[threads_[t].line].push_back(t);
+    for (const auto& [line, threads] : at_warp_barrier_by_line) {
+      divergence.waiting.push_back({line, true, threads});
     }
-    if (!exited.empty()) {
-      why += " threads " + format_ranges(exited) + " exited without reaching it;";
-    }
-    why.back() = '.';
-    why +=
-        " Every thread of a block must reach the same __syncthreads(); on a GPU this hangs or "
-        "gives wrong results.";
+    divergence.exited = exited;
+    divergence.message = divergence_message(divergence);
+    observer_.on_divergence(divergence, shared_);
+    std::string why = divergence.message;
     threads_.clear();
     throw BarrierDivergence(why);
   }

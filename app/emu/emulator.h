@@ -42,6 +42,11 @@ class Observer {
   // A step ended (block barrier released, or the block's threads all exited).
   virtual void on_step_end(unsigned block, StepKind kind, int line,
                            std::span<const std::byte> shared_memory) = 0;
+  // Lanes of a traced block passed a __syncwarp() together.
+  virtual void on_warp_sync(unsigned /*block*/, const WarpSync& /*sync*/) {}
+  // Called for any block, just before launch() throws BarrierDivergence.
+  virtual void on_divergence(const Divergence& /*divergence*/,
+                             std::span<const std::byte> /*shared_memory*/) {}
 };
 
 // Runs `kernel` once per thread for every block of `shape`. Throws BarrierDivergence or

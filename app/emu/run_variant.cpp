@@ -1,7 +1,10 @@
 // The emulator runner: validates a request, launches the kernel, and records the traced block.
 #include "emu/run_variant.h"
 
+#include <algorithm>
 #include <cstring>
+#include <memory>
+#include <optional>
 #include <span>
 
 #include "analysis/additions.h"
@@ -20,13 +23,32 @@ class TraceRecorder final : public emu::Observer {
 
   bool traces_block(unsigned block) const override { return block == block_.block; }
   void on_access(unsigned, const Access& access) override { pending_.push_back(access); }
+  void on_warp_sync(unsigned, const WarpSync& sync) override { pending_syncs_.push_back(sync); }
   void on_step_end(unsigned, StepKind kind, int line, std::span<const std::byte> shared) override {
     if (kind == StepKind::Exit && pending_.empty()) return;
+    add_step(kind, kind == StepKind::Exit ? pending_.back().line : line, shared);
+  }
+  void on_divergence(const Divergence& divergence, std::span<const std::byte> shared) override {
+    divergence_ = divergence;
+    if (divergence.block != block_.block) return;
+    add_step(StepKind::Divergence, divergence.waiting.empty() ? 0 : divergence.waiting[0].line,
+             shared);
+  }
+
+  const std::optional<Divergence>& divergence() const { return divergence_; }
+  BlockTrace take() { return std::move(block_); }
+
+ private:
+  void add_step(StepKind kind, int line, std::span<const std::byte> shared) {
     Step step;
     step.kind = kind;
-    step.line = kind == StepKind::Exit ? pending_.back().line : line;
+    step.line = line;
     step.accesses = std::move(pending_);
     pending_.clear();
+    std::stable_sort(pending_syncs_.begin(), pending_syncs_.end(),
+                     [](const WarpSync& a, const WarpSync& b) { return a.warp < b.warp; });
+    step.warp_syncs = std::move(pending_syncs_);
+    pending_syncs_.clear();
     std::size_t words = shared.size() / sizeof(T);
     step.snapshot.resize(words);
     for (std::size_t w = 0; w < words; ++w) {
@@ -38,11 +60,10 @@ class TraceRecorder final : public emu::Observer {
     block_.steps.push_back(std::move(step));
   }
 
-  BlockTrace take() { return std::move(block_); }
-
- private:
   BlockTrace block_;
   std::vector<Access> pending_;
+  std::vector<WarpSync> pending_syncs_;
+  std::optional<Divergence> divergence_;
 };
 
 template <typename T>
@@ -50,21 +71,34 @@ Trace run_typed(const RunRequest& request, const VariantInfo& variant, EmulatedK
   std::vector<T> input = make_input<T>(request.input, request.n, request.seed);
   unsigned grid = variant.grid(request.n, request.block);
   std::vector<T> block_sums(block_sum_slots(grid, variant.writes_grid_total), T(0));
-  TraceRecorder<T> recorder(request.traced_block);
   emu::LaunchShape shape{grid, request.block, static_cast<unsigned>(request.block * sizeof(T))};
   auto n = static_cast<unsigned>(request.n);
-  try {
-    emu::launch(
-        shape, [&] { kernel(input.data(), block_sums.data(), n); }, recorder);
-  } catch (const std::exception& e) {
-    throw RunError(request.variant + ": " + e.what());
+  auto launch = [&](unsigned traced_block) {
+    std::fill(block_sums.begin(), block_sums.end(), T(0));
+    auto recorder = std::make_unique<TraceRecorder<T>>(traced_block);
+    try {
+      emu::launch(
+          shape, [&] { kernel(input.data(), block_sums.data(), n); }, *recorder);
+    } catch (const emu::BarrierDivergence&) {
+      // The recorder holds the divergence; the trace shows the steps up to it.
+    } catch (const std::exception& e) {
+      throw RunError(request.variant + ": " + e.what());
+    }
+    return recorder;
+  };
+  auto recorder = launch(request.traced_block);
+  if (recorder->divergence() && recorder->divergence()->block != request.traced_block) {
+    // An earlier block stopped the run before the traced one started: trace that block instead.
+    recorder = launch(recorder->divergence()->block);
   }
   Trace trace =
       trace_header(request, grid, sizeof(T), "emulator", "CPU emulator (Boost.Context fibers)", "");
-  BlockTrace block = recorder.take();
-  block.partial = static_cast<double>(block_sums[request.traced_block]);
+  BlockTrace block = recorder->take();
+  block.partial = static_cast<double>(block_sums[block.block]);
   trace.blocks.push_back(std::move(block));
-  trace.result = grid_result(block_sums, grid, variant.writes_grid_total);
+  trace.divergence = recorder->divergence();
+  // A stopped run has no result: 0 stands in, and readers check `divergence` first.
+  trace.result = trace.divergence ? 0.0 : grid_result(block_sums, grid, variant.writes_grid_total);
   return trace;
 }
 
@@ -94,7 +128,13 @@ void validate(const RunRequest& r) {
       known += (known.empty() ? "" : ", ") + std::string(v.id);
     throw RunError("unknown variant '" + r.variant + "' (known: " + known + ")");
   }
-  if (r.block < variant->min_block || r.block > 1024 || (r.block & (r.block - 1)) != 0) {
+  bool power_of_two = (r.block & (r.block - 1)) == 0;
+  if (variant->any_block_size && (r.block < variant->min_block || r.block > 1024)) {
+    throw RunError("block size " + std::to_string(r.block) + " is not supported by " + r.variant +
+                   ": use " + std::to_string(variant->min_block) + " to 1024 threads");
+  }
+  if (!variant->any_block_size &&
+      (r.block < variant->min_block || r.block > 1024 || !power_of_two)) {
     throw RunError("block size " + std::to_string(r.block) + " is not supported by " + r.variant +
                    ": use a power of two from " + std::to_string(variant->min_block) +
                    " to 1024 (these variants halve the block at every step)");
@@ -121,10 +161,10 @@ Trace run_on_emulator(const RunRequest& request) {
   validate(request);
   const VariantInfo& variant = *find_variant(request.variant);
   if (request.element_type == "float")
-    return run_typed<float>(request, variant, variant.emulate_float);
+    return run_typed<float>(request, variant, variant.emulate.float_kernel);
   if (request.element_type == "double")
-    return run_typed<double>(request, variant, variant.emulate_double);
-  return run_typed<int>(request, variant, variant.emulate_int);
+    return run_typed<double>(request, variant, variant.emulate.double_kernel);
+  return run_typed<int>(request, variant, variant.emulate.int_kernel);
 }
 
 }  // namespace stridescope

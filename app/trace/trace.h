@@ -2,13 +2,14 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace stridescope {
 
 inline constexpr const char* kTraceFormat = "stridescope-trace";
-inline constexpr int kTraceVersion = 1;
+inline constexpr int kTraceVersion = 2;  // version 1 files still load
 
 enum class AccessKind { Read, Write };
 
@@ -20,10 +21,22 @@ struct Access {
   std::uint32_t size = 4;     // bytes
   AccessKind kind = AccessKind::Read;
   int line = 0;  // kernel source line
+  std::uint32_t warp_epoch = 0;  // __syncwarp() calls this thread has passed earlier in the step
   bool operator==(const Access&) const = default;
 };
 
-enum class StepKind { Barrier, Exit };
+// One __syncwarp() passed together by the lanes in `mask` of warp `warp`. A step lists them warp
+// by warp, in the order each warp passed them, so a lane's k-th entry is its k-th warp barrier.
+struct WarpSync {
+  std::uint32_t warp = 0;
+  std::uint32_t mask = 0xffffffffu;
+  int line = 0;
+  bool operator==(const WarpSync&) const = default;
+};
+
+// Barrier: ends at a released __syncthreads(). Exit: every thread returned. Divergence: the run
+// stopped here because threads wait at a barrier that others skip (see Trace::divergence).
+enum class StepKind { Barrier, Exit, Divergence };
 
 // Everything that happened in a block between two barriers, and memory right after.
 struct Step {
@@ -32,6 +45,7 @@ struct Step {
   std::string label;             // short, e.g. "stride = 64"
   std::vector<double> snapshot;  // one value per shared-memory word, after the step
   std::vector<Access> accesses;  // in the order they happened
+  std::vector<WarpSync> warp_syncs;
   bool operator==(const Step&) const = default;
 };
 
@@ -57,13 +71,31 @@ struct RunInfo {
   bool operator==(const RunInfo&) const = default;
 };
 
+// Threads of one block that wait at one barrier.
+struct BarrierWaiters {
+  int line = 0;  // the barrier's source line
+  bool warp_barrier = false;  // __syncwarp() or a shuffle rather than __syncthreads()
+  std::vector<std::uint32_t> threads;
+  bool operator==(const BarrierWaiters&) const = default;
+};
+
+// Why a run stopped: threads of `block` wait at barriers that the others never reach.
+struct Divergence {
+  std::uint32_t block = 0;
+  std::vector<BarrierWaiters> waiting;
+  std::vector<std::uint32_t> exited;  // threads that returned instead
+  std::string message;                // one paragraph, for people
+  bool operator==(const Divergence&) const = default;
+};
+
 struct Trace {
   RunInfo run;
   std::uint32_t word_size = 4;     // bytes per shared-memory element
   std::uint32_t shared_words = 0;  // elements of shared memory per block
   std::vector<BlockTrace> blocks;  // the traced blocks
-  double result = 0;               // the final reduction result, as the program computed it
+  double result = 0;  // the final reduction result, as the program computed it (0 if it stopped)
   double reference = 0;            // float64 sum of the input
+  std::optional<Divergence> divergence;  // set when the run stopped at a divergent barrier
   bool operator==(const Trace&) const = default;
 };
 

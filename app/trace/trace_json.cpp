@@ -53,13 +53,18 @@ const json& get_array(const json& object, const std::string& path, const char* k
 }
 
 json access_to_json(const Access& a) {
-  return json::array(
-      {a.thread, a.order, a.address, a.size, a.kind == AccessKind::Read ? "r" : "w", a.line});
+  return json::array({a.thread, a.order, a.address, a.size,
+                      a.kind == AccessKind::Read ? "r" : "w", a.line, a.warp_epoch});
 }
 
-Access access_from_json(const json& value, const std::string& path, const Trace& trace) {
-  if (!value.is_array() || value.size() != 6) {
-    fail(path, "expected [thread, order, address, size, \"r\"|\"w\", line]");
+// Version 1 accesses have no warp epoch (6 values); version 2 adds it (7 values).
+Access access_from_json(const json& value, const std::string& path, const Trace& trace,
+                        std::uint64_t version) {
+  std::size_t fields = version == 1 ? 6 : 7;
+  if (!value.is_array() || value.size() != fields) {
+    fail(path, version == 1 ? "expected [thread, order, address, size, \"r\"|\"w\", line]"
+                            : "expected [thread, order, address, size, \"r\"|\"w\", line, "
+                              "warp_epoch]");
   }
   Access a;
   a.thread =
@@ -81,14 +86,66 @@ Access access_from_json(const json& value, const std::string& path, const Trace&
   }
   a.kind = value[4] == "r" ? AccessKind::Read : AccessKind::Write;
   a.line = static_cast<int>(get_unsigned(value[5], path + "[5]", 1000000));
+  if (fields == 7) a.warp_epoch = static_cast<std::uint32_t>(get_unsigned(value[6], path + "[6]", UINT32_MAX));
   return a;
 }
 
-Step step_from_json(const json& value, const std::string& path, const Trace& trace) {
+const char* step_kind_name(StepKind kind) {
+  switch (kind) {
+    case StepKind::Barrier:
+      return "barrier";
+    case StepKind::Exit:
+      return "exit";
+    default:
+      return "divergence";
+  }
+}
+
+std::vector<std::uint32_t> threads_from_json(const json& value, const std::string& path,
+                                             const Trace& trace) {
+  if (!value.is_array()) fail(path, "expected an array of thread indices");
+  std::vector<std::uint32_t> threads;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    threads.push_back(static_cast<std::uint32_t>(
+        get_unsigned(value[i], path + "[" + std::to_string(i) + "]", trace.run.block_size - 1)));
+  }
+  return threads;
+}
+
+Divergence divergence_from_json(const json& value, const Trace& trace) {
+  const std::string path = "$.divergence";
+  Divergence d;
+  d.block = static_cast<std::uint32_t>(get_unsigned(value, path, "block", trace.run.grid_size - 1));
+  d.message = get_string(value, path, "message");
+  d.exited = threads_from_json(member(value, path, "exited"), path + ".exited", trace);
+  const json& waiting = get_array(value, path, "waiting");
+  for (std::size_t i = 0; i < waiting.size(); ++i) {
+    std::string item = path + ".waiting[" + std::to_string(i) + "]";
+    BarrierWaiters w;
+    w.line = static_cast<int>(get_unsigned(waiting[i], item, "line", 1000000));
+    const json& warp = member(waiting[i], item, "warp_barrier");
+    if (!warp.is_boolean()) fail(item + ".warp_barrier", "expected true or false");
+    w.warp_barrier = warp.get<bool>();
+    w.threads = threads_from_json(member(waiting[i], item, "threads"), item + ".threads", trace);
+    d.waiting.push_back(std::move(w));
+  }
+  return d;
+}
+
+Step step_from_json(const json& value, const std::string& path, const Trace& trace,
+                    std::uint64_t version) {
   Step step;
   std::string kind = get_string(value, path, "kind");
-  if (kind != "barrier" && kind != "exit") fail(path + ".kind", "expected \"barrier\" or \"exit\"");
-  step.kind = kind == "barrier" ? StepKind::Barrier : StepKind::Exit;
+  if (kind == "barrier") {
+    step.kind = StepKind::Barrier;
+  } else if (kind == "exit") {
+    step.kind = StepKind::Exit;
+  } else if (kind == "divergence" && version >= 2) {
+    step.kind = StepKind::Divergence;
+  } else {
+    fail(path + ".kind", version >= 2 ? "expected \"barrier\", \"exit\" or \"divergence\""
+                                      : "expected \"barrier\" or \"exit\"");
+  }
   step.line = static_cast<int>(get_unsigned(value, path, "line", 1000000));
   step.label = get_string(value, path, "label");
   const json& snapshot = get_array(value, path, "snapshot");
@@ -103,7 +160,7 @@ Step step_from_json(const json& value, const std::string& path, const Trace& tra
   std::map<std::uint32_t, std::uint32_t> next_order;
   for (std::size_t i = 0; i < accesses.size(); ++i) {
     std::string access_path = path + ".accesses[" + std::to_string(i) + "]";
-    Access a = access_from_json(accesses[i], access_path, trace);
+    Access a = access_from_json(accesses[i], access_path, trace, version);
     std::uint32_t& expected = next_order[a.thread];
     if (a.order != expected) {
       fail(access_path + "[1]", "thread " + std::to_string(a.thread) +
@@ -112,6 +169,22 @@ Step step_from_json(const json& value, const std::string& path, const Trace& tra
     }
     ++expected;
     step.accesses.push_back(a);
+  }
+  if (version >= 2) {
+    const json& syncs = get_array(value, path, "warp_syncs");
+    std::uint32_t warps = (trace.run.block_size + 31) / 32;
+    for (std::size_t i = 0; i < syncs.size(); ++i) {
+      std::string sync_path = path + ".warp_syncs[" + std::to_string(i) + "]";
+      if (!syncs[i].is_array() || syncs[i].size() != 3) fail(sync_path, "expected [warp, mask, line]");
+      WarpSync sync;
+      sync.warp = static_cast<std::uint32_t>(get_unsigned(syncs[i][0], sync_path + "[0]", warps - 1));
+      sync.mask = static_cast<std::uint32_t>(get_unsigned(syncs[i][1], sync_path + "[1]", UINT32_MAX));
+      sync.line = static_cast<int>(get_unsigned(syncs[i][2], sync_path + "[2]", 1000000));
+      if (!step.warp_syncs.empty() && step.warp_syncs.back().warp > sync.warp) {
+        fail(sync_path + "[0]", "warp syncs must be listed warp by warp");
+      }
+      step.warp_syncs.push_back(sync);
+    }
   }
   return step;
 }
@@ -139,15 +212,29 @@ nlohmann::json trace_to_json(const Trace& trace) {
     for (const Step& s : b.steps) {
       json accesses = json::array();
       for (const Access& a : s.accesses) accesses.push_back(access_to_json(a));
-      steps.push_back({{"kind", s.kind == StepKind::Barrier ? "barrier" : "exit"},
+      json syncs = json::array();
+      for (const WarpSync& w : s.warp_syncs) syncs.push_back(json::array({w.warp, w.mask, w.line}));
+      steps.push_back({{"kind", step_kind_name(s.kind)},
                        {"line", s.line},
                        {"label", s.label},
                        {"snapshot", s.snapshot},
-                       {"accesses", std::move(accesses)}});
+                       {"accesses", std::move(accesses)},
+                       {"warp_syncs", std::move(syncs)}});
     }
     blocks.push_back({{"block", b.block}, {"partial", b.partial}, {"steps", std::move(steps)}});
   }
   out["blocks"] = std::move(blocks);
+  if (trace.divergence) {
+    const Divergence& d = *trace.divergence;
+    json waiting = json::array();
+    for (const BarrierWaiters& w : d.waiting) {
+      waiting.push_back({{"line", w.line}, {"warp_barrier", w.warp_barrier}, {"threads", w.threads}});
+    }
+    out["divergence"] = {{"block", d.block},
+                         {"message", d.message},
+                         {"exited", d.exited},
+                         {"waiting", std::move(waiting)}};
+  }
   return out;
 }
 
@@ -158,10 +245,10 @@ Trace trace_from_json(const nlohmann::json& in) {
     fail("$.format", std::string("expected \"") + kTraceFormat + "\"");
   }
   auto version = get_unsigned(in, root, "version", UINT32_MAX);
-  if (version != kTraceVersion) {
+  if (version != 1 && version != kTraceVersion) {
     fail("$.version", "version " + std::to_string(version) +
-                          " is not supported (this build reads " + std::to_string(kTraceVersion) +
-                          ")");
+                          " is not supported (this build reads 1 to " +
+                          std::to_string(kTraceVersion) + ")");
   }
   Trace trace;
   const json& run = member(in, root, "run");
@@ -200,13 +287,21 @@ Trace trace_from_json(const nlohmann::json& in) {
     if (steps.empty()) fail(path + ".steps", "no steps");
     for (std::size_t s = 0; s < steps.size(); ++s) {
       std::string step_path = path + ".steps[" + std::to_string(s) + "]";
-      Step step = step_from_json(steps[s], step_path, trace);
-      if (step.kind == StepKind::Exit && s + 1 != steps.size()) {
-        fail(step_path + ".kind", "an exit step must be the block's last");
+      Step step = step_from_json(steps[s], step_path, trace, version);
+      if (step.kind != StepKind::Barrier && s + 1 != steps.size()) {
+        fail(step_path + ".kind", std::string("a ") + step_kind_name(step.kind) +
+                                      " step must be the block's last");
       }
       block.steps.push_back(std::move(step));
     }
     trace.blocks.push_back(std::move(block));
+  }
+  if (version >= 2 && in.contains("divergence")) {
+    trace.divergence = divergence_from_json(in["divergence"], trace);
+  }
+  bool stopped = trace.blocks.back().steps.back().kind == StepKind::Divergence;
+  if (stopped && !trace.divergence) {
+    fail("$.divergence", "missing: the last step is a divergence, so the run stopped there");
   }
   return trace;
 }

@@ -1,0 +1,61 @@
+// The hazard lab's per-run summary, from the trace's first block.
+#include "analysis/lab_summary.h"
+
+#include <map>
+#include <tuple>
+
+namespace stridescope {
+
+bool HazardLines::operator<(const HazardLines& o) const {
+  return std::tie(kind, first_line, second_line) < std::tie(o.kind, o.first_line, o.second_line);
+}
+
+LabSummary lab_summary(const Trace& trace, bool result_in_word0) {
+  LabSummary summary;
+  const BlockTrace& block = trace.blocks.at(0);
+  std::map<std::tuple<HazardKind, int, int>, std::size_t> by_lines;
+  for (const Step& step : block.steps) {
+    for (const Hazard& h : hazards(step, trace.word_size)) {
+      ++summary.hazards;
+      ++by_lines[{h.kind, h.first.line, h.second.line}];
+    }
+  }
+  for (const auto& [key, count] : by_lines) {
+    summary.hazard_lines.push_back({std::get<0>(key), std::get<1>(key), std::get<2>(key), count});
+  }
+  if (trace.divergence) {
+    for (const BarrierWaiters& w : trace.divergence->waiting) {
+      summary.divergent_barriers += w.warp_barrier ? 0 : 1;
+    }
+    if (summary.divergent_barriers == 0) summary.divergent_barriers = 1;  // a warp barrier
+  }
+  if (result_in_word0) {
+    summary.contributions = contributions(block, trace.word_size, 0);
+  } else {
+    summary.contributions.why_not =
+        "the block's sum ends in a register (shuffles), not in shared memory";
+  }
+  summary.uninitialized = uninitialized_reads(block);
+  return summary;
+}
+
+std::string lab_summary_line(const LabSummary& s) {
+  auto count = [](std::size_t n, const char* one, const char* many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+  };
+  std::string line = count(s.hazards, "hazard", "hazards") + ", " +
+                     count(s.divergent_barriers, "divergent barrier", "divergent barriers") + ", ";
+  if (s.contributions.applicable) {
+    line += count(s.contributions.lost.size(), "element lost", "elements lost");
+    if (!s.contributions.doubled.empty()) {
+      line += ", " + count(s.contributions.doubled.size(), "element counted twice or more",
+                           "elements counted twice or more");
+    }
+  } else {
+    line += "lost elements not traced";
+  }
+  line += ", " + count(s.uninitialized.size(), "uninitialized read", "uninitialized reads");
+  return line;
+}
+
+}  // namespace stridescope

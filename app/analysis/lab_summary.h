@@ -1,0 +1,40 @@
+// The hazard lab's per-run summary: races, divergent barriers, lost elements, uninitialized reads.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "analysis/contributions.h"
+#include "analysis/hazards.h"
+#include "analysis/uninitialized.h"
+#include "trace/trace.h"
+
+namespace stridescope {
+
+// A pair of source lines that race, as racecheck groups its reports.
+struct HazardLines {
+  HazardKind kind = HazardKind::ReadAfterWrite;
+  int first_line = 0;
+  int second_line = 0;
+  std::size_t count = 0;  // hazards (word, kind, step) with these lines
+  bool operator<(const HazardLines& o) const;
+};
+
+struct LabSummary {
+  std::size_t hazards = 0;                // one per (step, word, kind)
+  std::vector<HazardLines> hazard_lines;  // grouped by kind and line pair
+  std::size_t divergent_barriers = 0;     // barriers some threads wait at while others skip
+  Contributions contributions;
+  std::vector<UninitializedRead> uninitialized;
+  // The result may differ on a GPU: racing accesses happened in the emulator's one order.
+  bool timing_dependent() const { return hazards > 0; }
+};
+
+// `result_in_word0`: the variant's block sum ends in s[0] (else lost elements do not apply).
+LabSummary lab_summary(const Trace& trace, bool result_in_word0);
+
+// "2 hazards, 0 divergent barriers, 4 elements lost, 0 uninitialized reads".
+std::string lab_summary_line(const LabSummary& summary);
+
+}  // namespace stridescope

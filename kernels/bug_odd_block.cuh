@@ -1,0 +1,27 @@
+// Bug playground (broken on purpose): the halving loop launched with a block size that is not a
+// power of two (try 96 or 100). Halving rounds down, so some words are never added into s[0].
+#pragma once
+
+#include "shared.h"
+
+namespace stridescope::kernels {
+
+template <typename T, typename Probe>
+__global__ void reduce_bug_odd_block(const T* in, T* block_sums, unsigned n) {
+  Shared<T, Probe> s;  // blockDim.x words of shared memory
+  unsigned tid = threadIdx.x;
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  s[tid] = (i < n) ? in[i] : T(0);
+  __syncthreads();
+
+  // BUG: with blockDim.x = 96 the strides are 48, 24, 12, 6, 3, 1: after stride 3 the word s[2]
+  // holds a third of the block's sum, and stride 1 only adds s[1] into s[0].
+  for (unsigned stride = blockDim.x / 2; stride > 0; stride >>= 1) {
+    if (tid < stride) s[tid] += s[tid + stride];
+    __syncthreads();
+  }
+
+  if (tid == 0) block_sums[blockIdx.x] = s[0];
+}
+
+}  // namespace stridescope::kernels
