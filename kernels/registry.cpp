@@ -88,7 +88,8 @@ const VariantInfo kCatalog[] = {
      .emulate = {SS_EMULATED(kernels::reduce_bug_no_loop_sync)},
      .broken_on_purpose = "read-after-write and write-after-read races on the loop's line; the "
                           "emulator runs each thread's whole loop in turn, so its result is one "
-                          "possible outcome (a GPU's depends on timing)"},
+                          "possible outcome (a GPU's depends on timing)",
+     .timing_dependent = true},
     {.id = "bug-no-load-sync",
      .title = "Bug: no __syncthreads() after the load",
      .teaches = "The first stride reads words that their threads have not stored yet: reads of "
@@ -98,7 +99,8 @@ const VariantInfo kCatalog[] = {
      .step_rule = "Threads store their element and at once add s[tid + stride] into s[tid].",
      .emulate = {SS_EMULATED(kernels::reduce_bug_no_load_sync)},
      .broken_on_purpose = "uninitialized reads and races in the first step; the emulator's "
-                          "thread-by-thread order is one possible outcome"},
+                          "thread-by-thread order is one possible outcome",
+     .timing_dependent = true},
     {.id = "bug-sync-in-branch",
      .title = "Bug: __syncthreads() inside if (tid < stride)",
      .teaches = "A barrier must be reached by every thread of the block. Inside the branch, the "
@@ -139,7 +141,8 @@ const VariantInfo kCatalog[] = {
      .grid = two_per_thread,
      .broken_on_purpose = "races between lanes of warp 0 in the last step; the emulator runs "
                           "lane after lane, so elements go missing here (a GPU's outcome depends "
-                          "on timing)"},
+                          "on timing)",
+     .timing_dependent = true},
     {.id = "bug-warp-tail-syncwarp-after",
      .title = "Bug: warp tail with __syncwarp() after each add",
      .teaches = "A __syncwarp() after each s[tid] += s[tid + k] is not enough: lane 0 reads "
@@ -153,7 +156,8 @@ const VariantInfo kCatalog[] = {
      .min_block = 64,
      .grid = two_per_thread,
      .broken_on_purpose = "write-after-read races between lanes of warp 0; in the emulator's "
-                          "lane order the sum happens to come out right, on a GPU it may not"},
+                          "lane order the sum happens to come out right, on a GPU it may not",
+     .timing_dependent = true},
 };
 
 #undef SS_EMULATED

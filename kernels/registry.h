@@ -40,6 +40,7 @@ struct VariantInfo {
   unsigned suggested_block = 0;  // the block size the GUI picks for it (0: keep the current one)
   bool result_in_word0 = true;   // the block's sum ends in s[0] (false: in a register)
   bool stops_at_divergence = false;  // never launched on a GPU for a trace: it would hang
+  bool timing_dependent = false;  // races: a GPU's result and trace depend on timing
 };
 
 std::span<const VariantInfo> variant_catalog();

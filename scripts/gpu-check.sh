@@ -9,6 +9,8 @@ ARCH=${STRIDESCOPE_GPU_ARCH:-90}
 mkdir -p "$OUT"
 status=0
 step() { echo "== $*" | tee -a "$OUT/summary.txt"; }
+# STRIDESCOPE_SKIP="sass ncu bench" leaves those parts out (to fit a short device session).
+skip() { [[ " ${STRIDESCOPE_SKIP:-} " == *" $1 "* ]]; }
 
 step "device"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv | tee -a "$OUT/summary.txt"
@@ -25,15 +27,27 @@ ctest --test-dir build-gpu --output-on-failure -j4 >"$OUT/tests.txt" 2>&1 || sta
 grep -E "tests passed|trace equality|Skipped|Failed" "$OUT/tests.txt" | tee -a "$OUT/summary.txt"
 build-gpu/tests/stridescope_gpu_tests 2>&1 | grep -E "trace equality|PASSED|FAILED" | tee -a "$OUT/summary.txt"
 
+if ! skip sass; then
 step "probe compiles away (SASS)"
 python3 scripts/sass_compare.py build-gpu "sm_$ARCH" | tee -a "$OUT/summary.txt" || status=1
+fi
 
+if ! skip ncu; then
 step "bank conflicts: Nsight Compute vs trace analysis"
 python3 scripts/ncu_compare.py build-gpu/stridescope "$OUT/ncu-bank-conflicts.json" >"$OUT/ncu.md" 2>"$OUT/ncu.log" || status=1
 cat "$OUT/ncu.md" | tee -a "$OUT/summary.txt"
+fi
+
+if ! skip sanitizer; then
+step "hazard lab: compute-sanitizer racecheck/synccheck/initcheck vs trace analyses"
+python3 scripts/sanitizer_compare.py build-gpu/stridescope "$OUT" >"$OUT/sanitizer.md" 2>"$OUT/sanitizer.log" || status=1
+cat "$OUT/sanitizer.md" | tee -a "$OUT/summary.txt"
+grep -q "verdicts agree: False" "$OUT/sanitizer.md" && status=1
+fi
 
 fi
 
+if skip bench; then exit $status; fi
 step "benchmark"
 build-gpu/stridescope bench --json "$OUT/bench.json" >"$OUT/bench.txt" 2>&1 || status=1
 tail -n +1 "$OUT/bench.txt" | head -200 >>"$OUT/summary.txt"

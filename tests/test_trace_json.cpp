@@ -41,12 +41,37 @@ TEST(TraceJson, RoundTripKeepsEverything) {
 TEST(TraceJson, HeaderIsVersioned) {
   json j = trace_to_json(sample());
   EXPECT_EQ(j["format"], "stridescope-trace");
-  EXPECT_EQ(j["version"], 1);
+  EXPECT_EQ(j["version"], 2);
   j["version"] = 99;
   EXPECT_NE(error_of(j).find("$.version: version 99 is not supported"), std::string::npos);
   j = trace_to_json(sample());
   j["format"] = "something-else";
   EXPECT_NE(error_of(j).find("$.format"), std::string::npos);
+}
+
+TEST(TraceJson, VersionOneFilesStillLoad) {
+  json j = trace_to_json(sample());
+  j["version"] = 1;
+  for (json& step : j["blocks"][0]["steps"]) {
+    step.erase("warp_syncs");
+    for (json& a : step["accesses"]) a.erase(6);  // no warp epoch in version 1
+  }
+  EXPECT_EQ(trace_from_json(j), sample());
+  j["blocks"][0]["steps"][0]["kind"] = "divergence";  // a version 2 step kind
+  EXPECT_NE(error_of(j).find("expected \"barrier\" or \"exit\""), std::string::npos);
+}
+
+TEST(TraceJson, WarpBarriersAndDivergenceAreValidated) {
+  json j = trace_to_json(sample());
+  j["blocks"][0]["steps"][1]["warp_syncs"] = json::array({json::array({5, 1, 3})});
+  EXPECT_NE(error_of(j).find("steps[1].warp_syncs[0][0]: 5 is larger than 1"), std::string::npos)
+      << error_of(j);
+  j = trace_to_json(sample());
+  j["blocks"][0]["steps"].back()["kind"] = "divergence";
+  EXPECT_NE(error_of(j).find("$.divergence: missing"), std::string::npos) << error_of(j);
+  j["divergence"] = {{"block", 0}, {"message", "m"}, {"exited", {1, 2}},
+                     {"waiting", {{{"line", 7}, {"warp_barrier", "no"}, {"threads", {0}}}}}};
+  EXPECT_NE(error_of(j).find("$.divergence.waiting[0].warp_barrier"), std::string::npos);
 }
 
 TEST(TraceJson, WrongSnapshotSizeIsRejected) {

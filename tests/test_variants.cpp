@@ -10,6 +10,7 @@ namespace {
 
 TEST(Variants, EveryVariantBlockAndNGivesTheReferenceSum) {
   for (const VariantInfo& v : variant_catalog()) {
+    if (!v.broken_on_purpose.empty()) continue;  // the bug playground: see test_lab.cpp
     for (unsigned block = 2; block <= 1024; block *= 2) {
       if (block < v.min_block) {
         RunRequest small;

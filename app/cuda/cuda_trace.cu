@@ -35,6 +35,11 @@ std::vector<double> words_of(const std::uint8_t* bytes, unsigned words) {
 
 template <typename T>
 Trace trace_typed(const RunRequest& r) {
+  if (find_variant(r.variant)->stops_at_divergence) {
+    throw RunError(r.variant +
+                   " stops at a divergent barrier: a traced GPU launch could hang, so trace it on "
+                   "the emulator (compute-sanitizer --tool synccheck checks the plain build)");
+  }
   DeviceKernel<T> kernel = device_kernel<T, DeviceProbe>(r.variant);
   if (kernel == nullptr) throw RunError("variant '" + r.variant + "' has no traced device build");
   std::string device = device_name();

@@ -1,0 +1,232 @@
+// The hazard lab: uninitialized reads and lost elements on hand-made traces; every playground
+// variant yields exactly its intended findings and every correct variant none; divergence traces.
+#include <gtest/gtest.h>
+
+#include "analysis/contributions.h"
+#include "analysis/lab_summary.h"
+#include "analysis/uninitialized.h"
+#include "emu/run_variant.h"
+#include "registry.h"
+#include "trace/trace_json.h"
+
+namespace stridescope {
+namespace {
+
+Access access(unsigned thread, unsigned order, unsigned word, AccessKind kind) {
+  return {thread, order, word * 4, 4, kind, 10};
+}
+constexpr AccessKind R = AccessKind::Read;
+constexpr AccessKind W = AccessKind::Write;
+
+BlockTrace block_of(std::vector<std::vector<Access>> steps, unsigned words) {
+  BlockTrace b;
+  for (auto& accesses : steps) {
+    Step s;
+    s.accesses = std::move(accesses);
+    s.snapshot.assign(words, 0);
+    b.steps.push_back(std::move(s));
+  }
+  return b;
+}
+
+TEST(Uninitialized, ReadBeforeAnyWriteIsReported) {
+  BlockTrace b = block_of({{access(0, 0, 1, R), access(1, 0, 1, W)}, {access(0, 0, 1, R)}}, 4);
+  std::vector<UninitializedRead> u = uninitialized_reads(b);
+  ASSERT_EQ(u.size(), 1u);
+  EXPECT_EQ(u[0].step, 0u);
+  EXPECT_EQ(u[0].access.thread, 0u);
+}
+
+TEST(Uninitialized, WideReadOverAHalfWrittenRangeIsReported) {
+  BlockTrace b = block_of({{access(0, 0, 0, W)}, {}}, 4);
+  b.steps[1].accesses.push_back({1, 0, 0, 8, R, 11});  // words 0 and 1; only word 0 was written
+  ASSERT_EQ(uninitialized_reads(b).size(), 1u);
+  b.steps[0].accesses.push_back(access(1, 0, 1, W));
+  EXPECT_TRUE(uninitialized_reads(b).empty());
+}
+
+// A four-word tree: loads, then s[0] += s[1] and s[2] += s[3], then s[0] += s[2].
+std::vector<std::vector<Access>> four_word_tree() {
+  return {{access(0, 0, 0, W), access(1, 0, 1, W), access(2, 0, 2, W), access(3, 0, 3, W)},
+          {access(0, 0, 1, R), access(0, 1, 0, R), access(0, 2, 0, W), access(2, 0, 3, R),
+           access(2, 1, 2, R), access(2, 2, 2, W)},
+          {access(0, 0, 2, R), access(0, 1, 0, R), access(0, 2, 0, W)}};
+}
+
+TEST(Contributions, EveryElementReachesTheResultOnceInACorrectTree) {
+  Contributions c = contributions(block_of(four_word_tree(), 4), 4);
+  ASSERT_TRUE(c.applicable);
+  ASSERT_EQ(c.sources.size(), 4u);
+  EXPECT_EQ(c.reach, (std::vector<unsigned>{1, 1, 1, 1}));
+  EXPECT_TRUE(c.lost.empty());
+  EXPECT_TRUE(c.doubled.empty());
+}
+
+TEST(Contributions, ASkippedAddLosesTwoElementsAndWordsHoldingThemAreMarked) {
+  auto steps = four_word_tree();
+  steps[2].clear();  // the last add never happens
+  BlockTrace b = block_of(steps, 4);
+  Contributions c = contributions(b, 4);
+  ASSERT_EQ(c.lost.size(), 2u);
+  EXPECT_EQ(c.sources[c.lost[0]].word, 2u);
+  EXPECT_EQ(c.sources[c.lost[1]].word, 3u);
+  EXPECT_EQ(words_holding_lost(b, 4, c, 0), (std::vector<bool>{false, false, true, true}));
+  EXPECT_EQ(words_holding_lost(b, 4, c, 1), (std::vector<bool>{false, false, true, true}));
+}
+
+TEST(Contributions, AWordAddedTwiceIsDoubleCounted) {
+  auto steps = four_word_tree();
+  steps.push_back({access(0, 0, 3, R), access(0, 1, 0, R), access(0, 2, 0, W)});  // s[0] += s[3]
+  Contributions c = contributions(block_of(steps, 4), 4);
+  ASSERT_EQ(c.doubled.size(), 1u);
+  EXPECT_EQ(c.sources[c.doubled[0]].word, 3u);
+  EXPECT_EQ(c.reach[c.doubled[0]], 2u);
+}
+
+TEST(Contributions, AnAccumulatingRegisterIsFollowed) {
+  // Thread 0 keeps v in a register: v = s[0]; v += s[1]; s[0] = v; v += s[2]; s[0] = v.
+  BlockTrace b = block_of({{access(0, 0, 0, W), access(1, 0, 1, W), access(2, 0, 2, W)},
+                           {access(0, 0, 0, R), access(0, 1, 1, R), access(0, 2, 0, W),
+                            access(0, 3, 2, R), access(0, 4, 0, W)}},
+                          3);
+  Contributions c = contributions(b, 4);
+  EXPECT_EQ(c.reach, (std::vector<unsigned>{1, 1, 1}));
+}
+
+// What each variant of the catalog must (and must not) show in the lab.
+struct Expected {
+  bool hazards = false;
+  bool divergence = false;
+  bool lost = false;
+  bool uninitialized = false;
+};
+
+Expected expected_findings(std::string_view id) {
+  if (id == "bug-no-loop-sync") return {.hazards = true, .lost = true};
+  if (id == "bug-no-load-sync") return {.hazards = true, .lost = true, .uninitialized = true};
+  if (id == "bug-sync-in-branch") return {.divergence = true};
+  if (id == "bug-odd-block") return {.lost = true};
+  if (id == "bug-warp-tail-unsafe") return {.hazards = true, .lost = true};
+  if (id == "bug-warp-tail-syncwarp-after") return {.hazards = true};
+  return {};
+}
+
+LabSummary lab_of(const VariantInfo& v, unsigned block, const char* type, std::uint64_t n,
+                  Trace* trace_out = nullptr) {
+  RunRequest r;
+  r.variant = std::string(v.id);
+  r.block = block;
+  r.n = n;
+  r.element_type = type;
+  r.input = "ones";
+  Trace trace = run_on_emulator(r);
+  LabSummary s = lab_summary(trace, v.result_in_word0);
+  if (trace_out != nullptr) *trace_out = std::move(trace);
+  return s;
+}
+
+TEST(Lab, EveryVariantShowsExactlyItsIntendedFindings) {
+  for (const VariantInfo& v : variant_catalog()) {
+    bool odd = v.any_block_size;
+    for (unsigned block : {64u, 256u, 1024u}) {
+      if (odd) block = block * 3 / 2;  // 96, 384, 1536 -> keep it in range below
+      if (block > 1024) block = 1000;
+      if (block < v.min_block) continue;
+      for (const char* type : {"int", "double"}) {
+        Expected e = expected_findings(v.id);
+        LabSummary s = lab_of(v, block, type, 2 * std::uint64_t{block});
+        std::string where = std::string(v.id) + " block " + std::to_string(block) + " " + type;
+        EXPECT_EQ(s.hazards > 0, e.hazards) << where << ": " << lab_summary_line(s);
+        EXPECT_EQ(s.divergent_barriers > 0, e.divergence) << where;
+        EXPECT_EQ(!s.contributions.lost.empty(), e.lost) << where << ": " << lab_summary_line(s);
+        EXPECT_TRUE(s.contributions.doubled.empty()) << where;
+        EXPECT_EQ(!s.uninitialized.empty(), e.uninitialized) << where;
+        EXPECT_EQ(v.broken_on_purpose.empty(), !(e.hazards || e.divergence || e.lost)) << where;
+        EXPECT_EQ(v.timing_dependent, e.hazards) << where;
+        if (!v.result_in_word0) {
+          EXPECT_FALSE(s.contributions.applicable) << where;
+        }
+      }
+    }
+  }
+}
+
+TEST(Lab, LostElementsAgreeWithTheSumTheBlockComputed) {
+  // With input "ones" every element is 1: the block's partial counts the elements that reached it.
+  for (const VariantInfo& v : variant_catalog()) {
+    if (!v.result_in_word0 || v.stops_at_divergence) continue;
+    unsigned block = v.any_block_size ? 96 : 128;
+    Trace trace;
+    LabSummary s = lab_of(v, block, "int", block, &trace);
+    ASSERT_TRUE(s.contributions.applicable) << v.id;
+    double reached = 0;
+    for (unsigned r : s.contributions.reach) reached += r;
+    EXPECT_EQ(reached, trace.blocks[0].partial) << v.id << ": " << lab_summary_line(s);
+  }
+}
+
+TEST(Lab, OddBlockOf96LosesTheThirdThatEndsInWord2) {
+  LabSummary s = lab_of(*find_variant("bug-odd-block"), 96, "int", 96);
+  ASSERT_EQ(s.contributions.lost.size(), 32u);
+  for (std::size_t i : s.contributions.lost) EXPECT_EQ(s.contributions.sources[i].word % 3, 2u);
+  EXPECT_EQ(lab_summary_line(s),
+            "0 hazards, 0 divergent barriers, 32 elements lost, 0 uninitialized reads");
+}
+
+TEST(Lab, SyncwarpAfterEachAddRacesOnTheAddsOwnLine) {
+  LabSummary s = lab_of(*find_variant("bug-warp-tail-syncwarp-after"), 64, "int", 128);
+  ASSERT_FALSE(s.hazard_lines.empty());
+  for (const HazardLines& h : s.hazard_lines) {
+    EXPECT_EQ(h.first_line, h.second_line);
+    EXPECT_EQ(h.kind, HazardKind::WriteAfterRead);
+  }
+}
+
+TEST(Lab, DivergenceStopsTheRunAndKeepsTheStepsBeforeIt) {
+  Trace trace;
+  lab_of(*find_variant("bug-sync-in-branch"), 64, "int", 64, &trace);
+  ASSERT_TRUE(trace.divergence.has_value());
+  const Divergence& d = *trace.divergence;
+  ASSERT_EQ(d.waiting.size(), 1u);
+  EXPECT_FALSE(d.waiting[0].warp_barrier);
+  EXPECT_EQ(d.waiting[0].threads.size(), 32u);  // tid < 32 at the first stride
+  EXPECT_EQ(d.exited.size(), 32u);
+  std::string_view source = kernel_source("bug_sync_in_branch.cuh");
+  std::size_t line_start = 0;
+  for (int line = 1; line < d.waiting[0].line; ++line) line_start = source.find('\n', line_start) + 1;
+  EXPECT_NE(source.substr(line_start, source.find('\n', line_start) - line_start)
+                .find("__syncthreads()"),
+            std::string_view::npos);
+  const Step& last = trace.blocks[0].steps.back();
+  EXPECT_EQ(last.kind, StepKind::Divergence);
+  EXPECT_EQ(last.line, d.waiting[0].line);
+  EXPECT_FALSE(last.accesses.empty());  // the adds of the first stride happened
+  EXPECT_EQ(trace_from_json(trace_to_json(trace)), trace);
+}
+
+TEST(Lab, DivergenceInAnEarlierBlockIsTracedInThatBlock) {
+  RunRequest r;
+  r.variant = "bug-sync-in-branch";
+  r.block = 64;
+  r.n = 256;
+  r.traced_block = 3;  // block 0 stops the run first
+  Trace trace = run_on_emulator(r);
+  ASSERT_TRUE(trace.divergence.has_value());
+  EXPECT_EQ(trace.divergence->block, 0u);
+  EXPECT_EQ(trace.blocks[0].block, 0u);
+}
+
+TEST(Lab, OddBlockSizesAreOnlyForTheVariantThatTeachesThem) {
+  RunRequest r;
+  r.block = 96;
+  r.n = 96;
+  r.variant = "sequential";
+  EXPECT_THROW(run_on_emulator(r), RunError);
+  r.variant = "bug-odd-block";
+  EXPECT_NO_THROW(run_on_emulator(r));
+  r.block = 1025;
+  EXPECT_THROW(run_on_emulator(r), RunError);
+}
+
+}  // namespace
+}  // namespace stridescope
