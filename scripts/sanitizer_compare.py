@@ -27,7 +27,8 @@ def launch_args(variant):
 
 
 def sanitizer(tool, variant, args):
-    extra = ["--racecheck-report", "analysis"] if tool == "racecheck" else []
+    # detect-level info: racecheck also reports the hazards it rates as informational
+    extra = ["--racecheck-report", "analysis", "--racecheck-detect-level", "info"] if tool == "racecheck" else []
     cmd = [SANITIZER, "--tool", tool, *extra, "--print-limit", "1000", binary, "device-run", *args]
     try:
         run = subprocess.run(cmd, capture_output=True, text=True, timeout=120)

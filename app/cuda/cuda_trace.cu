@@ -109,8 +109,12 @@ Trace trace_typed(const RunRequest& r) {
             [](const DeviceWarpSyncRecord& a, const DeviceWarpSyncRecord& b) {
               return std::tie(a.step, a.warp, a.sequence) < std::tie(b.step, b.warp, b.sequence);
             });
+  // The device does not record when each access happened. Step, then warp epoch, then thread
+  // gives an order that respects every barrier: lanes' accesses after a __syncwarp() come after
+  // everything before it (race-free kernels need no finer order).
   std::sort(log.begin(), log.end(), [](const DeviceAccessRecord& a, const DeviceAccessRecord& b) {
-    return std::tie(a.step, a.thread, a.order) < std::tie(b.step, b.thread, b.order);
+    return std::tie(a.step, a.warp_epoch, a.thread, a.order) <
+           std::tie(b.step, b.warp_epoch, b.thread, b.order);
   });
 
   BlockTrace block;
