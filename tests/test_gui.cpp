@@ -77,6 +77,40 @@ constexpr int kRead[3] = {84, 153, 250};
 constexpr int kUntouched[3] = {61, 69, 82};
 constexpr int kConflict[3] = {255, 56, 56};
 
+// Hazard-lab colours: the divergence banner (dark red over the canvas), write-after-read rings
+// (cyan) and the marks on cells that hold lost elements (orange).
+constexpr int kBanner[3] = {83, 6, 7};
+constexpr int kWriteAfterRead[3] = {51, 230, 255};
+constexpr int kLost[3] = {255, 115, 13};
+
+int pixels_near(const std::string& arguments, const std::string& png, const int* color) {
+  std::remove(png.c_str());
+  Outcome o = run_app(arguments + " --size 1600x900 --screenshot " + png);
+  EXPECT_EQ(o.status, 0) << o.output;
+  return load_png(png).count_near(color[0], color[1], color[2], 14);
+}
+
+TEST(Gui, DivergentBarrierShowsABannerAtTheStepWhereTheRunStops) {
+  std::string args = "--variant bug-sync-in-branch --block 16 --n 16";
+  EXPECT_GT(pixels_near(args + " --step 1", kTmp + "/gui_diverged.png", kBanner), 5000);
+  EXPECT_LT(pixels_near(args + " --step 0", kTmp + "/gui_before.png", kBanner), 100);
+}
+
+TEST(Gui, RacesAreDrawnOnTheCanvasOnlyWhereThereAreRaces) {
+  std::string args = " --block 16 --n 16 --step 1";
+  EXPECT_GT(pixels_near("--variant bug-no-loop-sync" + args, kTmp + "/gui_race.png",
+                        kWriteAfterRead),
+            300);
+  EXPECT_LT(pixels_near("--variant sequential" + args, kTmp + "/gui_norace.png", kWriteAfterRead),
+            50);
+}
+
+TEST(Gui, LostElementsAreMarkedOnTheirInputCells) {
+  std::string args = " --n 96 --step 0 --variant bug-odd-block";
+  EXPECT_GT(pixels_near("--block 96" + args, kTmp + "/gui_lost.png", kLost), 300);
+  EXPECT_LT(pixels_near("--block 64" + args, kTmp + "/gui_nolost.png", kLost), 50);
+}
+
 TEST(Gui, ScreenshotOfAStepShowsWrittenAndReadCells) {
   std::string png = kTmp + "/gui_sequential.png";
   std::remove(png.c_str());

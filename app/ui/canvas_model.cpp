@@ -3,10 +3,12 @@
 
 #include <algorithm>
 
+#include "analysis/uninitialized.h"
+
 namespace stridescope {
 
 CanvasModel canvas_model(const Trace& trace, std::size_t block_index, std::size_t step_index,
-                         const StepFacts& facts) {
+                         const StepFacts& facts, const Contributions* contributions) {
   const Step& step = trace.blocks.at(block_index).steps.at(step_index);
   CanvasModel model;
   model.cells.resize(trace.shared_words);
@@ -34,6 +36,30 @@ CanvasModel canvas_model(const Trace& trace, std::size_t block_index, std::size_
   }
   for (const Addition& add : facts.additions)
     model.arrows.push_back({add.source_word, add.target_word});
+  for (const Hazard& h : facts.hazards) {
+    model.hazards.push_back({h.word, h.kind, h.first.thread, h.second.thread});
+  }
+  const BlockTrace& block = trace.blocks[block_index];
+  if (contributions != nullptr) {
+    std::vector<bool> lost = words_holding_lost(block, trace.word_size, *contributions, step_index);
+    for (std::size_t w = 0; w < lost.size() && w < model.cells.size(); ++w) {
+      model.cells[w].holds_lost = lost[w];
+    }
+  }
+  for (const UninitializedRead& u : uninitialized_reads(block)) {
+    if (u.step != step_index) continue;
+    unsigned w = u.access.address / trace.word_size;
+    if (w < model.cells.size()) model.cells[w].uninitialized_read = true;
+  }
+  if (step.kind == StepKind::Divergence && trace.divergence) {
+    auto mark = [&](const std::vector<std::uint32_t>& threads, BarrierWait state) {
+      for (std::uint32_t t : threads) {
+        if (t < model.cells.size()) model.cells[t].barrier = state;
+      }
+    };
+    for (const BarrierWaiters& w : trace.divergence->waiting) mark(w.threads, BarrierWait::Waiting);
+    mark(trace.divergence->exited, BarrierWait::Exited);
+  }
   return model;
 }
 

@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "analysis/contributions.h"
 #include "analysis/step_facts.h"
 #include "trace/trace.h"
 
@@ -10,11 +11,25 @@ namespace stridescope {
 
 enum class CellRole { Untouched, Read, Written };  // Written wins over Read
 
+// Where the thread with this cell's index is when the run stops at a divergent barrier.
+enum class BarrierWait { None, Waiting, Exited };
+
 struct CellState {
   double value = 0;
   CellRole role = CellRole::Untouched;
   bool thread_active = false;  // the thread with this cell's index worked in the step
   bool conflict = false;       // accessed by a lane whose bank served several words
+  bool holds_lost = false;     // its value holds elements that never reach the result
+  bool uninitialized_read = false;  // read in this step before any thread wrote it
+  BarrierWait barrier = BarrierWait::None;
+};
+
+// A data race of the step: two threads' accesses to one word.
+struct CanvasHazard {
+  unsigned word = 0;
+  HazardKind kind = HazardKind::ReadAfterWrite;
+  unsigned first_thread = 0;
+  unsigned second_thread = 0;
 };
 
 struct CanvasArrow {
@@ -25,9 +40,11 @@ struct CanvasArrow {
 struct CanvasModel {
   std::vector<CellState> cells;
   std::vector<CanvasArrow> arrows;  // this step's additions, source -> target
+  std::vector<CanvasHazard> hazards;
 };
 
+// `contributions` (of the same block), when given, marks the words holding lost elements.
 CanvasModel canvas_model(const Trace& trace, std::size_t block_index, std::size_t step_index,
-                         const StepFacts& facts);
+                         const StepFacts& facts, const Contributions* contributions = nullptr);
 
 }  // namespace stridescope

@@ -44,6 +44,14 @@ void glfw_error(int code, const char* description) {
   std::fprintf(stderr, "stridescope: GLFW error %d: %s\n", code, description);
 }
 
+// At the step where a run stopped at a divergent barrier, the canvas says so across its foot.
+std::string divergence_banner(Session& session) {
+  const Trace& trace = session.trace();
+  const Step& step = trace.blocks[0].steps[session.playback().step()];
+  if (step.kind != StepKind::Divergence || !trace.divergence) return "";
+  return "BARRIER DIVERGENCE, the run stops here: " + trace.divergence->message;
+}
+
 // The centre window: the memory canvas, or the timing panel, as tabs.
 void draw_canvas_window(Session& session, MemoryCanvas& canvas, const UiSettings& settings,
                         TimingState& timing, bool& select_timing) {
@@ -56,7 +64,8 @@ void draw_canvas_window(Session& session, MemoryCanvas& canvas, const UiSettings
                         &session.facts(),
                         session.trace().run.block_size,
                         session.playback().transition(),
-                        settings.high_contrast};
+                        settings.high_contrast,
+                        divergence_banner(session)};
         canvas.draw(view);
       }
       ImGui::EndTabItem();

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "analysis/bank_conflicts.h"
+#include "analysis/hazards.h"
 #include "ui/gl_program.h"
 
 namespace stridescope {
@@ -188,6 +189,8 @@ void MemoryCanvas::draw(const CanvasView& view) {
   list->AddCallback(&MemoryCanvas::render_callback, this);
   list->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
   draw_labels(view, list, origin);
+  draw_lab_overlay(view, list, origin);
+  draw_banner(view, list, origin);
   ImGui::InvisibleButton("canvas", avail);
   if (ImGui::IsItemHovered()) {
     ImVec2 mouse = ImGui::GetIO().MousePos;
@@ -199,10 +202,20 @@ void MemoryCanvas::draw(const CanvasView& view) {
         const char* role = c.role == CellRole::Written ? "written"
                            : c.role == CellRole::Read  ? "read"
                                                        : "untouched";
-        ImGui::SetTooltip("s[%u] = %s\nbank %u, row %u\nthread %u: %s\n%s this step%s", w,
+        std::string lab;
+        if (c.holds_lost) lab += "\nholds elements that never reach s[0]";
+        if (c.uninitialized_read) lab += "\nread before any thread wrote it";
+        if (c.barrier == BarrierWait::Waiting) lab += "\nthread " + std::to_string(w) + " waits at the barrier";
+        if (c.barrier == BarrierWait::Exited) lab += "\nthread " + std::to_string(w) + " exited";
+        for (const CanvasHazard& h : view.current->hazards) {
+          if (h.word != w) continue;
+          lab += "\nrace: " + hazard_name(h.kind) + ", threads " + std::to_string(h.first_thread) +
+                 " and " + std::to_string(h.second_thread);
+        }
+        ImGui::SetTooltip("s[%u] = %s\nbank %u, row %u\nthread %u: %s\n%s this step%s%s", w,
                           value_text(c.value).c_str(), w % kBanks, w / layout_.columns, w,
                           c.thread_active ? "active" : "idle", role,
-                          c.conflict ? ", bank conflict" : "");
+                          c.conflict ? ", bank conflict" : "", lab.c_str());
       }
     }
   }
@@ -272,6 +285,91 @@ void MemoryCanvas::draw_labels(const CanvasView& view, ImDrawList* list, ImVec2 
   }
 }
 
+namespace {
+
+ImVec4 hazard_color(const Palette& p, HazardKind kind) {
+  switch (kind) {
+    case HazardKind::ReadAfterWrite:
+      return p.race_read_after_write;
+    case HazardKind::WriteAfterRead:
+      return p.race_write_after_read;
+    default:
+      return p.race_write_after_write;
+  }
+}
+
+}  // namespace
+
+void MemoryCanvas::draw_lab_overlay(const CanvasView& view, ImDrawList* list,
+                                    ImVec2 origin) const {
+  const Palette& p = palette(view.high_contrast);
+  const CanvasModel& m = *view.current;
+  auto rect_min = [&](unsigned w) {
+    Rect r = layout_.cell_rect(w);
+    return ImVec2(origin.x + r.x, origin.y + r.y);
+  };
+  float thick = std::clamp(layout_.cell * 0.08f, 2.0f, 5.0f);
+  float size = layout_.cell;
+  for (unsigned w = 0; w < m.cells.size(); ++w) {
+    const CellState& c = m.cells[w];
+    ImVec2 a = rect_min(w);
+    ImVec2 b(a.x + size, a.y + size);
+    if (c.holds_lost) {  // an orange cross in the top-right corner, and a dashed-looking frame
+      ImU32 color = ImGui::ColorConvertFloat4ToU32(p.lost);
+      float k = size * 0.28f;
+      list->AddLine(ImVec2(b.x - k - 3, a.y + 3), ImVec2(b.x - 3, a.y + 3 + k), color, thick);
+      list->AddLine(ImVec2(b.x - 3, a.y + 3), ImVec2(b.x - k - 3, a.y + 3 + k), color, thick);
+      list->AddRect(a, b, color, 4, 0, thick * 0.6f);
+    }
+    if (c.uninitialized_read) {
+      ImU32 color = ImGui::ColorConvertFloat4ToU32(p.uninitialized);
+      float text = std::max(size * 0.38f, ImGui::GetFontSize() * 0.6f);
+      list->AddText(ImGui::GetFont(), text, ImVec2(a.x + 3, a.y + 1), color, "?");
+      list->AddRect(a, b, color, 4, 0, thick);
+    }
+    if (c.barrier == BarrierWait::Waiting) {  // the thread waits at the barrier: a red frame
+      list->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1),
+                    ImGui::ColorConvertFloat4ToU32(p.waiting), 4, 0, thick);
+    } else if (c.barrier == BarrierWait::Exited) {  // it left without the barrier: dimmed
+      list->AddRectFilled(a, b, ImGui::ColorConvertFloat4ToU32(ImVec4(0, 0, 0, 0.6f)), 4);
+    }
+  }
+  // Races: a ring on the word, and a line from each of the two threads' cells to it.
+  constexpr std::size_t kMaxDrawn = 64;
+  for (std::size_t i = 0; i < m.hazards.size() && i < kMaxDrawn; ++i) {
+    const CanvasHazard& h = m.hazards[i];
+    if (h.word >= m.cells.size()) continue;
+    ImU32 color = ImGui::ColorConvertFloat4ToU32(hazard_color(p, h.kind));
+    ImVec2 a = rect_min(h.word);
+    list->AddRect(ImVec2(a.x - thick, a.y - thick), ImVec2(a.x + size + thick, a.y + size + thick),
+                  color, 5, 0, thick);
+    ImVec2 centre(a.x + size / 2, a.y + size / 2);
+    for (unsigned t : {h.first_thread, h.second_thread}) {
+      if (t >= m.cells.size() || t == h.word) continue;
+      ImVec2 from = rect_min(t);
+      from = ImVec2(from.x + size / 2, from.y + size * 0.8f);
+      list->AddCircleFilled(from, thick * 1.3f, color);
+      ImVec2 mid((from.x + centre.x) / 2, std::max(from.y, centre.y) + size * 0.6f);
+      list->AddBezierQuadratic(from, mid, ImVec2(centre.x, a.y + size), color, thick * 0.7f);
+    }
+  }
+}
+
+void MemoryCanvas::draw_banner(const CanvasView& view, ImDrawList* list, ImVec2 origin) const {
+  if (view.banner.empty()) return;
+  const Palette& p = palette(view.high_contrast);
+  float pad = ImGui::GetFontSize() * 0.5f;
+  float width = size_.x - 2 * pad;
+  ImVec2 text = ImGui::CalcTextSize(view.banner.c_str(), nullptr, false, width - 2 * pad);
+  ImVec2 a(origin.x + pad, origin.y + size_.y - text.y - 3 * pad);
+  ImVec2 b(origin.x + pad + width, origin.y + size_.y - pad);
+  list->AddRectFilled(a, b, ImGui::ColorConvertFloat4ToU32(ImVec4(0.35f, 0.02f, 0.02f, 0.92f)), 6);
+  list->AddRect(a, b, ImGui::ColorConvertFloat4ToU32(p.waiting), 6, 0, 2.5f);
+  list->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(a.x + pad, a.y + pad),
+                ImGui::ColorConvertFloat4ToU32(p.text_on_dark), view.banner.c_str(), nullptr,
+                width - 2 * pad);
+}
+
 void MemoryCanvas::draw_legend(const CanvasView& view, ImDrawList* list, ImVec2 at) const {
   const Palette& p = palette(view.high_contrast);
   float s = ImGui::GetFontSize();
@@ -280,10 +378,25 @@ void MemoryCanvas::draw_legend(const CanvasView& view, ImDrawList* list, ImVec2 
     const char* text;
     bool ring;
   };
-  const Item items[] = {
+  std::vector<Item> items = {
       {p.cell_written, "written", false},     {p.cell_read, "read", false},
       {p.cell_untouched, "untouched", false}, {p.band_on, "thread active", false},
       {p.conflict, "bank conflict", true},    {p.warp_divergent, "divergent warp", false}};
+  // The hazard lab's marks, only when the step shows them.
+  bool lost = false, uninitialized = false, waiting = false;
+  for (const CellState& c : view.current->cells) {
+    lost |= c.holds_lost;
+    uninitialized |= c.uninitialized_read;
+    waiting |= c.barrier == BarrierWait::Waiting;
+  }
+  if (!view.current->hazards.empty()) {
+    items.insert(items.begin(), {{p.race_read_after_write, "read-after-write", true},
+                                 {p.race_write_after_read, "write-after-read", true},
+                                 {p.race_write_after_write, "write-after-write", true}});
+  }
+  if (lost) items.insert(items.begin(), {p.lost, "holds lost elements", true});
+  if (uninitialized) items.insert(items.begin(), {p.uninitialized, "uninitialized read", true});
+  if (waiting) items.insert(items.begin(), {p.waiting, "waits at barrier", false});
   float x = at.x + 4;
   float right = at.x + ImGui::GetContentRegionAvail().x;
   for (const Item& item : items) {

@@ -4,6 +4,7 @@
 #include <glad/gl.h>
 #include <imgui.h>
 
+#include <string>
 #include <vector>
 
 #include "analysis/step_facts.h"
@@ -20,6 +21,7 @@ struct CanvasView {
   unsigned block_size = 0;
   float t = 1;  // animation progress 0..1
   bool high_contrast = false;
+  std::string banner;  // shown across the top in the warning colour (barrier divergence)
 };
 
 class MemoryCanvas {
@@ -44,6 +46,9 @@ class MemoryCanvas {
   void render_gl();
   void draw_labels(const CanvasView& view, ImDrawList* list, ImVec2 origin) const;
   void draw_legend(const CanvasView& view, ImDrawList* list, ImVec2 at) const;
+  // Races, lost values, uninitialized reads and threads stuck at a barrier, over the cells.
+  void draw_lab_overlay(const CanvasView& view, ImDrawList* list, ImVec2 origin) const;
+  void draw_banner(const CanvasView& view, ImDrawList* list, ImVec2 origin) const;
 
   GLuint cell_program_ = 0, arrow_program_ = 0;
   GLuint cell_vao_ = 0, cell_vbo_ = 0, arrow_vao_ = 0, arrow_vbo_ = 0;

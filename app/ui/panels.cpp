@@ -1,11 +1,14 @@
 // Run settings, timeline, step facts and keyboard handling.
 #include "ui/panels.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "analysis/additions.h"
+#include "analysis/lab_summary.h"
 #include "analysis/precision.h"
 #include "core/input.h"
 #include "registry.h"
@@ -42,6 +45,17 @@ bool choose_text(const char* label, std::span<const std::string_view> choices, s
   return changed;
 }
 
+// Powers of two from the variant's smallest block; odd sizes too where the variant teaches them.
+std::vector<unsigned> block_choices(const VariantInfo* variant) {
+  std::vector<unsigned> sizes;
+  for (unsigned b = variant ? variant->min_block : 2; b <= 1024; b *= 2) sizes.push_back(b);
+  if (variant && variant->any_block_size) {
+    for (unsigned odd : {24u, 48u, 96u, 100u, 384u, 1000u}) sizes.push_back(odd);
+    std::sort(sizes.begin(), sizes.end());
+  }
+  return sizes;
+}
+
 // A number field applied on Enter; true when it was.
 bool edit_number(const char* label, std::uint64_t& value) {
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
@@ -60,6 +74,37 @@ std::string number(double v) {
   return buffer;
 }
 
+// The hazard lab's summary of the run: what went wrong, where, and how far to trust the outcome.
+void lab_section(const LabSummary& lab, const VariantInfo* variant, const Palette& p) {
+  bool clean = lab.hazards == 0 && lab.divergent_barriers == 0 && lab.uninitialized.empty() &&
+               (!lab.contributions.applicable ||
+                (lab.contributions.lost.empty() && lab.contributions.doubled.empty()));
+  bool broken = variant != nullptr && !variant->broken_on_purpose.empty();
+  if (clean && !broken) {  // a correct run: one quiet line
+    ImGui::TextDisabled("Hazard lab: no races, no divergence, nothing lost");
+    return;
+  }
+  ImGui::Separator();
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextColored(clean ? p.warp_full : p.waiting, "Hazard lab: %s",
+                     lab_summary_line(lab).c_str());
+  if (variant != nullptr && !variant->broken_on_purpose.empty()) {
+    ImGui::TextColored(p.warp_divergent, "Broken on purpose: %s",
+                       std::string(variant->broken_on_purpose).c_str());
+  }
+  for (const HazardLines& h : lab.hazard_lines) {
+    ImGui::BulletText("%s between line %d and line %d (%zu)", hazard_name(h.kind).c_str(),
+                      h.first_line, h.second_line, h.count);
+  }
+  if (lab.timing_dependent()) {
+    ImGui::TextDisabled(
+        "The racing accesses ran in the emulator's order, thread after thread. On a GPU the "
+        "order, and so the result, depends on timing: this is one possible outcome.");
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::Separator();
+}
+
 }  // namespace
 
 void run_panel(Session& session, RunRequest& request, UiSettings& settings) {
@@ -71,10 +116,15 @@ void run_panel(Session& session, RunRequest& request, UiSettings& settings) {
     for (const VariantInfo& v : variant_catalog()) {
       if (ImGui::Selectable(std::string(v.title).c_str(), current == &v)) {
         request.variant = std::string(v.id);
-        if (request.block < v.min_block) {  // e.g. the tuned variant needs whole warps
-          if (request.n == request.block) request.n = v.min_block;
+        bool n_followed = request.n == request.block;
+        if (v.suggested_block != 0) {  // e.g. 96 for the odd-block bug
+          request.block = v.suggested_block;
+        } else if (request.block < v.min_block) {  // e.g. the tuned variant needs whole warps
           request.block = v.min_block;
+        } else if (!v.any_block_size && (request.block & (request.block - 1)) != 0) {
+          request.block = 64;  // back to a power of two after the odd-block bug
         }
+        if (n_followed) request.n = request.block;
         changed = true;
       }
     }
@@ -82,7 +132,7 @@ void run_panel(Session& session, RunRequest& request, UiSettings& settings) {
   }
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
   if (ImGui::BeginCombo("block size", std::to_string(request.block).c_str())) {
-    for (unsigned b = current ? current->min_block : 2; b <= 1024; b *= 2) {
+    for (unsigned b : block_choices(current)) {
       if (ImGui::Selectable(std::to_string(b).c_str(), b == request.block)) {
         bool n_followed = request.n == request.block;
         request.block = b;
@@ -170,6 +220,7 @@ void facts_panel(Session& session, bool high_contrast) {
   ImGui::PushTextWrapPos(0);
   ImGui::TextUnformatted(f.narration.c_str());
   ImGui::PopTextWrapPos();
+  lab_section(session.lab(), find_variant(trace.run.variant), p);
   ImGui::Spacing();
   unsigned block = trace.run.block_size;
   WorkDepth total = work_and_depth(trace.blocks[0], trace.word_size);
@@ -202,7 +253,8 @@ void facts_panel(Session& session, bool high_contrast) {
                                                 std::to_string(f.hazards.front().word) + "])";
     fact_row("data races", races, f.hazards.empty() ? nullptr : &p.conflict);
     fact_row("s[0] now", number(f.first_word));
-    fact_row("block sum", number(trace.blocks[0].partial));
+    fact_row("block sum", trace.divergence ? "none (the run stopped)"
+                                            : number(trace.blocks[0].partial));
     ImGui::EndTable();
   }
   ImGui::Spacing();
@@ -210,9 +262,13 @@ void facts_panel(Session& session, bool high_contrast) {
   Precision precision_now = precision(trace.result, trace.reference, trace.run.element_type);
   ImGui::Text("Run: n = %llu, %u block(s) of %u, %s", static_cast<unsigned long long>(trace.run.n),
               trace.run.grid_size, block, trace.run.element_type.c_str());
-  ImGui::Text("Result %s, reference %s", number(trace.result).c_str(),
-              number(trace.reference).c_str());
-  if (precision_now.absolute != 0) {
+  if (trace.divergence) {
+    ImGui::TextColored(p.waiting, "No result: the run stopped at a divergent barrier");
+  } else {
+    ImGui::Text("Result %s, reference %s", number(trace.result).c_str(),
+                number(trace.reference).c_str());
+  }
+  if (precision_now.absolute != 0 && !trace.divergence) {
     ImGui::TextColored(p.warp_divergent, "error %.3g (%.3g relative, %.3g ulps)",
                        precision_now.absolute, precision_now.relative, precision_now.ulps);
   }

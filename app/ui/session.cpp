@@ -7,6 +7,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "registry.h"
 #include "trace/trace_json.h"
 
 namespace stridescope {
@@ -156,14 +157,19 @@ void Session::adopt(Trace trace, std::string notice) {
   notice_ = std::move(notice);
   playback_.reset(trace_->blocks[0].steps.size(), 0);
   cached_step_ = SIZE_MAX;
+  const VariantInfo* variant = find_variant(trace_->run.variant);
+  lab_ = lab_summary(*trace_, variant == nullptr || variant->result_in_word0);
 }
 
 void Session::refresh() {
   std::size_t step = playback_.step();
   if (step == cached_step_) return;
   facts_ = step_facts(*trace_, 0, step);
-  current_ = canvas_model(*trace_, 0, step, facts_);
-  if (step > 0) previous_ = canvas_model(*trace_, 0, step - 1, step_facts(*trace_, 0, step - 1));
+  const Contributions* flow = lab_.contributions.applicable ? &lab_.contributions : nullptr;
+  current_ = canvas_model(*trace_, 0, step, facts_, flow);
+  if (step > 0) {
+    previous_ = canvas_model(*trace_, 0, step - 1, step_facts(*trace_, 0, step - 1), flow);
+  }
   cached_step_ = step;
 }
 

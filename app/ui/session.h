@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "analysis/lab_summary.h"
 #include "analysis/step_facts.h"
 #include "emu/run_variant.h"
 #include "trace/trace.h"
@@ -76,6 +77,8 @@ class Session {
   const StepFacts& facts();
   const CanvasModel& current_model();
   const CanvasModel* previous_model();  // nullptr at step 0
+  // The hazard lab's findings for the whole run (computed when a trace arrives).
+  const LabSummary& lab() const { return lab_; }
 
  private:
   void adopt(Trace trace, std::string notice);
@@ -89,6 +92,7 @@ class Session {
   std::size_t cached_step_ = SIZE_MAX;
   StepFacts facts_;
   CanvasModel current_, previous_;
+  LabSummary lab_;
 };
 
 }  // namespace stridescope

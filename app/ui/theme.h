@@ -23,6 +23,12 @@ struct Palette {
   ImVec4 source_current;  // background of the step's barrier line
   ImVec4 source_access;   // background of lines that touched shared memory
   ImVec4 error;
+  ImVec4 race_read_after_write;
+  ImVec4 race_write_after_read;
+  ImVec4 race_write_after_write;
+  ImVec4 lost;           // values that never reach the result
+  ImVec4 uninitialized;  // reads of words nobody wrote
+  ImVec4 waiting;        // threads stuck at a divergent barrier
 };
 
 const Palette& palette(bool high_contrast);
