@@ -1,8 +1,13 @@
 #!/usr/bin/env python3
 """Hazard lab against the GPU's own tools: every catalog variant's plain (untraced) build under
 compute-sanitizer racecheck, synccheck and initcheck, beside `stridescope lab` (the emulator's trace
-analyses) for the same launch. Usage: sanitizer_compare.py STRIDESCOPE_BINARY OUT_DIR > table.md
-Raw tool logs go to OUT_DIR/sanitizer/; the comparison to OUT_DIR/sanitizer.json."""
+analyses) for the same launch, and the plain run's result beside the true sum.
+
+Usage: sanitizer_compare.py STRIDESCOPE_BINARY OUT_DIR > table.md
+       sanitizer_compare.py STRIDESCOPE_BINARY OUT_DIR --from-logs LOG_DIR > table.md
+Raw logs go to OUT_DIR/sanitizer/ (--from-logs rebuilds the table from such a folder without a
+GPU); the comparison to OUT_DIR/sanitizer.json. Exits 1 on a difference that KNOWN_DIFFERENCES
+does not explain."""
 import json
 import os
 import re
@@ -10,9 +15,29 @@ import subprocess
 import sys
 
 binary, out_dir = sys.argv[1], sys.argv[2]
-logs = os.path.join(out_dir, "sanitizer")
+from_logs = sys.argv[4] if len(sys.argv) > 4 and sys.argv[3] == "--from-logs" else None
+logs = from_logs or os.path.join(out_dir, "sanitizer")
 os.makedirs(logs, exist_ok=True)
 SANITIZER = os.environ.get("COMPUTE_SANITIZER", "compute-sanitizer")
+
+# Where the GPU's tools and StrideScope's model disagree by design, and why (docs/hazard-lab.md).
+KNOWN_DIFFERENCES = {
+    ("bug-sync-in-branch", "sync"):
+        "the threads that skip the barrier exit the kernel, and since Volta an exited thread no "
+        "longer counts at bar.sync: synccheck reports nothing and the sum comes out right. The "
+        "Programming Guide still forbids a __syncthreads() that not every thread reaches; the "
+        "emulator follows the Guide.",
+    ("bug-warp-tail-syncwarp-after", "race"):
+        "racecheck does not report lanes of one converged warp that read and write a word in the "
+        "same instruction (every lane's read happens before any lane's write). The Programming "
+        "Guide still calls it a race; the emulator, running lane after lane, follows the Guide.",
+    ("bug-warp-tail-unsafe", "race-lines"):
+        "without volatile the compiler keeps s[tid] in a register and stores it once, at line 31: "
+        "racecheck names the machine code's lines, StrideScope the source's six adds.",
+    ("bug-no-load-sync", "init"):
+        "initcheck checks global memory only; the uninitialized reads are of shared memory, which "
+        "no compute-sanitizer tool checks. racecheck reports the same bug as a race.",
+}
 
 
 def variants():
@@ -20,24 +45,34 @@ def variants():
     return [line.split()[0] for line in text.splitlines() if line and not line[0].isspace()]
 
 
-def launch_args(variant):
+def launch(variant):
     block = 96 if variant == "bug-odd-block" else 256
-    return ["--variant", variant, "--block", str(block), "--n", str(2 * block), "--type", "int",
-            "--input", "iota"], block
+    n = 2 * block
+    args = ["--variant", variant, "--block", str(block), "--n", str(n), "--type", "int",
+            "--input", "iota"]
+    return args, block, n
 
 
-def sanitizer(tool, variant, args):
-    # detect-level info: racecheck also reports the hazards it rates as informational
-    extra = ["--racecheck-report", "analysis", "--racecheck-detect-level", "info"] if tool == "racecheck" else []
-    cmd = [SANITIZER, "--tool", tool, *extra, "--print-limit", "1000", binary, "device-run", *args]
+def tool_log(tool, variant, args):
+    path = os.path.join(logs, f"{variant}.{tool}.log")
+    if from_logs:
+        return open(path).read() if os.path.exists(path) else ""
+    if tool == "plain":
+        cmd = [binary, "device-run", *args]
+    else:
+        # detect-level info: racecheck also reports the hazards it rates as informational
+        extra = ["--racecheck-report", "analysis", "--racecheck-detect-level", "info"] \
+            if tool == "racecheck" else []
+        cmd = [SANITIZER, "--tool", tool, *extra, "--print-limit", "1000", binary, "device-run",
+               *args]
     try:
         run = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
-        text, code = run.stdout + run.stderr, run.returncode
+        text = run.stdout + run.stderr
     except subprocess.TimeoutExpired as e:
-        text, code = (e.stdout or b"").decode() + "\n(timed out after 120 s)", -1
-    with open(os.path.join(logs, f"{variant}.{tool}.log"), "w") as f:
+        text = (e.stdout or b"").decode() + "\n(timed out after 120 s)"
+    with open(path, "w") as f:
         f.write(" ".join(cmd) + "\n" + text)
-    return text, code
+    return text
 
 
 def error_count(text):
@@ -46,9 +81,8 @@ def error_count(text):
 
 
 def racecheck_findings(text):
-    """Hazard count and the unordered source-line pairs racecheck names (needs -lineinfo)."""
-    m = re.search(r"RACECHECK SUMMARY: (\d+) hazard", text)
-    hazards = int(m.group(1)) if m else (error_count(text) or 0)
+    """Hazards (as racecheck counts them) and the unordered source-line pairs it names."""
+    hazards = sum(int(n) for n in re.findall(r"\[(\d+) hazards?\]", text))
     located = re.findall(r"(?:Read|Write) access at .*? in (\S+?):(\d+)", text)
     pairs = set()
     for i in range(0, len(located) - 1, 2):
@@ -56,50 +90,74 @@ def racecheck_findings(text):
     return hazards, sorted(pairs)
 
 
+def device_result(text):
+    m = re.search(r"^result (\S+)", text, re.M)
+    return float(m.group(1)) if m else None
+
+
 def lab(variant, args):
-    path = os.path.join(logs, f"{variant}.lab.json")
+    path = os.path.join(out_dir, "lab", f"{variant}.json")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
     subprocess.run([binary, "lab", *args, "--json", path], check=True, capture_output=True)
     with open(path) as f:
         return json.load(f)
 
 
-def yes(flag):
-    return "yes" if flag else "no"
+def verdict(variant, kind, same):
+    if same:
+        return "same"
+    return "differs*" if (variant, kind) in KNOWN_DIFFERENCES else "DIFFERS"
 
 
-rows, results = [], []
+rows, results, unexplained = [], [], []
+pairs_text = lambda ps: ", ".join(f"{a}-{b}" for a, b in ps) or "-"
 for variant in variants():
-    args, block = launch_args(variant)
+    args, block, n = launch(variant)
     ours = lab(variant, args)
-    race_text, _ = sanitizer("racecheck", variant, args)
-    sync_text, _ = sanitizer("synccheck", variant, args)
-    init_text, _ = sanitizer("initcheck", variant, args)
-    race_hazards, race_pairs = racecheck_findings(race_text)
-    sync_errors = error_count(sync_text)
-    init_errors = error_count(init_text)
-    our_pairs = sorted({tuple(sorted((h["first_line"], h["second_line"]))) for h in ours["hazard_lines"]})
-    race_agree = (race_hazards > 0) == (ours["hazards"] > 0) and set(race_pairs) <= set(our_pairs)
-    sync_agree = sync_errors is not None and (sync_errors > 0) == (ours["divergent_barriers"] > 0)
-    init_agree = init_errors is not None and (init_errors > 0) == (ours["uninitialized_reads"] > 0)
-    results.append({"variant": variant, "block": block, "n": 2 * block,
+    race_hazards, race_pairs = racecheck_findings(tool_log("racecheck", variant, args))
+    sync_errors = error_count(tool_log("synccheck", variant, args))
+    init_errors = error_count(tool_log("initcheck", variant, args))
+    gpu_result = device_result(tool_log("plain", variant, args))
+    reference = n * (n - 1) / 2
+    our_pairs = sorted({tuple(sorted((h["first_line"], h["second_line"])))
+                        for h in ours["hazard_lines"]})
+    checks = {
+        "race": (race_hazards > 0) == (ours["hazards"] > 0),
+        "race-lines": set(race_pairs) <= set(our_pairs),
+        "sync": sync_errors is not None and (sync_errors > 0) == (ours["divergent_barriers"] > 0),
+        "init": init_errors is not None and (init_errors > 0) == (ours["uninitialized_reads"] > 0),
+    }
+    for kind, same in checks.items():
+        if not same and (variant, kind) not in KNOWN_DIFFERENCES:
+            unexplained.append(f"{variant}: {kind}")
+    results.append({"variant": variant, "block": block, "n": n,
                     "racecheck": {"hazards": race_hazards, "line_pairs": race_pairs},
                     "synccheck_errors": sync_errors, "initcheck_errors": init_errors,
-                    "stridescope": ours, "race_agree": race_agree, "sync_agree": sync_agree,
-                    "init_agree": init_agree})
-    pairs = lambda ps: ", ".join(f"{a}-{b}" for a, b in ps) or "-"
-    rows.append(f"| {variant} | {block} | {race_hazards} ({pairs(race_pairs)}) | {ours['hazards']} "
-                f"({pairs(our_pairs)}) | {yes(race_agree)} | {sync_errors} | "
-                f"{ours['divergent_barriers']} | {yes(sync_agree)} | {init_errors} | "
-                f"{ours['uninitialized_reads']} | {yes(init_agree)} | {ours['lost'] if ours['lost_traced'] else '-'} |")
+                    "gpu_result": gpu_result, "reference": reference, "stridescope": ours,
+                    "checks": checks})
+    lost = ours["lost"] if ours["lost_traced"] else "-"
+    gpu = "-" if gpu_result is None else f"{gpu_result:.0f}" + ("" if gpu_result == reference
+                                                                 else " (wrong)")
+    rows.append(
+        f"| {variant} | {block} | {race_hazards} ({pairs_text(race_pairs)}) | {ours['hazards']} "
+        f"({pairs_text(our_pairs)}) | {verdict(variant, 'race', checks['race'])}, lines "
+        f"{verdict(variant, 'race-lines', checks['race-lines'])} | {sync_errors} | "
+        f"{ours['divergent_barriers']} | {verdict(variant, 'sync', checks['sync'])} | {init_errors} | "
+        f"{ours['uninitialized_reads']} | {verdict(variant, 'init', checks['init'])} | {gpu} | {lost} |")
 
 with open(os.path.join(out_dir, "sanitizer.json"), "w") as f:
     json.dump(results, f, indent=2)
-print("| variant | block | racecheck hazards (line pairs) | StrideScope hazards (line pairs) | same "
-      "| synccheck errors | StrideScope divergent barriers | same | initcheck errors | StrideScope "
-      "uninitialized reads | same | StrideScope lost elements |")
-print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+print("| variant | block | racecheck hazards (line pairs) | StrideScope races (line pairs) | race "
+      "verdict | synccheck errors | StrideScope divergent barriers | divergence verdict | "
+      "initcheck errors | StrideScope uninitialized shared reads | uninitialized verdict | "
+      f"GPU result (true sum n(n-1)/2) | StrideScope lost elements |")
+print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 print("\n".join(rows))
 print()
-print("race verdicts agree:", all(r["race_agree"] for r in results))
-print("divergence verdicts agree:", all(r["sync_agree"] for r in results))
-print("uninitialized-read verdicts agree:", all(r["init_agree"] for r in results))
+used = sorted({(r["variant"], k) for r in results for k, same in r["checks"].items() if not same})
+for key in used:
+    if key in KNOWN_DIFFERENCES:
+        print(f"\\* {key[0]}, {key[1]}: {KNOWN_DIFFERENCES[key]}")
+        print()
+print("unexplained differences:", ", ".join(unexplained) if unexplained else "none")
+sys.exit(1 if unexplained else 0)
