@@ -86,9 +86,9 @@ const VariantInfo kCatalog[] = {
      .step_rule = "Threads tid < stride add s[tid + stride] into s[tid], but nobody waits: all "
                   "strides happen in one step.",
      .emulate = {SS_EMULATED(kernels::reduce_bug_no_loop_sync)},
-     .broken_on_purpose = "read-after-write and write-after-read races on the loop's line; the "
-                          "emulator runs each thread's whole loop in turn, so its result is one "
-                          "possible outcome (a GPU's depends on timing)",
+     .broken_on_purpose = "races on the loop's line; the emulator runs each thread's whole loop "
+                          "in turn, so its result is one possible outcome (a GPU's depends on "
+                          "timing)",
      .timing_dependent = true},
     {.id = "bug-no-load-sync",
      .title = "Bug: no __syncthreads() after the load",
@@ -110,7 +110,10 @@ const VariantInfo kCatalog[] = {
      .step_rule = "Threads tid < stride add s[tid + stride] into s[tid] and wait; the others "
                   "skip the barrier.",
      .emulate = {SS_EMULATED(kernels::reduce_bug_sync_in_branch)},
-     .broken_on_purpose = "barrier divergence at the first stride: the run stops there",
+     .broken_on_purpose = "barrier divergence at the first stride: the run stops there. On a "
+                          "GPU since Volta the skipping threads exit and the barrier stops "
+                          "waiting for them, so it may even sum right; the Programming Guide "
+                          "still forbids it, and a variant whose threads did not exit would hang",
      .stops_at_divergence = true},
     {.id = "bug-odd-block",
      .title = "Bug: halving loop with a block of 96",
@@ -156,7 +159,9 @@ const VariantInfo kCatalog[] = {
      .min_block = 64,
      .grid = two_per_thread,
      .broken_on_purpose = "write-after-read races between lanes of warp 0; in the emulator's "
-                          "lane order the sum happens to come out right, on a GPU it may not",
+                          "lane order the sum happens to come out right, and on an H100 a "
+                          "converged warp does too (racecheck stays silent), but the Programming "
+                          "Guide gives no such promise",
      .timing_dependent = true},
 };
 
