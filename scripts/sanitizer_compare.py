@@ -145,8 +145,26 @@ for variant in variants():
         f"{ours['divergent_barriers']} | {verdict(variant, 'sync', checks['sync'])} | {init_errors} | "
         f"{ours['uninitialized_reads']} | {verdict(variant, 'init', checks['init'])} | {gpu} | {lost} |")
 
+def device_label():
+    if from_logs:
+        return "recorded logs in " + logs
+    query = ["nvidia-smi", "--query-gpu=name,driver_version", "--format=csv,noheader"]
+    text = subprocess.run(query, capture_output=True, text=True).stdout.strip()
+    return text.splitlines()[0] if text else "unknown"
+
+
+def sanitizer_version():
+    if from_logs:
+        return ""
+    text = subprocess.run([SANITIZER, "--version"], capture_output=True, text=True).stdout
+    m = re.search(r"Version (\S+)", text)
+    return m.group(1) if m else text.strip()[:80]
+
+
 with open(os.path.join(out_dir, "sanitizer.json"), "w") as f:
-    json.dump(results, f, indent=2)
+    import datetime
+    json.dump({"device": device_label(), "date": datetime.date.today().isoformat(),
+               "compute_sanitizer": sanitizer_version(), "rows": results}, f, indent=2)
 print("| variant | block | racecheck hazards (line pairs) | StrideScope races (line pairs) | race "
       "verdict | synccheck errors | StrideScope divergent barriers | divergence verdict | "
       "initcheck errors | StrideScope uninitialized shared reads | uninitialized verdict | "

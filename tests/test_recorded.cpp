@@ -3,11 +3,14 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <set>
 #include <nlohmann/json.hpp>
 
 #include "analysis/bank_conflicts.h"
+#include "analysis/lab_summary.h"
 #include "bench/bench_report.h"
 #include "emu/run_variant.h"
+#include "registry.h"
 
 namespace stridescope {
 namespace {
@@ -41,6 +44,44 @@ TEST(Recorded, BankConflictAnalysisEqualsNsightComputeCounters) {
     ++rows;
   }
   EXPECT_EQ(rows, 27);
+}
+
+// The hazard lab's comparison with compute-sanitizer on an H100 (docs/hazard-lab.md): the
+// analyses still find what they found then, and the tools differ only where the doc explains why.
+TEST(Recorded, HazardLabStillAgreesWithTheSanitizerComparison) {
+  std::ifstream in(kRecorded + "sanitizer-2026-11-22-h100.json");
+  ASSERT_TRUE(in) << "recorded sanitizer comparison missing";
+  nlohmann::json recorded = nlohmann::json::parse(in);
+  EXPECT_NE(recorded["device"].get<std::string>().find("H100"), std::string::npos);
+  int rows = 0, differences = 0;
+  std::set<std::string> compared;
+  for (const auto& row : recorded["rows"]) {
+    compared.insert(row["variant"].get<std::string>());
+    RunRequest r;
+    r.variant = row["variant"];
+    r.block = row["block"];
+    r.n = row["n"];
+    r.input = "iota";
+    Trace trace = run_on_emulator(r);
+    const VariantInfo* v = find_variant(r.variant);
+    ASSERT_NE(v, nullptr) << r.variant;
+    LabSummary s = lab_summary(trace, v->result_in_word0);
+    const auto& ours = row["stridescope"];
+    EXPECT_EQ(s.hazards, ours["hazards"].get<std::size_t>()) << r.variant;
+    EXPECT_EQ(s.divergent_barriers, ours["divergent_barriers"].get<std::size_t>()) << r.variant;
+    EXPECT_EQ(s.uninitialized.size(), ours["uninitialized_reads"].get<std::size_t>()) << r.variant;
+    EXPECT_EQ(s.contributions.lost.size(), ours["lost"].get<std::size_t>()) << r.variant;
+    for (const auto& [check, same] : row["checks"].items()) differences += same ? 0 : 1;
+    if (!trace.divergence && row["gpu_result"].is_number() && !v->timing_dependent) {
+      EXPECT_EQ(trace.result, row["gpu_result"].get<double>()) << r.variant;  // deterministic bugs too
+    }
+    ++rows;
+  }
+  EXPECT_GE(rows, 12);
+  for (const VariantInfo& v : variant_catalog()) {  // every bug of the playground was compared
+    if (!v.broken_on_purpose.empty()) EXPECT_EQ(compared.count(std::string(v.id)), 1u) << v.id;
+  }
+  EXPECT_EQ(differences, 4);  // the four explained in docs/hazard-lab.md
 }
 
 TEST(Recorded, BenchmarkIsLabelledAndComplete) {
