@@ -79,7 +79,9 @@ TEST(Recorded, HazardLabStillAgreesWithTheSanitizerComparison) {
   }
   EXPECT_GE(rows, 12);
   for (const VariantInfo& v : variant_catalog()) {  // every bug of the playground was compared
-    if (!v.broken_on_purpose.empty()) EXPECT_EQ(compared.count(std::string(v.id)), 1u) << v.id;
+    if (!v.broken_on_purpose.empty()) {
+      EXPECT_EQ(compared.count(std::string(v.id)), 1u) << v.id;
+    }
   }
   EXPECT_EQ(differences, 4);  // the four explained in docs/hazard-lab.md
 }

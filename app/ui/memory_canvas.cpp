@@ -310,30 +310,6 @@ void MemoryCanvas::draw_lab_overlay(const CanvasView& view, ImDrawList* list,
   };
   float thick = std::clamp(layout_.cell * 0.08f, 2.0f, 5.0f);
   float size = layout_.cell;
-  for (unsigned w = 0; w < m.cells.size(); ++w) {
-    const CellState& c = m.cells[w];
-    ImVec2 a = rect_min(w);
-    ImVec2 b(a.x + size, a.y + size);
-    if (c.holds_lost) {  // an orange cross in the top-right corner, and a dashed-looking frame
-      ImU32 color = ImGui::ColorConvertFloat4ToU32(p.lost);
-      float k = size * 0.28f;
-      list->AddLine(ImVec2(b.x - k - 3, a.y + 3), ImVec2(b.x - 3, a.y + 3 + k), color, thick);
-      list->AddLine(ImVec2(b.x - 3, a.y + 3), ImVec2(b.x - k - 3, a.y + 3 + k), color, thick);
-      list->AddRect(a, b, color, 4, 0, thick * 0.6f);
-    }
-    if (c.uninitialized_read) {
-      ImU32 color = ImGui::ColorConvertFloat4ToU32(p.uninitialized);
-      float text = std::max(size * 0.38f, ImGui::GetFontSize() * 0.6f);
-      list->AddText(ImGui::GetFont(), text, ImVec2(a.x + 3, a.y + 1), color, "?");
-      list->AddRect(a, b, color, 4, 0, thick);
-    }
-    if (c.barrier == BarrierWait::Waiting) {  // the thread waits at the barrier: a red frame
-      list->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1),
-                    ImGui::ColorConvertFloat4ToU32(p.waiting), 4, 0, thick);
-    } else if (c.barrier == BarrierWait::Exited) {  // it left without the barrier: dimmed
-      list->AddRectFilled(a, b, ImGui::ColorConvertFloat4ToU32(ImVec4(0, 0, 0, 0.6f)), 4);
-    }
-  }
   // Races: a ring on the word, and a line from each of the two threads' cells to it.
   constexpr std::size_t kMaxDrawn = 64;
   for (std::size_t i = 0; i < m.hazards.size() && i < kMaxDrawn; ++i) {
@@ -351,6 +327,34 @@ void MemoryCanvas::draw_lab_overlay(const CanvasView& view, ImDrawList* list,
       list->AddCircleFilled(from, thick * 1.3f, color);
       ImVec2 mid((from.x + centre.x) / 2, std::max(from.y, centre.y) + size * 0.6f);
       list->AddBezierQuadratic(from, mid, ImVec2(centre.x, a.y + size), color, thick * 0.7f);
+    }
+  }
+  for (unsigned w = 0; w < m.cells.size(); ++w) {
+    const CellState& c = m.cells[w];
+    ImVec2 a = rect_min(w);
+    ImVec2 b(a.x + size, a.y + size);
+    if (c.holds_lost) {  // an orange cross in the top-right corner, and a dashed-looking frame
+      ImU32 color = ImGui::ColorConvertFloat4ToU32(p.lost);
+      float k = size * 0.28f;
+      list->AddLine(ImVec2(b.x - k - 3, a.y + 3), ImVec2(b.x - 3, a.y + 3 + k), color, thick);
+      list->AddLine(ImVec2(b.x - 3, a.y + 3), ImVec2(b.x - k - 3, a.y + 3 + k), color, thick);
+      list->AddRect(a, b, color, 4, 0, thick * 0.6f);
+    }
+    if (c.uninitialized_read) {
+      ImU32 color = ImGui::ColorConvertFloat4ToU32(p.uninitialized);
+      float text = std::max(size * 0.38f, ImGui::GetFontSize() * 0.6f);
+      ImVec2 badge(a.x + thick, a.y + thick);  // a dark badge: readable on any cell colour
+      list->AddRectFilled(badge, ImVec2(badge.x + text * 0.75f, badge.y + text), IM_COL32(0, 0, 0, 230),
+                          3);
+      list->AddText(ImGui::GetFont(), text, ImVec2(badge.x + text * 0.1f, badge.y), color, "?");
+      list->AddRect(ImVec2(a.x + thick / 2, a.y + thick / 2), ImVec2(b.x - thick / 2, b.y - thick / 2),
+                    color, 4, 0, thick);
+    }
+    if (c.barrier == BarrierWait::Waiting) {  // the thread waits at the barrier: a red frame
+      list->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1),
+                    ImGui::ColorConvertFloat4ToU32(p.waiting), 4, 0, thick);
+    } else if (c.barrier == BarrierWait::Exited) {  // it left without the barrier: dimmed
+      list->AddRectFilled(a, b, ImGui::ColorConvertFloat4ToU32(ImVec4(0, 0, 0, 0.6f)), 4);
     }
   }
 }
