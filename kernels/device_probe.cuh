@@ -40,13 +40,13 @@ struct DeviceTraceBuffer {
   std::uint32_t max_steps;
   std::uint32_t snapshot_bytes;  // bytes reserved per step snapshot
   std::uint32_t record_capacity;
-  std::uint8_t* snapshots;      // [max_steps][snapshot_bytes]
-  std::int32_t* step_lines;     // [max_steps]
-  std::uint32_t* step_count;    // barriers passed by the traced block
-  std::uint32_t* thread_order;  // [blockDim.x] accesses so far in the current step
-  DeviceAccessRecord* records;  // [record_capacity]
-  std::uint32_t* record_count;  // may exceed record_capacity: then records were dropped
-  std::uint32_t* thread_epoch;  // [blockDim.x] warp barriers passed in the current step
+  std::uint8_t* snapshots;       // [max_steps][snapshot_bytes]
+  std::int32_t* step_lines;      // [max_steps]
+  std::uint32_t* step_count;     // barriers passed by the traced block
+  std::uint32_t* thread_order;   // [blockDim.x] accesses so far in the current step
+  DeviceAccessRecord* records;   // [record_capacity]
+  std::uint32_t* record_count;   // may exceed record_capacity: then records were dropped
+  std::uint32_t* thread_epoch;   // [blockDim.x] warp barriers passed in the current step
   std::uint32_t* warp_sequence;  // [32] warp barriers passed by each warp so far
   DeviceWarpSyncRecord* syncs;   // [sync_capacity]
   std::uint32_t* sync_count;
@@ -129,8 +129,8 @@ __device__ inline void probe_syncwarp(unsigned mask, int line) {
     unsigned slot = atomicAdd(device_trace.sync_count, 1u);
     unsigned sequence = device_trace.warp_sequence[warp]++;
     if (slot < device_trace.sync_capacity) {
-      device_trace.syncs[slot] = {*device_trace.step_count, warp, sequence, mask & present, line,
-                                  0u};
+      device_trace.syncs[slot] = {*device_trace.step_count, warp, sequence,
+                                  mask & present,           line, 0u};
     }
   }
   __syncwarp(mask);
@@ -193,7 +193,6 @@ class Shared<T, DeviceProbe> {
 // In this translation unit the kernels' __syncthreads() and __syncwarp() are the probe's barriers.
 #define __syncthreads() ::stridescope::probe_barrier(__LINE__)
 #define SS_PROBE_SYNCWARP_MASK(...) (0xffffffffu __VA_OPT__(&(__VA_ARGS__)))
-#define __syncwarp(...) \
-  ::stridescope::probe_syncwarp(SS_PROBE_SYNCWARP_MASK(__VA_ARGS__), __LINE__)
+#define __syncwarp(...) ::stridescope::probe_syncwarp(SS_PROBE_SYNCWARP_MASK(__VA_ARGS__), __LINE__)
 
 #endif

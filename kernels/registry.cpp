@@ -67,7 +67,8 @@ const VariantInfo kCatalog[] = {
      .emulate = {SS_EMULATED(kernels::reduce_unroll_last_warp)},
      .min_block = 64,
      .grid = two_per_thread},
-    {"tuned", "8. Tuned: vector loads, shuffles, one pass",
+    {"tuned",
+     "8. Tuned: vector loads, shuffles, one pass",
      "Each thread sums many elements with 16-byte loads in a grid-stride loop, warps add in "
      "registers with __shfl_down_sync, one shared word per warp, and the last block to finish adds "
      "the block sums: one launch, memory-bound.",
@@ -76,7 +77,14 @@ const VariantInfo kCatalog[] = {
      "the last-block pattern of the CUDA Programming Guide's __threadfence() example",
      "tuned.cuh",
      "Lane 0 of each warp stores its warp's sum; warp 0 adds the warp sums with shuffles.",
-     SS_EMULATED(kernels::reduce_tuned), 32, grid_stride_blocks, true, {}, false, 0, false},
+     SS_EMULATED(kernels::reduce_tuned),
+     32,
+     grid_stride_blocks,
+     true,
+     {},
+     false,
+     0,
+     false},
     {.id = "bug-no-loop-sync",
      .title = "Bug: halving loop without its __syncthreads()",
      .teaches = "Without a barrier in the loop, a thread reads its partner's word before the "

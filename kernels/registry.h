@@ -36,11 +36,11 @@ struct VariantInfo {
   bool writes_grid_total = false;  // true: block_sums has grid + 2 slots, [grid] is the total
   // Bug playground: what is broken on purpose and what to watch for ("" for a correct variant).
   std::string_view broken_on_purpose = {};
-  bool any_block_size = false;  // false: powers of two only
+  bool any_block_size = false;   // false: powers of two only
   unsigned suggested_block = 0;  // the block size the GUI picks for it (0: keep the current one)
   bool result_in_word0 = true;   // the block's sum ends in s[0] (false: in a register)
   bool stops_at_divergence = false;  // never launched on a GPU for a trace: it would hang
-  bool timing_dependent = false;  // races: a GPU's result and trace depend on timing
+  bool timing_dependent = false;     // races: a GPU's result and trace depend on timing
 };
 
 std::span<const VariantInfo> variant_catalog();

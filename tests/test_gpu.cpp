@@ -1,7 +1,6 @@
 // The device build on a real GPU: each variant's untraced kernel gives the emulator's sums.
 #include <gtest/gtest.h>
 
-
 #include "core/input.h"
 #include "cuda/device_reduce.h"
 #include "emu/run_variant.h"

@@ -98,9 +98,9 @@ TEST(Gui, DivergentBarrierShowsABannerAtTheStepWhereTheRunStops) {
 
 TEST(Gui, RacesAreDrawnOnTheCanvasOnlyWhereThereAreRaces) {
   std::string args = " --block 16 --n 16 --step 1";
-  EXPECT_GT(pixels_near("--variant bug-no-loop-sync" + args, kTmp + "/gui_race.png",
-                        kWriteAfterRead),
-            300);
+  EXPECT_GT(
+      pixels_near("--variant bug-no-loop-sync" + args, kTmp + "/gui_race.png", kWriteAfterRead),
+      300);
   EXPECT_LT(pixels_near("--variant sequential" + args, kTmp + "/gui_norace.png", kWriteAfterRead),
             50);
 }

@@ -86,8 +86,8 @@ TEST(Hazards, WarpBarrierDoesNotOrderLanesOfDifferentWarps) {
 
 TEST(Hazards, AccessesBetweenTheSameTwoWarpBarriersStillRace) {
   // The "__syncwarp() after each add" tail: lane 0 reads s[16], lane 16 writes it, same epoch.
-  Step s = step_of({at_epoch(read(0, 16), 1), at_epoch(read(16, 16), 1),
-                    at_epoch(write(16, 16, 1), 1)});
+  Step s =
+      step_of({at_epoch(read(0, 16), 1), at_epoch(read(16, 16), 1), at_epoch(write(16, 16, 1), 1)});
   s.warp_syncs = {{0, 0xffffffffu, 30}, {0, 0xffffffffu, 32}};
   std::vector<Hazard> h = hazards(s, 4);
   ASSERT_EQ(h.size(), 1u);

@@ -193,10 +193,11 @@ TEST(Lab, DivergenceStopsTheRunAndKeepsTheStepsBeforeIt) {
   EXPECT_EQ(d.exited.size(), 32u);
   std::string_view source = kernel_source("bug_sync_in_branch.cuh");
   std::size_t line_start = 0;
-  for (int line = 1; line < d.waiting[0].line; ++line) line_start = source.find('\n', line_start) + 1;
-  EXPECT_NE(source.substr(line_start, source.find('\n', line_start) - line_start)
-                .find("__syncthreads()"),
-            std::string_view::npos);
+  for (int line = 1; line < d.waiting[0].line; ++line)
+    line_start = source.find('\n', line_start) + 1;
+  EXPECT_NE(
+      source.substr(line_start, source.find('\n', line_start) - line_start).find("__syncthreads()"),
+      std::string_view::npos);
   const Step& last = trace.blocks[0].steps.back();
   EXPECT_EQ(last.kind, StepKind::Divergence);
   EXPECT_EQ(last.line, d.waiting[0].line);

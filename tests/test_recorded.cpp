@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
-#include <set>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "analysis/bank_conflicts.h"
 #include "analysis/lab_summary.h"
@@ -73,7 +73,8 @@ TEST(Recorded, HazardLabStillAgreesWithTheSanitizerComparison) {
     EXPECT_EQ(s.contributions.lost.size(), ours["lost"].get<std::size_t>()) << r.variant;
     for (const auto& [check, same] : row["checks"].items()) differences += same ? 0 : 1;
     if (!trace.divergence && row["gpu_result"].is_number() && !v->timing_dependent) {
-      EXPECT_EQ(trace.result, row["gpu_result"].get<double>()) << r.variant;  // deterministic bugs too
+      EXPECT_EQ(trace.result, row["gpu_result"].get<double>())
+          << r.variant;  // deterministic bugs too
     }
     ++rows;
   }

@@ -69,7 +69,9 @@ TEST(TraceJson, WarpBarriersAndDivergenceAreValidated) {
   j = trace_to_json(sample());
   j["blocks"][0]["steps"].back()["kind"] = "divergence";
   EXPECT_NE(error_of(j).find("$.divergence: missing"), std::string::npos) << error_of(j);
-  j["divergence"] = {{"block", 0}, {"message", "m"}, {"exited", {1, 2}},
+  j["divergence"] = {{"block", 0},
+                     {"message", "m"},
+                     {"exited", {1, 2}},
                      {"waiting", {{{"line", 7}, {"warp_barrier", "no"}, {"threads", {0}}}}}};
   EXPECT_NE(error_of(j).find("$.divergence.waiting[0].warp_barrier"), std::string::npos);
 }

@@ -16,7 +16,7 @@ void add_flow(Flow& into, const Flow& from) {
   for (const auto& [source, count] : from) {
     unsigned& c = into[source];
     c = count > std::numeric_limits<unsigned>::max() - c ? std::numeric_limits<unsigned>::max()
-                                                        : c + count;
+                                                         : c + count;
   }
 }
 

@@ -16,7 +16,8 @@ namespace {
 
 void add_run_options(CLI::App& command, stridescope::RunRequest& request) {
   command.add_option("--variant,-v", request.variant, "variant id (see `stridescope list`)");
-  command.add_option("--block,-b", request.block, "threads per block: a power of two, 2..1024 (bug-odd-block: any)");
+  command.add_option("--block,-b", request.block,
+                     "threads per block: a power of two, 2..1024 (bug-odd-block: any)");
   command.add_option("--n,-n", request.n, "number of input elements");
   command.add_option("--input,-i", request.input, "input pattern: ones, iota, random");
   command.add_option("--seed", request.seed, "seed of the random input");

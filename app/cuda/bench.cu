@@ -140,7 +140,7 @@ void bench_type(const BenchOptions& o, const char* type, BenchReport& report) {
                   : log2 <= 22 ? std::max(o.repeats, 100)
                                : o.repeats;
     for (const VariantInfo& v : variant_catalog()) {
-      if (v.writes_grid_total) continue;  // timed below with its own launch shape
+      if (v.writes_grid_total) continue;           // timed below with its own launch shape
       if (!v.broken_on_purpose.empty()) continue;  // the bug playground is not timed
       DeviceKernel<T> kernel = device_kernel<T, NoProbe>(std::string(v.id));
       if (kernel == nullptr) continue;

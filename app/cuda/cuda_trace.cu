@@ -63,11 +63,10 @@ Trace trace_typed(const RunRequest& r) {
   check(cudaMemset(d_order.get(), 0, r.block * sizeof(std::uint32_t)), "cudaMemset(order)");
   check(cudaMemset(d_epoch.get(), 0, r.block * sizeof(std::uint32_t)), "cudaMemset(epochs)");
   check(cudaMemset(d_sequence.get(), 0, 32 * sizeof(std::uint32_t)), "cudaMemset(sequence)");
-  DeviceTraceBuffer buffer{r.traced_block,     kMaxSteps,          snapshot_bytes,
-                           kRecordCapacity,    d_snapshots.get(),  d_lines.get(),
-                           d_counters.get(),   d_order.get(),      d_records.get(),
-                           d_counters.get() + 1, d_epoch.get(),    d_sequence.get(),
-                           d_syncs.get(),      d_counters.get() + 2, kSyncCapacity};
+  DeviceTraceBuffer buffer{
+      r.traced_block, kMaxSteps,        snapshot_bytes, kRecordCapacity,      d_snapshots.get(),
+      d_lines.get(),  d_counters.get(), d_order.get(),  d_records.get(),      d_counters.get() + 1,
+      d_epoch.get(),  d_sequence.get(), d_syncs.get(),  d_counters.get() + 2, kSyncCapacity};
   check(cudaMemcpyToSymbol(device_trace, &buffer, sizeof buffer),
         "cudaMemcpyToSymbol(trace buffer)");
   kernel<<<grid, r.block, snapshot_bytes>>>(d_in.get(), d_out.get(), static_cast<unsigned>(r.n));

@@ -30,7 +30,7 @@ struct EmulatedThread {
   int line = 0;
   unsigned warp_mask = 0;
   unsigned access_order = 0;
-  unsigned warp_epoch = 0;  // warp barriers passed in this step
+  unsigned warp_epoch = 0;              // warp barriers passed in this step
   unsigned long long shuffle_bits = 0;  // value handed in (then received) at a shuffle
   unsigned shuffle_delta = 0;
   int shuffle_width = 32;
@@ -130,9 +130,9 @@ class Machine {
     }
     unsigned order = self.access_order++;
     if (!traced_) return;
-    observer_.on_access(block_, Access{running_, order, address, size,
-                                       is_write ? AccessKind::Write : AccessKind::Read, line,
-                                       self.warp_epoch});
+    observer_.on_access(
+        block_, Access{running_, order, address, size,
+                       is_write ? AccessKind::Write : AccessKind::Read, line, self.warp_epoch});
   }
 
  private:

@@ -20,7 +20,7 @@ struct Access {
   std::uint32_t address = 0;  // byte offset into the block's shared memory
   std::uint32_t size = 4;     // bytes
   AccessKind kind = AccessKind::Read;
-  int line = 0;  // kernel source line
+  int line = 0;                  // kernel source line
   std::uint32_t warp_epoch = 0;  // __syncwarp() calls this thread has passed earlier in the step
   bool operator==(const Access&) const = default;
 };
@@ -73,7 +73,7 @@ struct RunInfo {
 
 // Threads of one block that wait at one barrier.
 struct BarrierWaiters {
-  int line = 0;  // the barrier's source line
+  int line = 0;               // the barrier's source line
   bool warp_barrier = false;  // __syncwarp() or a shuffle rather than __syncthreads()
   std::vector<std::uint32_t> threads;
   bool operator==(const BarrierWaiters&) const = default;
@@ -93,8 +93,8 @@ struct Trace {
   std::uint32_t word_size = 4;     // bytes per shared-memory element
   std::uint32_t shared_words = 0;  // elements of shared memory per block
   std::vector<BlockTrace> blocks;  // the traced blocks
-  double result = 0;  // the final reduction result, as the program computed it (0 if it stopped)
-  double reference = 0;            // float64 sum of the input
+  double result = 0;     // the final reduction result, as the program computed it (0 if it stopped)
+  double reference = 0;  // float64 sum of the input
   std::optional<Divergence> divergence;  // set when the run stopped at a divergent barrier
   bool operator==(const Trace&) const = default;
 };

@@ -53,8 +53,8 @@ const json& get_array(const json& object, const std::string& path, const char* k
 }
 
 json access_to_json(const Access& a) {
-  return json::array({a.thread, a.order, a.address, a.size,
-                      a.kind == AccessKind::Read ? "r" : "w", a.line, a.warp_epoch});
+  return json::array({a.thread, a.order, a.address, a.size, a.kind == AccessKind::Read ? "r" : "w",
+                      a.line, a.warp_epoch});
 }
 
 // Version 1 accesses have no warp epoch (6 values); version 2 adds it (7 values).
@@ -86,7 +86,8 @@ Access access_from_json(const json& value, const std::string& path, const Trace&
   }
   a.kind = value[4] == "r" ? AccessKind::Read : AccessKind::Write;
   a.line = static_cast<int>(get_unsigned(value[5], path + "[5]", 1000000));
-  if (fields == 7) a.warp_epoch = static_cast<std::uint32_t>(get_unsigned(value[6], path + "[6]", UINT32_MAX));
+  if (fields == 7)
+    a.warp_epoch = static_cast<std::uint32_t>(get_unsigned(value[6], path + "[6]", UINT32_MAX));
   return a;
 }
 
@@ -175,10 +176,13 @@ Step step_from_json(const json& value, const std::string& path, const Trace& tra
     std::uint32_t warps = (trace.run.block_size + 31) / 32;
     for (std::size_t i = 0; i < syncs.size(); ++i) {
       std::string sync_path = path + ".warp_syncs[" + std::to_string(i) + "]";
-      if (!syncs[i].is_array() || syncs[i].size() != 3) fail(sync_path, "expected [warp, mask, line]");
+      if (!syncs[i].is_array() || syncs[i].size() != 3)
+        fail(sync_path, "expected [warp, mask, line]");
       WarpSync sync;
-      sync.warp = static_cast<std::uint32_t>(get_unsigned(syncs[i][0], sync_path + "[0]", warps - 1));
-      sync.mask = static_cast<std::uint32_t>(get_unsigned(syncs[i][1], sync_path + "[1]", UINT32_MAX));
+      sync.warp =
+          static_cast<std::uint32_t>(get_unsigned(syncs[i][0], sync_path + "[0]", warps - 1));
+      sync.mask =
+          static_cast<std::uint32_t>(get_unsigned(syncs[i][1], sync_path + "[1]", UINT32_MAX));
       sync.line = static_cast<int>(get_unsigned(syncs[i][2], sync_path + "[2]", 1000000));
       if (!step.warp_syncs.empty() && step.warp_syncs.back().warp > sync.warp) {
         fail(sync_path + "[0]", "warp syncs must be listed warp by warp");
@@ -228,7 +232,8 @@ nlohmann::json trace_to_json(const Trace& trace) {
     const Divergence& d = *trace.divergence;
     json waiting = json::array();
     for (const BarrierWaiters& w : d.waiting) {
-      waiting.push_back({{"line", w.line}, {"warp_barrier", w.warp_barrier}, {"threads", w.threads}});
+      waiting.push_back(
+          {{"line", w.line}, {"warp_barrier", w.warp_barrier}, {"threads", w.threads}});
     }
     out["divergence"] = {{"block", d.block},
                          {"message", d.message},
@@ -289,8 +294,8 @@ Trace trace_from_json(const nlohmann::json& in) {
       std::string step_path = path + ".steps[" + std::to_string(s) + "]";
       Step step = step_from_json(steps[s], step_path, trace, version);
       if (step.kind != StepKind::Barrier && s + 1 != steps.size()) {
-        fail(step_path + ".kind", std::string("a ") + step_kind_name(step.kind) +
-                                      " step must be the block's last");
+        fail(step_path + ".kind",
+             std::string("a ") + step_kind_name(step.kind) + " step must be the block's last");
       }
       block.steps.push_back(std::move(step));
     }

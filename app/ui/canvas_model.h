@@ -17,9 +17,9 @@ enum class BarrierWait { None, Waiting, Exited };
 struct CellState {
   double value = 0;
   CellRole role = CellRole::Untouched;
-  bool thread_active = false;  // the thread with this cell's index worked in the step
-  bool conflict = false;       // accessed by a lane whose bank served several words
-  bool holds_lost = false;     // its value holds elements that never reach the result
+  bool thread_active = false;       // the thread with this cell's index worked in the step
+  bool conflict = false;            // accessed by a lane whose bank served several words
+  bool holds_lost = false;          // its value holds elements that never reach the result
   bool uninitialized_read = false;  // read in this step before any thread wrote it
   BarrierWait barrier = BarrierWait::None;
 };

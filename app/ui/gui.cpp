@@ -59,13 +59,10 @@ void draw_canvas_window(Session& session, MemoryCanvas& canvas, const UiSettings
   if (ImGui::BeginTabBar("views")) {
     if (ImGui::BeginTabItem("Shared memory")) {
       if (session.has_trace()) {
-        CanvasView view{session.previous_model(),
-                        &session.current_model(),
-                        &session.facts(),
-                        session.trace().run.block_size,
-                        session.playback().transition(),
-                        settings.high_contrast,
-                        divergence_banner(session)};
+        CanvasView view{
+            session.previous_model(),       &session.current_model(),        &session.facts(),
+            session.trace().run.block_size, session.playback().transition(), settings.high_contrast,
+            divergence_banner(session)};
         canvas.draw(view);
       }
       ImGui::EndTabItem();

@@ -205,7 +205,8 @@ void MemoryCanvas::draw(const CanvasView& view) {
         std::string lab;
         if (c.holds_lost) lab += "\nholds elements that never reach s[0]";
         if (c.uninitialized_read) lab += "\nread before any thread wrote it";
-        if (c.barrier == BarrierWait::Waiting) lab += "\nthread " + std::to_string(w) + " waits at the barrier";
+        if (c.barrier == BarrierWait::Waiting)
+          lab += "\nthread " + std::to_string(w) + " waits at the barrier";
         if (c.barrier == BarrierWait::Exited) lab += "\nthread " + std::to_string(w) + " exited";
         for (const CanvasHazard& h : view.current->hazards) {
           if (h.word != w) continue;
@@ -300,8 +301,7 @@ ImVec4 hazard_color(const Palette& p, HazardKind kind) {
 
 }  // namespace
 
-void MemoryCanvas::draw_lab_overlay(const CanvasView& view, ImDrawList* list,
-                                    ImVec2 origin) const {
+void MemoryCanvas::draw_lab_overlay(const CanvasView& view, ImDrawList* list, ImVec2 origin) const {
   const Palette& p = palette(view.high_contrast);
   const CanvasModel& m = *view.current;
   auto rect_min = [&](unsigned w) {
@@ -344,11 +344,11 @@ void MemoryCanvas::draw_lab_overlay(const CanvasView& view, ImDrawList* list,
       ImU32 color = ImGui::ColorConvertFloat4ToU32(p.uninitialized);
       float text = std::max(size * 0.38f, ImGui::GetFontSize() * 0.6f);
       ImVec2 badge(a.x + thick, a.y + thick);  // a dark badge: readable on any cell colour
-      list->AddRectFilled(badge, ImVec2(badge.x + text * 0.75f, badge.y + text), IM_COL32(0, 0, 0, 230),
-                          3);
+      list->AddRectFilled(badge, ImVec2(badge.x + text * 0.75f, badge.y + text),
+                          IM_COL32(0, 0, 0, 230), 3);
       list->AddText(ImGui::GetFont(), text, ImVec2(badge.x + text * 0.1f, badge.y), color, "?");
-      list->AddRect(ImVec2(a.x + thick / 2, a.y + thick / 2), ImVec2(b.x - thick / 2, b.y - thick / 2),
-                    color, 4, 0, thick);
+      list->AddRect(ImVec2(a.x + thick / 2, a.y + thick / 2),
+                    ImVec2(b.x - thick / 2, b.y - thick / 2), color, 4, 0, thick);
     }
     if (c.barrier == BarrierWait::Waiting) {  // the thread waits at the barrier: a red frame
       list->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1),

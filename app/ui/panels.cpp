@@ -253,8 +253,8 @@ void facts_panel(Session& session, bool high_contrast) {
                                                 std::to_string(f.hazards.front().word) + "])";
     fact_row("data races", races, f.hazards.empty() ? nullptr : &p.conflict);
     fact_row("s[0] now", number(f.first_word));
-    fact_row("block sum", trace.divergence ? "none (the run stopped)"
-                                            : number(trace.blocks[0].partial));
+    fact_row("block sum",
+             trace.divergence ? "none (the run stopped)" : number(trace.blocks[0].partial));
     ImGui::EndTable();
   }
   ImGui::Spacing();
