@@ -10,10 +10,14 @@
 #include "bug_sync_in_branch.cuh"
 #include "bug_warp_tail_syncwarp_after.cuh"
 #include "bug_warp_tail_unsafe.cuh"
+#include "complete_unroll.cuh"
 #include "first_add.cuh"
 #include "interleaved_divergent.cuh"
 #include "interleaved_strided.cuh"
+#include "kahan.cuh"
+#include "multi_element.cuh"
 #include "sequential.cuh"
+#include "serial_thread0.cuh"
 #include "tuned.cuh"
 #include "unroll_last_warp.cuh"
 
@@ -25,7 +29,30 @@ namespace {
       [](const float* in, float* out, unsigned n) { kernel<float, EmulatorProbe>(in, out, n); }, \
       [](const double* in, double* out, unsigned n) { kernel<double, EmulatorProbe>(in, out, n); }
 
+// Kernels whose block size is a template parameter: the emulated thread picks the instance for
+// its launch's blockDim.x, as the host does before a CUDA launch.
+#define SS_EMULATED_BY_BLOCK(chooser)                                    \
+  [](const int* in, int* out, unsigned n) {                              \
+    kernels::chooser<int, EmulatorProbe>(blockDim.x)(in, out, n);        \
+  },                                                                     \
+      [](const float* in, float* out, unsigned n) {                      \
+        kernels::chooser<float, EmulatorProbe>(blockDim.x)(in, out, n);  \
+      },                                                                 \
+      [](const double* in, double* out, unsigned n) {                    \
+        kernels::chooser<double, EmulatorProbe>(blockDim.x)(in, out, n); \
+      }
+
 const VariantInfo kCatalog[] = {
+    {.id = "serial",
+     .title = "0. Serial: thread 0 adds everything",
+     .teaches = "The baseline: every thread stores its element, then one thread adds them one "
+                "after another. blockDim.x - 1 additions deep, while a tree needs log2(blockDim.x) "
+                "steps.",
+     .reference = "The starting point of Harris, slide 3 (tree-based approach); Sanders & Kandrot, "
+                  "CUDA by Example, ch. 5.3",
+     .source_file = "serial_thread0.cuh",
+     .step_rule = "Thread 0 reads every word and adds it into its sum; the others are idle.",
+     .emulate = {SS_EMULATED(kernels::reduce_serial_thread0)}},
     {"interleaved-divergent", "1. Interleaved addressing, divergent branch",
      "Threads whose index is a multiple of 2*stride work: every warp stays busy with few active "
      "lanes, so the branch diverges at every step.",
@@ -67,6 +94,29 @@ const VariantInfo kCatalog[] = {
      .emulate = {SS_EMULATED(kernels::reduce_unroll_last_warp)},
      .min_block = 64,
      .grid = two_per_thread},
+    {.id = "complete-unroll",
+     .title = "6. Completely unrolled (block size as a template parameter)",
+     .teaches = "With the block size known at compile time, every `if (BlockSize >= ...)` "
+                "disappears and so does the loop: no loop counter, no branch on the stride, the "
+                "same steps as variant 5.",
+     .reference = "Harris, Optimizing Parallel Reduction in CUDA, slides 24-26 (kernel 6)",
+     .source_file = "complete_unroll.cuh",
+     .step_rule = "Threads tid < stride add s[tid + stride] into s[tid], one unrolled step per "
+                  "stride; the last warp reads, syncs, writes, syncs.",
+     .emulate = {SS_EMULATED_BY_BLOCK(complete_unroll_for)},
+     .min_block = 64,
+     .grid = two_per_thread},
+    {.id = "multi-element",
+     .title = "7. Multiple elements per thread (grid-stride loop)",
+     .teaches = "Each thread first adds many pairs of elements in a grid-stride loop, in "
+                "registers, so a few blocks cover any n: the tree's cost is paid once per block, "
+                "not once per 2 x blockDim.x elements (Brent's theorem).",
+     .reference = "Harris, Optimizing Parallel Reduction in CUDA, slides 27-31 (kernel 7)",
+     .source_file = "multi_element.cuh",
+     .step_rule = "Each thread stores the sum of its grid-stride share; then the unrolled tree.",
+     .emulate = {SS_EMULATED_BY_BLOCK(multi_element_for)},
+     .min_block = 64,
+     .grid = grid_stride_blocks},
     {"tuned",
      "8. Tuned: vector loads, shuffles, one pass",
      "Each thread sums many elements with 16-byte loads in a grid-stride loop, warps add in "
@@ -85,6 +135,18 @@ const VariantInfo kCatalog[] = {
      false,
      0,
      false},
+    {.id = "kahan",
+     .title = "9. Kahan: compensated sums per thread, then the tree",
+     .teaches = "Each thread sums its grid-stride share with Kahan's compensation, carrying the "
+                "low bits every float addition drops; the tree then adds only blockDim.x sums. "
+                "Compare its error with the others in the precision panel.",
+     .reference = "Kahan, Further remarks on reducing truncation errors (CACM, 1965); Higham, "
+                  "Accuracy and Stability of Numerical Algorithms, ch. 4",
+     .source_file = "kahan.cuh",
+     .step_rule = "Threads tid < stride add s[tid + stride] into s[tid]; the stride halves every "
+                  "step.",
+     .emulate = {SS_EMULATED(kernels::reduce_kahan)},
+     .grid = grid_stride_blocks},
     {.id = "bug-no-loop-sync",
      .title = "Bug: halving loop without its __syncthreads()",
      .teaches = "Without a barrier in the loop, a thread reads its partner's word before the "
@@ -173,6 +235,7 @@ const VariantInfo kCatalog[] = {
      .timing_dependent = true},
 };
 
+#undef SS_EMULATED_BY_BLOCK
 #undef SS_EMULATED
 
 }  // namespace

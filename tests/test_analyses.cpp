@@ -85,9 +85,23 @@ TEST(WorkDepth, TreeOfBlockBHasBMinusOneAdditionsAndLog2BLevels) {
     WorkDepth wd = work_and_depth(trace.blocks[0], 4);
     EXPECT_EQ(wd.additions, 255u) << variant;
     EXPECT_EQ(wd.reduction_steps, 8u) << variant;
+    EXPECT_EQ(wd.depth, 8u) << variant;
     EXPECT_EQ(wd.barrier_steps, 9u) << variant;
     EXPECT_EQ(additions_through(trace.blocks[0], 1, 4),
               variant == std::string("sequential") ? 128u : 128u);
+  }
+}
+
+TEST(WorkDepth, SerialSumIsBMinusOneDeepAndTheWarpTailAccumulates) {
+  WorkDepth serial = work_and_depth(traced("serial", 256).blocks[0], 4);
+  EXPECT_EQ(serial.additions, 255u);
+  EXPECT_EQ(serial.depth, 255u);  // one thread, one addition after another
+  for (const char* variant : {"unroll-last-warp", "complete-unroll"}) {
+    // 2 x 256 elements, first added on load: a 256-word tree, 6 of its levels in the last warp's
+    // register (v += s[t + k]; s[t] = v).
+    WorkDepth wd = work_and_depth(traced(variant, 256, 512).blocks[0], 4);
+    EXPECT_EQ(wd.additions, 128u + 64u + 6u * 32u) << variant;
+    EXPECT_EQ(wd.depth, 2u + 6u) << variant;
   }
 }
 

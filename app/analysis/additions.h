@@ -22,7 +22,8 @@ std::vector<Addition> additions(const Step& step, unsigned word_size);
 struct WorkDepth {
   unsigned additions = 0;        // over the whole block
   unsigned barrier_steps = 0;    // __syncthreads() the block passed
-  unsigned reduction_steps = 0;  // steps with at least one addition (the tree's depth)
+  unsigned reduction_steps = 0;  // steps with at least one addition (the tree's levels)
+  unsigned depth = 0;  // additions one after another: per step the most by one thread, summed
 };
 
 WorkDepth work_and_depth(const BlockTrace& block, unsigned word_size);

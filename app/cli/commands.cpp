@@ -67,9 +67,9 @@ void print_facts_table(const Trace& trace, std::ostream& out) {
     out << "bank conflicts (extra wavefronts, whole block): ld " << load_conflicts << " st "
         << store_conflicts << "\n";
     WorkDepth wd = work_and_depth(trace.blocks[b], trace.word_size);
-    out << "work " << wd.additions << " additions, depth " << wd.reduction_steps
-        << " reduction steps, " << wd.barrier_steps << " barriers; block partial "
-        << trace.blocks[b].partial << "\n";
+    out << "work " << wd.additions << " additions, depth " << wd.depth << " (additions in a row), "
+        << wd.reduction_steps << " reduction steps, " << wd.barrier_steps
+        << " barriers; block partial " << trace.blocks[b].partial << "\n";
   }
   Precision p = precision(trace.result, trace.reference, r.element_type);
   out << "result " << std::setprecision(17) << trace.result << "  reference " << trace.reference

@@ -65,12 +65,12 @@ std::pair<double, double> median_pair_us(LaunchA a, LaunchB b, int repeats) {
 
 // Launches `kernel` on its own block sums until one block remains (Harris's multi-pass scheme).
 template <typename T>
-void reduce_to_one(DeviceKernel<T> kernel, const T* in, std::uint64_t n, T* a, T* b,
-                   unsigned block) {
+void reduce_to_one(DeviceKernel<T> kernel, GridRule grid_rule, const T* in, std::uint64_t n, T* a,
+                   T* b, unsigned block) {
   const T* source = in;
   T* target = a;
   for (;;) {
-    auto grid = static_cast<unsigned>((n + block - 1) / block);
+    unsigned grid = grid_rule(n, block);
     kernel<<<grid, block, block * sizeof(T)>>>(source, target, static_cast<unsigned>(n));
     if (grid == 1) return;
     n = grid;
@@ -142,10 +142,13 @@ void bench_type(const BenchOptions& o, const char* type, BenchReport& report) {
     for (const VariantInfo& v : variant_catalog()) {
       if (v.writes_grid_total) continue;           // timed below with its own launch shape
       if (!v.broken_on_purpose.empty()) continue;  // the bug playground is not timed
-      DeviceKernel<T> kernel = device_kernel<T, NoProbe>(std::string(v.id));
+      DeviceKernel<T> kernel = device_kernel<T, NoProbe>(std::string(v.id), o.block);
       if (kernel == nullptr) continue;
       double us = median_us(
-          [&] { reduce_to_one(kernel, input.get(), n, partial_a.get(), partial_b.get(), o.block); },
+          [&] {
+            reduce_to_one(kernel, v.grid, input.get(), n, partial_a.get(), partial_b.get(),
+                          o.block);
+          },
           repeats);
       report.entries.push_back({std::string(v.id), type, n, us, bytes / us / 1e3});
     }

@@ -40,7 +40,7 @@ Trace trace_typed(const RunRequest& r) {
                    " stops at a divergent barrier: a traced GPU launch could hang, so trace it on "
                    "the emulator (compute-sanitizer --tool synccheck checks the plain build)");
   }
-  DeviceKernel<T> kernel = device_kernel<T, DeviceProbe>(r.variant);
+  DeviceKernel<T> kernel = device_kernel<T, DeviceProbe>(r.variant, r.block);
   if (kernel == nullptr) throw RunError("variant '" + r.variant + "' has no traced device build");
   std::string device = device_name();
   if (device.empty()) throw CudaError("no CUDA device found");

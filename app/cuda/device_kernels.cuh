@@ -10,10 +10,14 @@
 #include "bug_sync_in_branch.cuh"
 #include "bug_warp_tail_syncwarp_after.cuh"
 #include "bug_warp_tail_unsafe.cuh"
+#include "complete_unroll.cuh"
 #include "first_add.cuh"
 #include "interleaved_divergent.cuh"
 #include "interleaved_strided.cuh"
+#include "kahan.cuh"
+#include "multi_element.cuh"
 #include "sequential.cuh"
+#include "serial_thread0.cuh"
 #include "tuned.cuh"
 #include "unroll_last_warp.cuh"
 
@@ -22,9 +26,13 @@ namespace stridescope::cuda {
 template <typename T>
 using DeviceKernel = void (*)(const T*, T*, unsigned);
 
-// nullptr for an id without a device build.
+// nullptr for an id without a device build (or a block size its template has no instance for).
 template <typename T, typename Probe>
-DeviceKernel<T> device_kernel(const std::string& variant) {
+DeviceKernel<T> device_kernel(const std::string& variant, unsigned block) {
+  if (variant == "serial") return kernels::reduce_serial_thread0<T, Probe>;
+  if (variant == "complete-unroll") return kernels::complete_unroll_for<T, Probe>(block);
+  if (variant == "multi-element") return kernels::multi_element_for<T, Probe>(block);
+  if (variant == "kahan") return kernels::reduce_kahan<T, Probe>;
   if (variant == "interleaved-divergent") return kernels::reduce_interleaved_divergent<T, Probe>;
   if (variant == "interleaved-strided") return kernels::reduce_interleaved_strided<T, Probe>;
   if (variant == "sequential") return kernels::reduce_sequential<T, Probe>;

@@ -13,7 +13,7 @@ namespace {
 
 template <typename T>
 std::vector<T> block_sums(const std::string& variant, const std::vector<T>& input, unsigned block) {
-  DeviceKernel<T> kernel = device_kernel<T, NoProbe>(variant);
+  DeviceKernel<T> kernel = device_kernel<T, NoProbe>(variant, block);
   if (kernel == nullptr) throw CudaError("no device build of variant '" + variant + "'");
   if (input.empty()) throw CudaError("n = 0: nothing to reduce");
   const VariantInfo* info = find_variant(variant);

@@ -273,7 +273,8 @@ void facts_panel(Session& session, bool high_contrast) {
                        precision_now.absolute, precision_now.relative, precision_now.ulps);
   }
   if (total.additions > 0) {
-    ImGui::Text("Work %u additions, depth %u steps", total.additions, total.reduction_steps);
+    ImGui::Text("Work %u additions, depth %u (additions one after another)", total.additions,
+                total.depth);
   } else {
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(
