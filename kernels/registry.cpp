@@ -95,7 +95,7 @@ const VariantInfo kCatalog[] = {
      .min_block = 64,
      .grid = two_per_thread},
     {.id = "complete-unroll",
-     .title = "6. Completely unrolled (block size as a template parameter)",
+     .title = "6. Completely unrolled (block size as a template argument)",
      .teaches = "With the block size known at compile time, every `if (BlockSize >= ...)` "
                 "disappears and so does the loop: no loop counter, no branch on the stride, the "
                 "same steps as variant 5.",

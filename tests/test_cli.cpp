@@ -62,12 +62,41 @@ TEST(Cli, BadArgumentsGiveOneClearLineAndFail) {
       {"check /nonexistent/file.json", "cannot read /nonexistent/file.json"},
       {"trace --block 16", "--out is required"},
       {"trace --backend gpu --out x.json", "unknown backend 'gpu'"},
+      {"trace --input uniform --out x.json", "use it with float or double, not int"},
+      {"lab --variant sequential --block 96", "block size 96 is not supported"},
+      {"precision --n 0", "n = 0"},
+      {"precision --n 8388608", "limit"},
+      {"precision --block 3", "block size 3"},
   };
   for (const Case& c : cases) {
     Outcome o = run(c.arguments);
     EXPECT_NE(o.status, 0) << c.arguments;
     EXPECT_NE(o.output.find(c.expected), std::string::npos) << c.arguments << " -> " << o.output;
   }
+}
+
+TEST(Cli, LabReportsThePlaygroundsFindingsAndWritesJson) {
+  std::string file = kTmp + "/cli_lab.json";
+  Outcome o = run("lab --variant bug-odd-block --block 96 --n 96 --json " + file);
+  ASSERT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("0 hazards, 0 divergent barriers, 32 elements lost"), std::string::npos)
+      << o.output;
+  Outcome diverged = run("lab --variant bug-sync-in-branch --block 16 --n 16");
+  EXPECT_EQ(diverged.status, 0);  // a finding, not a failure of the command
+  EXPECT_NE(diverged.output.find("threads 0–7 wait at __syncthreads() on line"), std::string::npos)
+      << diverged.output;
+  std::FILE* f = std::fopen(file.c_str(), "r");
+  ASSERT_NE(f, nullptr);
+  std::fclose(f);
+}
+
+TEST(Cli, PrecisionShowsTheSerialLoopLessAccurateThanTheTree) {
+  std::string file = kTmp + "/cli_precision.json";
+  Outcome o = run("precision --n 65536 --json " + file);
+  ASSERT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("serial loop (one CPU thread)"), std::string::npos);
+  EXPECT_NE(o.output.find("in double"), std::string::npos);
+  EXPECT_NE(o.output.find("9. Kahan"), std::string::npos);
 }
 
 TEST(Cli, MalformedTraceFileIsAnErrorNotACrash) {
@@ -81,7 +110,8 @@ TEST(Cli, MalformedTraceFileIsAnErrorNotACrash) {
 }
 
 TEST(Cli, HelpWorksOnEveryCommand) {
-  for (const char* command : {"--help", "list --help", "trace --help", "check --help"}) {
+  for (const char* command : {"--help", "list --help", "trace --help", "check --help", "lab --help",
+                              "precision --help"}) {
     Outcome o = run(command);
     EXPECT_EQ(o.status, 0) << command;
     EXPECT_NE(o.output.find("Usage"), std::string::npos) << command;
@@ -100,7 +130,7 @@ TEST(Cli, BadWindowBenchAndDeviceOptionsAreClearErrors) {
       {"--size 10x10 --screenshot x.png", "--size must look like 1600x900"},
       {"--size big --screenshot x.png", "--size must look like 1600x900"},
       {"--font-scale 9 --screenshot x.png", "--font-scale must be between 0.5 and 4"},
-      {"--view graphs --screenshot x.png", "--view must be memory or timing"},
+      {"--view graphs --screenshot x.png", "--view must be memory, timing or precision"},
       {"bench --recorded --file /nonexistent/bench.json", "cannot read /nonexistent/bench.json"},
       {"device-run --block 3", "block size 3 is not supported"},
   };

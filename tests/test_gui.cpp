@@ -111,6 +111,14 @@ TEST(Gui, LostElementsAreMarkedOnTheirInputCells) {
   EXPECT_LT(pixels_near("--block 64" + args, kTmp + "/gui_nolost.png", kLost), 50);
 }
 
+TEST(Gui, PrecisionViewDrawsTheSerialLoopsBarAndTheTreesBars) {
+  constexpr int kSerialBar[3] = {255, 89, 89};  // palette error (red)
+  constexpr int kTreeBar[3] = {84, 153, 250};   // palette cell_read (blue)
+  std::string png = kTmp + "/gui_precision.png";
+  EXPECT_GT(pixels_near("--view precision", png, kSerialBar), 500);
+  EXPECT_GT(load_png(png).count_near(kTreeBar[0], kTreeBar[1], kTreeBar[2]), 3000);
+}
+
 TEST(Gui, ScreenshotOfAStepShowsWrittenAndReadCells) {
   std::string png = kTmp + "/gui_sequential.png";
   std::remove(png.c_str());
@@ -209,7 +217,8 @@ TEST(Gui, TimingViewShowsRecordedBarsAndCurves) {
   EXPECT_GT(image.count_near(255, 99, 71, 10), 800) << "the first variant's bar and curve missing";
   Outcome bad = run_app("--view graphs --screenshot " + png);
   EXPECT_EQ(bad.status, 2);
-  EXPECT_NE(bad.output.find("--view must be memory or timing"), std::string::npos) << bad.output;
+  EXPECT_NE(bad.output.find("--view must be memory, timing or precision"), std::string::npos)
+      << bad.output;
 }
 
 }  // namespace

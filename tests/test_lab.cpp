@@ -4,7 +4,10 @@
 
 #include "analysis/contributions.h"
 #include "analysis/lab_summary.h"
+#include "analysis/precision.h"
 #include "analysis/uninitialized.h"
+#include "core/input.h"
+#include "emu/precision_study.h"
 #include "emu/run_variant.h"
 #include "registry.h"
 #include "trace/trace_json.h"
@@ -227,6 +230,40 @@ TEST(Lab, OddBlockSizesAreOnlyForTheVariantThatTeachesThem) {
   EXPECT_NO_THROW(run_on_emulator(r));
   r.block = 1025;
   EXPECT_THROW(run_on_emulator(r), RunError);
+}
+
+TEST(Precision, TreeOrdersBeatTheSerialLoopAndDoubleIsNearlyExact) {
+  PrecisionStudy study = precision_study(1u << 18, 1, 256);
+  ASSERT_GE(study.rows.size(), 10u);
+  const PrecisionRow& serial = study.rows.front();
+  EXPECT_EQ(serial.variant, "");
+  EXPECT_GT(serial.error.relative, 1e-6);  // 2^18 uniform floats: the loop's error is large
+  for (const PrecisionRow& row : study.rows) {
+    if (row.variant.empty()) continue;
+    // Every tree (and Kahan, and double) is at least 4 times more accurate than the loop.
+    EXPECT_LT(row.error.relative * 4, serial.error.relative) << row.label;
+    EXPECT_NE(find_variant(row.variant), nullptr) << row.label;
+  }
+  const PrecisionRow& in_double = study.rows.back();
+  EXPECT_EQ(in_double.element_type, "double");
+  EXPECT_LT(in_double.error.relative, 1e-12);
+}
+
+TEST(Precision, LogScalePositions) {
+  EXPECT_EQ(log_error_position(0), 0);
+  EXPECT_EQ(log_error_position(1e-12), 0);
+  EXPECT_NEAR(log_error_position(1e-6), 0.5, 1e-12);
+  EXPECT_EQ(log_error_position(1e-2), 1);
+  EXPECT_EQ(log_error_position(0.5), 1);
+}
+
+TEST(Precision, UniformInputIsExactInFloat) {
+  for (std::uint64_t i = 0; i < 1000; ++i) {
+    double v = input_value("uniform", i, 3);
+    EXPECT_GE(v, 0.0);
+    EXPECT_LT(v, 1.0);
+    EXPECT_EQ(static_cast<double>(static_cast<float>(v)), v);
+  }
 }
 
 }  // namespace

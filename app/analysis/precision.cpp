@@ -1,6 +1,7 @@
 // Precision analysis: absolute, relative and ulp error of a result.
 #include "analysis/precision.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -21,6 +22,15 @@ Precision precision(double result, double reference, std::string_view element_ty
   }
   p.ulps = p.absolute / ulp;
   return p;
+}
+
+}  // namespace stridescope
+
+namespace stridescope {
+
+double log_error_position(double relative) {
+  if (!(relative > 0)) return 0;
+  return std::clamp((std::log10(relative) + 10.0) / 8.0, 0.0, 1.0);
 }
 
 }  // namespace stridescope

@@ -13,4 +13,8 @@ struct Precision {
 
 Precision precision(double result, double reference, std::string_view element_type);
 
+// Where a relative error sits on a log scale from 1e-10 (0) to 1e-2 (1); 0 for no error. The
+// precision bars of the CLI and the GUI both use it.
+double log_error_position(double relative);
+
 }  // namespace stridescope

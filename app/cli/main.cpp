@@ -5,6 +5,7 @@
 #include "cli/commands.h"
 #include "cli/device_commands.h"
 #include "cli/lab_command.h"
+#include "cli/precision_command.h"
 #include "ui/gui.h"
 #if defined(STRIDESCOPE_HAVE_CUDA)
 #include "cuda/bench.h"
@@ -19,7 +20,8 @@ void add_run_options(CLI::App& command, stridescope::RunRequest& request) {
   command.add_option("--block,-b", request.block,
                      "threads per block: a power of two, 2..1024 (bug-odd-block: any)");
   command.add_option("--n,-n", request.n, "number of input elements");
-  command.add_option("--input,-i", request.input, "input pattern: ones, iota, random");
+  command.add_option("--input,-i", request.input,
+                     "input pattern: ones, iota, random, uniform (floats in [0, 1))");
   command.add_option("--seed", request.seed, "seed of the random input");
   command.add_option("--type", request.element_type, "element type: int, float or double");
   command.add_option("--traced-block", request.traced_block, "which block to trace");
@@ -50,7 +52,7 @@ int main(int argc, char** argv) {
   app.add_option("--size", size, "window size WIDTHxHEIGHT");
   auto* scale_opt = app.add_option("--font-scale", font_scale, "text size, 0.5..4 (presenter: 2)");
   auto* contrast_opt = app.add_flag("--high-contrast", high_contrast, "high-contrast theme");
-  app.add_option("--view", gui.view, "centre tab at start: memory or timing");
+  app.add_option("--view", gui.view, "centre tab at start: memory, timing or precision");
   app.add_flag("--presenter", gui.presenter,
                "start in the presenter view (canvas across the window)");
   app.add_option("--benchmark-frames", gui.benchmark_frames,
@@ -74,6 +76,16 @@ int main(int argc, char** argv) {
   add_run_options(*lab, lab_request);
   std::string lab_json;
   lab->add_option("--json", lab_json, "also write the findings to this JSON file");
+
+  auto* precision = app.add_subcommand(
+      "precision", "float error of a serial loop, every variant, Kahan and double, vs float64");
+  std::uint64_t precision_n = std::uint64_t{1} << 22, precision_seed = 1;
+  unsigned precision_block = 256;
+  std::string precision_json;
+  precision->add_option("--n,-n", precision_n, "number of uniform floats (up to 2^22)");
+  precision->add_option("--seed", precision_seed, "seed of the input");
+  precision->add_option("--block,-b", precision_block, "threads per block (64..1024)");
+  precision->add_option("--json", precision_json, "also write the rows to this JSON file");
 
   auto* bench =
       app.add_subcommand("bench", "time every variant beside CUB and a device copy (needs a GPU)");
@@ -103,6 +115,10 @@ int main(int argc, char** argv) {
                                         std::cout);
     if (*check) return stridescope::command_check(check_path, std::cout);
     if (*lab) return stridescope::command_lab(lab_request, lab_json, std::cout);
+    if (*precision) {
+      return stridescope::command_precision(precision_n, precision_seed, precision_block,
+                                            precision_json, std::cout);
+    }
     if (*device_run) return stridescope::command_device_run(device_request, std::cout);
     if (*bench) return stridescope::command_bench(bench_command, std::cout);
     if (!parse_size(size, gui.width, gui.height)) {
@@ -111,8 +127,8 @@ int main(int argc, char** argv) {
     }
     if (*trace_opt) gui.trace_path = trace_path;
     if (*step_opt) gui.step = step;
-    if (gui.view != "memory" && gui.view != "timing") {
-      std::cerr << "stridescope: error: --view must be memory or timing\n";
+    if (gui.view != "memory" && gui.view != "timing" && gui.view != "precision") {
+      std::cerr << "stridescope: error: --view must be memory, timing or precision\n";
       return 2;
     }
     if (*scale_opt) {

@@ -5,7 +5,7 @@
 
 namespace stridescope {
 namespace {
-constexpr std::string_view kPatterns[] = {"ones", "iota", "random"};
+constexpr std::string_view kPatterns[] = {"ones", "iota", "random", "uniform"};
 
 std::uint64_t splitmix64(std::uint64_t x) {
   x += 0x9e3779b97f4a7c15ull;
@@ -26,6 +26,9 @@ bool is_input_pattern(std::string_view name) {
 double input_value(std::string_view pattern, std::uint64_t index, std::uint64_t seed) {
   if (pattern == "ones") return 1.0;
   if (pattern == "iota") return static_cast<double>(index);
+  if (pattern == "uniform") {  // 24 random bits: exact in float, so float and double agree
+    return static_cast<double>(splitmix64(seed * 0x100000001b3ull + index) >> 40) * 0x1p-24;
+  }
   return static_cast<double>(splitmix64(seed * 0x100000001b3ull + index) % 10);
 }
 

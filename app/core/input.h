@@ -1,4 +1,4 @@
-// Input patterns for a run: all ones, 0..n-1, or small random integers from a seed.
+// Input patterns for a run: all ones, 0..n-1, small random integers, or uniform floats in [0, 1).
 #pragma once
 
 #include <cstdint>
@@ -8,10 +8,11 @@
 
 namespace stridescope {
 
-std::span<const std::string_view> input_patterns();  // "ones", "iota", "random"
+std::span<const std::string_view> input_patterns();  // "ones", "iota", "random", "uniform"
 bool is_input_pattern(std::string_view name);
 
-// Element i of the pattern; "random" gives integers 0..9 from a splitmix64 stream of `seed`.
+// Element i of the pattern; "random" gives integers 0..9 from a splitmix64 stream of `seed`,
+// "uniform" numbers in [0, 1) with 24 random bits (exact in float) from the same stream.
 double input_value(std::string_view pattern, std::uint64_t index, std::uint64_t seed);
 
 template <typename T>

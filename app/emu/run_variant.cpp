@@ -148,7 +148,10 @@ void validate(const RunRequest& r) {
     throw RunError("element type '" + r.element_type + "' is not supported (int, float, double)");
   }
   if (!is_input_pattern(r.input)) {
-    throw RunError("unknown input pattern '" + r.input + "' (ones, iota, random)");
+    throw RunError("unknown input pattern '" + r.input + "' (ones, iota, random, uniform)");
+  }
+  if (r.input == "uniform" && r.element_type == "int") {
+    throw RunError("input 'uniform' is numbers in [0, 1): use it with float or double, not int");
   }
   std::uint64_t grid = variant->grid(r.n, r.block);
   if (r.traced_block >= grid) {

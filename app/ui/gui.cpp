@@ -18,6 +18,7 @@
 
 #include "ui/memory_canvas.h"
 #include "ui/panels.h"
+#include "ui/precision_panel.h"
 #include "ui/screenshot.h"
 #include "ui/session.h"
 #include "ui/theme.h"
@@ -54,7 +55,7 @@ std::string divergence_banner(Session& session) {
 
 // The centre window: the memory canvas, or the timing panel, as tabs.
 void draw_canvas_window(Session& session, MemoryCanvas& canvas, const UiSettings& settings,
-                        TimingState& timing, bool& select_timing) {
+                        TimingState& timing, PrecisionState& precision, std::string& select_tab) {
   ImGui::Begin("View");
   if (ImGui::BeginTabBar("views")) {
     if (ImGui::BeginTabItem("Shared memory")) {
@@ -67,11 +68,18 @@ void draw_canvas_window(Session& session, MemoryCanvas& canvas, const UiSettings
       }
       ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("Timing", nullptr, select_timing ? ImGuiTabItemFlags_SetSelected : 0)) {
+    auto flags = [&](const char* tab) {
+      return select_tab == tab ? ImGuiTabItemFlags_SetSelected : 0;
+    };
+    if (ImGui::BeginTabItem("Timing", nullptr, flags("timing"))) {
       timing_panel(timing, settings.high_contrast);
       ImGui::EndTabItem();
     }
-    select_timing = false;
+    if (ImGui::BeginTabItem("Precision", nullptr, flags("precision"))) {
+      precision_panel(precision, settings.high_contrast);
+      ImGui::EndTabItem();
+    }
+    select_tab.clear();
     ImGui::EndTabBar();
   }
   ImGui::End();
@@ -190,7 +198,19 @@ int run_gui(const GuiOptions& options) {
   timing.measure_live = options.device_bench;
   timing.device_name = options.device_name;
   load_recorded_timing(timing);
-  bool select_timing = options.view == "timing";
+  std::string select_tab = options.view;
+  PrecisionState precision;
+  if (options.view == "precision") {
+    if (capture) {  // a screenshot shows the finished study
+      try {
+        precision.study = precision_study(precision.n, precision.seed);
+      } catch (const std::exception& e) {
+        precision.error = e.what();
+      }
+    } else {
+      start_precision_study(precision);
+    }
+  }
   bool was_focus = settings.focus;
   std::vector<double> frame_ms;
   int frames = 0;
@@ -229,7 +249,7 @@ int run_gui(const GuiOptions& options) {
     was_focus = settings.focus;
     if (settings.focus) {
       place(0.0f, 0.0f, 1.0f, 0.78f, true);
-      draw_canvas_window(session, canvas, settings, timing, select_timing);
+      draw_canvas_window(session, canvas, settings, timing, precision, select_tab);
       place(0.0f, 0.78f, 0.55f, 0.22f, true);
       draw_timeline_window(session, settings);
       place(0.55f, 0.78f, 0.45f, 0.22f, true);
@@ -242,7 +262,7 @@ int run_gui(const GuiOptions& options) {
       place(0.0f, 0.44f, 0.22f, 0.56f, relayout);
       draw_facts_window(session, settings);
       place(0.22f, 0.0f, 0.52f, 0.85f, relayout);
-      draw_canvas_window(session, canvas, settings, timing, select_timing);
+      draw_canvas_window(session, canvas, settings, timing, precision, select_tab);
       place(0.22f, 0.85f, 0.52f, 0.15f, relayout);
       draw_timeline_window(session, settings);
       place(0.74f, 0.0f, 0.26f, 1.0f, relayout);

@@ -81,7 +81,9 @@ void lab_section(const LabSummary& lab, const VariantInfo* variant, const Palett
                 (lab.contributions.lost.empty() && lab.contributions.doubled.empty()));
   bool broken = variant != nullptr && !variant->broken_on_purpose.empty();
   if (clean && !broken) {  // a correct run: one quiet line
+    ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled("Hazard lab: no races, no divergence, nothing lost");
+    ImGui::PopTextWrapPos();
     return;
   }
   ImGui::Separator();
