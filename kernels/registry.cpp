@@ -11,6 +11,8 @@
 #include "bug_warp_tail_syncwarp_after.cuh"
 #include "bug_warp_tail_unsafe.cuh"
 #include "complete_unroll.cuh"
+#include "dot_product.cuh"
+#include "dot_product_lock.cuh"
 #include "first_add.cuh"
 #include "interleaved_divergent.cuh"
 #include "interleaved_strided.cuh"
@@ -147,6 +149,33 @@ const VariantInfo kCatalog[] = {
                   "step.",
      .emulate = {SS_EMULATED(kernels::reduce_kahan)},
      .grid = grid_stride_blocks},
+    {.id = "dot-product",
+     .title = "CUDA by Example: dot product (host adds the partials)",
+     .teaches = "The book's first reduction: 256 threads per block, at most 32 blocks, each "
+                "thread sums a[i] * b[i] in a grid-stride loop, the block halves its shared "
+                "cache, thread 0 writes the block's partial and the CPU adds the partials.",
+     .reference = "Sanders & Kandrot, CUDA by Example, ch. 5.3.1 (dot product)",
+     .source_file = "dot_product.cuh",
+     .step_rule = "Threads cacheIndex < i add cache[cacheIndex + i] into cache[cacheIndex]; i "
+                  "halves every step.",
+     .emulate = {SS_EMULATED(kernels::dot)},
+     .grid = book_dot_blocks,
+     .inputs = 2,
+     .op = "dot"},
+    {.id = "dot-product-lock",
+     .title = "CUDA by Example: dot product finished on the GPU (atomic lock)",
+     .teaches = "The appendix version: thread 0 of each block takes a lock made from atomicCAS "
+                "and adds its block's sum into the result, so no partials go back to the CPU. "
+                "The lock makes the blocks add one at a time, in whatever order they finish.",
+     .reference = "Sanders & Kandrot, CUDA by Example, appendix A.1 (atomic locks)",
+     .source_file = "dot_product_lock.cuh",
+     .step_rule = "Threads cacheIndex < i add cache[cacheIndex + i] into cache[cacheIndex]; i "
+                  "halves every step.",
+     .emulate = {SS_EMULATED(kernels::dot_lock)},
+     .grid = book_dot_blocks,
+     .writes_grid_total = true,
+     .inputs = 2,
+     .op = "dot"},
     {.id = "bug-no-loop-sync",
      .title = "Bug: halving loop without its __syncthreads()",
      .teaches = "Without a barrier in the loop, a thread reads its partner's word before the "
@@ -246,6 +275,10 @@ unsigned one_block_per_chunk(std::uint64_t n, unsigned block) {
 
 unsigned two_per_thread(std::uint64_t n, unsigned block) {
   return static_cast<unsigned>((n + 2ull * block - 1) / (2ull * block));
+}
+
+unsigned book_dot_blocks(std::uint64_t n, unsigned block) {
+  return static_cast<unsigned>(std::min<std::uint64_t>(32, (n + block - 1) / block));
 }
 
 unsigned grid_stride_blocks(std::uint64_t n, unsigned block) {

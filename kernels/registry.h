@@ -15,6 +15,7 @@ using GridRule = unsigned (*)(std::uint64_t n, unsigned block);
 unsigned one_block_per_chunk(std::uint64_t n, unsigned block);  // ceil(n / block)
 unsigned two_per_thread(std::uint64_t n, unsigned block);       // ceil(n / 2 block)
 unsigned grid_stride_blocks(std::uint64_t n, unsigned block);   // ceil(n / 16 block), 1..1024
+unsigned book_dot_blocks(std::uint64_t n, unsigned block);      // min(32, ceil(n / block))
 
 // The variant's kernel instantiated with the CPU emulator's probe, one per element type.
 struct EmulatedKernels {
@@ -41,6 +42,9 @@ struct VariantInfo {
   bool result_in_word0 = true;   // the block's sum ends in s[0] (false: in a register)
   bool stops_at_divergence = false;  // never launched on a GPU for a trace: it would hang
   bool timing_dependent = false;     // races: a GPU's result and trace depend on timing
+  // 1: the input is n elements; 2: two vectors a and b of n elements, back to back in `in`.
+  unsigned inputs = 1;
+  std::string_view op = "sum";  // what it computes: "sum", or "dot" (sum of a[i] * b[i])
 };
 
 std::span<const VariantInfo> variant_catalog();

@@ -72,6 +72,16 @@ inline T atomicAdd(T* address, T value) {
   *address = old + value;
   return old;
 }
+inline int atomicCAS(int* address, int compare, int value) {
+  int old = *address;
+  if (old == compare) *address = value;
+  return old;
+}
+inline int atomicExch(int* address, int value) {
+  int old = *address;
+  *address = value;
+  return old;
+}
 inline void __threadfence() {}
 
 using dim3 = stridescope::emu::Dim3;

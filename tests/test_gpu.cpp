@@ -35,15 +35,15 @@ TEST_F(Gpu, EveryVariantAndBlockSizeMatchesTheEmulator) {
     if (!deterministic_on_gpu(v)) continue;
     for (unsigned block : block_sizes(v)) {
       for (std::uint64_t n : {std::uint64_t{block}, 3 * std::uint64_t{block} + 5}) {
-        std::vector<int> input = make_input<int>("random", n, 9);
-        std::vector<int> sums = cuda::block_sums_int(std::string(v.id), input, block);
-        unsigned grid = v.grid(n, block);
         RunRequest r;
         r.variant = std::string(v.id);
         r.block = block;
         r.n = n;
         r.input = "random";
         r.seed = 9;
+        std::vector<int> input = variant_input<int>(r, v.inputs);
+        std::vector<int> sums = cuda::block_sums_int(std::string(v.id), input, block);
+        unsigned grid = v.grid(n, block);
         Trace trace = run_on_emulator(r);
         EXPECT_EQ(sums[0], trace.blocks[0].partial) << v.id << " " << block << " " << n;
         EXPECT_EQ(grid_result(sums, grid, v.writes_grid_total), trace.result) << v.id;

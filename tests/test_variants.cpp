@@ -42,6 +42,25 @@ TEST(Variants, EveryVariantBlockAndNGivesTheReferenceSum) {
   }
 }
 
+TEST(Variants, BookDotProductsUseAtMost32BlocksAndSumTheProducts) {
+  for (const char* id : {"dot-product", "dot-product-lock"}) {
+    RunRequest r;
+    r.variant = id;
+    r.block = 256;
+    r.n = 100000;
+    r.input = "iota";  // a = b = 0..n-1: the sum of squares
+    r.element_type = "double";
+    Trace trace = run_on_emulator(r);
+    EXPECT_EQ(trace.run.grid_size, 32u) << id;  // blocksPerGrid = min(32, (N + 255) / 256)
+    EXPECT_EQ(trace.run.op, "dot");
+    double n = 100000;
+    EXPECT_EQ(trace.reference, (n - 1) * n * (2 * n - 1) / 6) << id;
+    EXPECT_EQ(trace.result, trace.reference) << id;
+    r.n = 300;  // fewer elements than 32 blocks of 256 threads: 2 blocks
+    EXPECT_EQ(run_on_emulator(r).run.grid_size, 2u) << id;
+  }
+}
+
 TEST(Variants, IotaSumsAreExactForIntAndWrapLikeAGpuPastIntMax) {
   RunRequest r;
   r.n = 60000;

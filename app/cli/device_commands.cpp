@@ -6,6 +6,7 @@
 
 #include "bench/bench_report.h"
 #include "core/input.h"
+#include "registry.h"
 #if defined(STRIDESCOPE_HAVE_CUDA)
 #include "cuda/bench.h"
 #include "cuda/cuda_trace.h"
@@ -60,7 +61,7 @@ int command_bench(const BenchCommand& command, std::ostream& out) {
 int command_device_run(const RunRequest& request, std::ostream& out) {
   validate(request);
 #if defined(STRIDESCOPE_HAVE_CUDA)
-  std::vector<double> input = make_input<double>(request.input, request.n, request.seed);
+  std::vector<double> input = variant_input<double>(request, find_variant(request.variant)->inputs);
   out << "result " << cuda::run_once(request.variant, request.element_type, input, request.block)
       << "\n";
   return 0;

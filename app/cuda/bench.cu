@@ -142,6 +142,7 @@ void bench_type(const BenchOptions& o, const char* type, BenchReport& report) {
     for (const VariantInfo& v : variant_catalog()) {
       if (v.writes_grid_total) continue;           // timed below with its own launch shape
       if (!v.broken_on_purpose.empty()) continue;  // the bug playground is not timed
+      if (v.inputs != 1) continue;                 // the dot products read two vectors
       DeviceKernel<T> kernel = device_kernel<T, NoProbe>(std::string(v.id), o.block);
       if (kernel == nullptr) continue;
       double us = median_us(

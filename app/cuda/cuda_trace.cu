@@ -44,8 +44,8 @@ Trace trace_typed(const RunRequest& r) {
   if (kernel == nullptr) throw RunError("variant '" + r.variant + "' has no traced device build");
   std::string device = device_name();
   if (device.empty()) throw CudaError("no CUDA device found");
-  std::vector<T> input = make_input<T>(r.input, r.n, r.seed);
   const VariantInfo& info = *find_variant(r.variant);
+  std::vector<T> input = variant_input<T>(r, info.inputs);
   unsigned grid = info.grid(r.n, r.block);
   unsigned slots = block_sum_slots(grid, info.writes_grid_total);
   unsigned snapshot_bytes = r.block * sizeof(T);

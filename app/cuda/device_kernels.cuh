@@ -11,6 +11,8 @@
 #include "bug_warp_tail_syncwarp_after.cuh"
 #include "bug_warp_tail_unsafe.cuh"
 #include "complete_unroll.cuh"
+#include "dot_product.cuh"
+#include "dot_product_lock.cuh"
 #include "first_add.cuh"
 #include "interleaved_divergent.cuh"
 #include "interleaved_strided.cuh"
@@ -33,6 +35,8 @@ DeviceKernel<T> device_kernel(const std::string& variant, unsigned block) {
   if (variant == "complete-unroll") return kernels::complete_unroll_for<T, Probe>(block);
   if (variant == "multi-element") return kernels::multi_element_for<T, Probe>(block);
   if (variant == "kahan") return kernels::reduce_kahan<T, Probe>;
+  if (variant == "dot-product") return kernels::dot<T, Probe>;
+  if (variant == "dot-product-lock") return kernels::dot_lock<T, Probe>;
   if (variant == "interleaved-divergent") return kernels::reduce_interleaved_divergent<T, Probe>;
   if (variant == "interleaved-strided") return kernels::reduce_interleaved_strided<T, Probe>;
   if (variant == "sequential") return kernels::reduce_sequential<T, Probe>;

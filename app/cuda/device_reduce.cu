@@ -17,7 +17,7 @@ std::vector<T> block_sums(const std::string& variant, const std::vector<T>& inpu
   if (kernel == nullptr) throw CudaError("no device build of variant '" + variant + "'");
   if (input.empty()) throw CudaError("n = 0: nothing to reduce");
   const VariantInfo* info = find_variant(variant);
-  auto n = static_cast<unsigned>(input.size());
+  auto n = static_cast<unsigned>(input.size() / info->inputs);  // a and b back to back for dot
   unsigned grid = info->grid(n, block);
   unsigned slots = block_sum_slots(grid, info->writes_grid_total);
   std::vector<T> sums(slots);
@@ -65,7 +65,7 @@ double run_once(const std::string& variant, const std::string& element_type,
                 const std::vector<double>& input, unsigned block) {
   const VariantInfo* info = find_variant(variant);
   if (info == nullptr) throw CudaError("unknown variant '" + variant + "'");
-  unsigned grid = info->grid(input.size(), block);
+  unsigned grid = info->grid(input.size() / info->inputs, block);
   auto total = [&](const auto& sums) { return grid_result(sums, grid, info->writes_grid_total); };
   if (element_type == "int")
     return total(block_sums_int(variant, std::vector<int>(input.begin(), input.end()), block));

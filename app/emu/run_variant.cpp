@@ -68,7 +68,7 @@ class TraceRecorder final : public emu::Observer {
 
 template <typename T>
 Trace run_typed(const RunRequest& request, const VariantInfo& variant, EmulatedKernel<T> kernel) {
-  std::vector<T> input = make_input<T>(request.input, request.n, request.seed);
+  std::vector<T> input = variant_input<T>(request, variant.inputs);
   unsigned grid = variant.grid(request.n, request.block);
   std::vector<T> block_sums(block_sum_slots(grid, variant.writes_grid_total), T(0));
   emu::LaunchShape shape{grid, request.block, static_cast<unsigned>(request.block * sizeof(T))};
@@ -106,16 +106,20 @@ Trace run_typed(const RunRequest& request, const VariantInfo& variant, EmulatedK
 
 Trace trace_header(const RunRequest& request, unsigned grid, unsigned word_size,
                    std::string backend, std::string device, std::string toolkit) {
+  const VariantInfo* variant = find_variant(request.variant);
+  bool dot = variant != nullptr && variant->op == "dot";
   Trace trace;
-  trace.run = {request.variant,   request.element_type, "sum",
+  trace.run = {request.variant,   request.element_type, dot ? "dot" : "sum",
                request.n,         request.block,        grid,
                request.input,     request.seed,         std::move(backend),
                std::move(device), std::move(toolkit)};
   trace.word_size = word_size;
   trace.shared_words = request.block;
   double reference = 0;
-  for (std::uint64_t i = 0; i < request.n; ++i)
-    reference += input_value(request.input, i, request.seed);
+  for (std::uint64_t i = 0; i < request.n; ++i) {
+    double a = input_value(request.input, i, request.seed);
+    reference += dot ? a * input_value(request.input, i, request.seed + 1) : a;
+  }
   trace.reference = reference;
   return trace;
 }

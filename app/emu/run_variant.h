@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/input.h"
 #include "trace/trace.h"
 
 namespace stridescope {
@@ -44,6 +45,18 @@ double grid_result(const std::vector<T>& block_sums, unsigned grid, bool kernel_
   T total = T(0);
   for (unsigned b = 0; b < grid; ++b) total += block_sums[b];
   return static_cast<double>(total);
+}
+
+// The kernel's input buffer: n elements of the pattern, or for two-input variants (the dot
+// product) a = the pattern with `seed` and b = the pattern with seed + 1, back to back.
+template <typename T>
+std::vector<T> variant_input(const RunRequest& request, unsigned inputs) {
+  std::vector<T> values = make_input<T>(request.input, request.n, request.seed);
+  if (inputs == 2) {
+    std::vector<T> b = make_input<T>(request.input, request.n, request.seed + 1);
+    values.insert(values.end(), b.begin(), b.end());
+  }
+  return values;
 }
 
 // Slots the block-sums buffer needs: one per block, plus the total and a counter for kernels that

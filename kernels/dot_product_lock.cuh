@@ -1,0 +1,56 @@
+// CUDA by Example, appendix A.1: the dot product that finishes on the GPU. After the block's
+// halving loop, thread 0 takes a lock built from atomicCAS and adds the block's sum into c[0]
+// (here the slot after the partials), so one launch gives the whole result.
+#pragma once
+
+#include "shared.h"
+
+namespace stridescope::kernels {
+
+// The book's Lock: a mutex in global memory, 0 = free.
+struct Lock {
+  int* mutex;
+  __device__ void lock() {
+    while (atomicCAS(mutex, 0, 1) != 0) {
+    }
+  }
+  __device__ void unlock() { atomicExch(mutex, 0); }
+};
+
+// c has gridDim.x + 2 slots: c[blockIdx.x] gets each block's sum (for the trace), c[gridDim.x]
+// the total, and the last slot holds the mutex (zero before the launch).
+template <typename T, typename Probe>
+__global__ void dot_lock(const T* in, T* c, unsigned n) {
+  const T* a = in;
+  const T* b = in + n;
+  Lock lock{reinterpret_cast<int*>(c + gridDim.x + 1)};
+  Shared<T, Probe> cache;
+  unsigned tid = threadIdx.x + blockIdx.x * blockDim.x;
+  unsigned cacheIndex = threadIdx.x;
+
+  T temp = T(0);
+  while (tid < n) {
+    temp += a[tid] * b[tid];
+    tid += blockDim.x * gridDim.x;
+  }
+  cache[cacheIndex] = temp;
+  __syncthreads();
+
+  unsigned i = blockDim.x / 2;
+  while (i != 0) {
+    if (cacheIndex < i) cache[cacheIndex] += cache[cacheIndex + i];
+    __syncthreads();
+    i /= 2;
+  }
+
+  if (cacheIndex == 0) {
+    T block_sum = cache[0];
+    c[blockIdx.x] = block_sum;
+    lock.lock();
+    c[gridDim.x] += block_sum;  // one block at a time: the lock orders the additions
+    __threadfence();  // not in the book: makes the sum visible before the next block locks
+    lock.unlock();
+  }
+}
+
+}  // namespace stridescope::kernels
