@@ -34,6 +34,19 @@ struct DeviceWarpSyncRecord {
   std::uint32_t pad;
 };
 
+// One __shfl_down_sync() of the traced block's warp `warp`: the mask's lowest lane fills the
+// header, every lane its own values.
+struct DeviceShuffleRecord {
+  std::uint32_t step;
+  std::uint32_t warp;
+  std::uint32_t sequence;  // this warp's shuffles so far, for ordering
+  std::uint32_t mask;
+  std::uint32_t delta;
+  std::int32_t line;
+  double sent[32];
+  double received[32];
+};
+
 // Device pointers and limits; the runner fills it and copies it to `device_trace` before a launch.
 struct DeviceTraceBuffer {
   std::uint32_t traced_block;
@@ -51,6 +64,10 @@ struct DeviceTraceBuffer {
   DeviceWarpSyncRecord* syncs;   // [sync_capacity]
   std::uint32_t* sync_count;
   std::uint32_t sync_capacity;
+  DeviceShuffleRecord* shuffles;  // [shuffle_capacity], zeroed before the launch
+  std::uint32_t* shuffle_count;
+  std::uint32_t* warp_shuffle_sequence;  // [32]
+  std::uint32_t shuffle_capacity;
 };
 
 __device__ DeviceTraceBuffer device_trace;
@@ -134,6 +151,38 @@ __device__ inline void probe_syncwarp(unsigned mask, int line) {
     }
   }
   __syncwarp(mask);
+}
+
+// The shuffle of the traced build: the real shuffle, then each lane logs what it sent and got.
+template <typename V>
+__device__ V probe_shfl_down(unsigned mask, V value, unsigned delta, int line) {
+  V got = __shfl_down_sync(mask, value, delta);
+  if (!traced_block()) return got;
+  unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  unsigned leader = static_cast<unsigned>(__ffs(mask) - 1);
+  unsigned slot = 0;
+  if (lane == leader) {
+    unsigned first = threadIdx.x - lane;
+    unsigned lanes_present = blockDim.x - first >= 32 ? 32 : blockDim.x - first;
+    unsigned present = lanes_present == 32 ? 0xffffffffu : (1u << lanes_present) - 1;
+    slot = atomicAdd(device_trace.shuffle_count, 1u);
+    unsigned sequence = device_trace.warp_shuffle_sequence[warp]++;
+    if (slot < device_trace.shuffle_capacity) {
+      DeviceShuffleRecord& r = device_trace.shuffles[slot];
+      r.step = *device_trace.step_count;
+      r.warp = warp;
+      r.sequence = sequence;
+      r.mask = mask & present;
+      r.delta = delta;
+      r.line = line;
+    }
+  }
+  slot = __shfl_sync(mask, slot, leader);
+  if (slot < device_trace.shuffle_capacity) {
+    device_trace.shuffles[slot].sent[lane] = static_cast<double>(value);
+    device_trace.shuffles[slot].received[lane] = static_cast<double>(got);
+  }
+  return got;
 }
 
 // An index that remembers its kernel source line (nvcc supports __builtin_LINE in device code).

@@ -22,6 +22,7 @@
 #include "serial_thread0.cuh"
 #include "tuned.cuh"
 #include "unroll_last_warp.cuh"
+#include "warp_shuffle.cuh"
 
 namespace stridescope {
 namespace {
@@ -137,6 +138,18 @@ const VariantInfo kCatalog[] = {
      false,
      0,
      false},
+    {.id = "warp-shuffle",
+     .title = "Warp shuffles (__shfl_down_sync), then one word per warp",
+     .teaches = "Inside a warp, lanes hand values to each other in registers: five rounds of "
+                "__shfl_down_sync with offsets 16, 8, 4, 2, 1 sum 32 values with no shared "
+                "memory and no barrier. Shared memory only carries one sum per warp.",
+     .reference = "NVIDIA Developer Blog, Faster Parallel Reductions on Kepler (Luitjens, 2014); "
+                  "CUDA Programming Guide, warp shuffle functions",
+     .source_file = "warp_shuffle.cuh",
+     .step_rule = "Each lane l adds the value of lane l + offset; lane 0 ends with the warp's sum.",
+     .emulate = {SS_EMULATED(kernels::reduce_warp_shuffle)},
+     .min_block = 32,
+     .result_in_word0 = false},
     {.id = "kahan",
      .title = "9. Kahan: compensated sums per thread, then the tree",
      .teaches = "Each thread sums its grid-stride share with Kahan's compensation, carrying the "

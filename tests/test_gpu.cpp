@@ -90,6 +90,7 @@ std::string first_difference(const Trace& gpu, const Trace& cpu) {
       return "accesses of step " + std::to_string(s);
     }
     if (a[s].warp_syncs != b[s].warp_syncs) return "warp barriers of step " + std::to_string(s);
+    if (a[s].shuffles != b[s].shuffles) return "shuffles of step " + std::to_string(s);
     if (a[s].line != b[s].line || a[s].label != b[s].label || a[s].kind != b[s].kind) {
       return "line/label/kind of step " + std::to_string(s);
     }

@@ -5,6 +5,7 @@
 #include "analysis/contributions.h"
 #include "analysis/lab_summary.h"
 #include "analysis/precision.h"
+#include "analysis/shuffles.h"
 #include "analysis/uninitialized.h"
 #include "core/input.h"
 #include "emu/precision_study.h"
@@ -247,6 +248,26 @@ TEST(Precision, TreeOrdersBeatTheSerialLoopAndDoubleIsNearlyExact) {
   const PrecisionRow& in_double = study.rows.back();
   EXPECT_EQ(in_double.element_type, "double");
   EXPECT_LT(in_double.error.relative, 1e-12);
+}
+
+TEST(Shuffles, WarpZerosFiveRoundsAddItsValuesIntoLaneZero) {
+  RunRequest r;
+  r.variant = "warp-shuffle";
+  r.block = 64;
+  r.n = 64;
+  r.input = "iota";
+  Trace trace = run_on_emulator(r);
+  std::vector<const ShuffleRound*> rounds = shuffle_rounds(trace.blocks[0].steps[0], 0);
+  ASSERT_EQ(rounds.size(), 5u);
+  EXPECT_EQ(rounds[0]->delta, 16u);
+  EXPECT_EQ(rounds[4]->delta, 1u);
+  for (unsigned lane = 0; lane < 32; ++lane) EXPECT_EQ(rounds[0]->sent[lane], lane);
+  EXPECT_EQ(shuffle_source(*rounds[0], 3), 19);
+  EXPECT_EQ(shuffle_source(*rounds[0], 20), -1);  // 20 + 16 is past the warp: keeps its own
+  EXPECT_EQ(rounds[0]->received[20], 20);
+  EXPECT_EQ(values_after_round(*rounds[4])[0], 496);  // 0 + 1 + ... + 31
+  EXPECT_EQ(shuffle_rounds(trace.blocks[0].steps[0], 1).size(), 5u);
+  EXPECT_EQ(shuffle_rounds(trace.blocks[0].steps[1], 0).size(), 5u);  // the warp sums' round
 }
 
 TEST(Precision, LogScalePositions) {

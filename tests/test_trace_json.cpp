@@ -49,6 +49,21 @@ TEST(TraceJson, HeaderIsVersioned) {
   EXPECT_NE(error_of(j).find("$.format"), std::string::npos);
 }
 
+TEST(TraceJson, ShufflesRoundTripAndAreValidated) {
+  RunRequest r;
+  r.variant = "warp-shuffle";
+  r.block = 64;
+  r.n = 64;
+  r.element_type = "float";
+  Trace trace = run_on_emulator(r);
+  ASSERT_FALSE(trace.blocks[0].steps[0].shuffles.empty());
+  EXPECT_EQ(trace_from_json(trace_to_json(trace)), trace);
+  json j = trace_to_json(trace);
+  j["blocks"][0]["steps"][0]["shuffles"][0]["sent"].erase(3);
+  EXPECT_NE(error_of(j).find("shuffles[0].sent: expected 32 values"), std::string::npos)
+      << error_of(j);
+}
+
 TEST(TraceJson, VersionOneFilesStillLoad) {
   json j = trace_to_json(sample());
   j["version"] = 1;

@@ -21,6 +21,7 @@ namespace {
 constexpr unsigned kMaxSteps = 64;
 constexpr unsigned kRecordCapacity = 1u << 20;
 constexpr unsigned kSyncCapacity = 1u << 16;
+constexpr unsigned kShuffleCapacity = 1u << 12;
 
 template <typename T>
 std::vector<double> words_of(const std::uint8_t* bytes, unsigned words) {
@@ -54,29 +55,54 @@ Trace trace_typed(const RunRequest& r) {
   check(cudaMemset(d_out.get(), 0, slots * sizeof(T)), "cudaMemset(block sums)");
   DeviceArray<std::uint8_t> d_snapshots(std::size_t{kMaxSteps} * snapshot_bytes);
   DeviceArray<std::int32_t> d_lines(kMaxSteps);
-  DeviceArray<std::uint32_t> d_counters(3), d_order(r.block), d_epoch(r.block), d_sequence(32);
+  DeviceArray<std::uint32_t> d_counters(4), d_shuffle_sequence(32), d_order(r.block),
+      d_epoch(r.block), d_sequence(32);
   DeviceArray<DeviceWarpSyncRecord> d_syncs(kSyncCapacity);
+  DeviceArray<DeviceShuffleRecord> d_shuffles(kShuffleCapacity);
+  check(cudaMemset(d_shuffles.get(), 0, kShuffleCapacity * sizeof(DeviceShuffleRecord)),
+        "cudaMemset(shuffles)");
+  check(cudaMemset(d_shuffle_sequence.get(), 0, 32 * sizeof(std::uint32_t)),
+        "cudaMemset(shuffle sequence)");
   DeviceArray<DeviceAccessRecord> d_records(kRecordCapacity);
   check(cudaMemcpy(d_in.get(), input.data(), input.size() * sizeof(T), cudaMemcpyHostToDevice),
         "cudaMemcpy(input)");
-  check(cudaMemset(d_counters.get(), 0, 3 * sizeof(std::uint32_t)), "cudaMemset(counters)");
+  check(cudaMemset(d_counters.get(), 0, 4 * sizeof(std::uint32_t)), "cudaMemset(counters)");
   check(cudaMemset(d_order.get(), 0, r.block * sizeof(std::uint32_t)), "cudaMemset(order)");
   check(cudaMemset(d_epoch.get(), 0, r.block * sizeof(std::uint32_t)), "cudaMemset(epochs)");
   check(cudaMemset(d_sequence.get(), 0, 32 * sizeof(std::uint32_t)), "cudaMemset(sequence)");
-  DeviceTraceBuffer buffer{
-      r.traced_block, kMaxSteps,        snapshot_bytes, kRecordCapacity,      d_snapshots.get(),
-      d_lines.get(),  d_counters.get(), d_order.get(),  d_records.get(),      d_counters.get() + 1,
-      d_epoch.get(),  d_sequence.get(), d_syncs.get(),  d_counters.get() + 2, kSyncCapacity};
+  DeviceTraceBuffer buffer{};
+  buffer.traced_block = r.traced_block;
+  buffer.max_steps = kMaxSteps;
+  buffer.snapshot_bytes = snapshot_bytes;
+  buffer.record_capacity = kRecordCapacity;
+  buffer.snapshots = d_snapshots.get();
+  buffer.step_lines = d_lines.get();
+  buffer.step_count = d_counters.get();
+  buffer.thread_order = d_order.get();
+  buffer.records = d_records.get();
+  buffer.record_count = d_counters.get() + 1;
+  buffer.thread_epoch = d_epoch.get();
+  buffer.warp_sequence = d_sequence.get();
+  buffer.syncs = d_syncs.get();
+  buffer.sync_count = d_counters.get() + 2;
+  buffer.sync_capacity = kSyncCapacity;
+  buffer.shuffles = d_shuffles.get();
+  buffer.shuffle_count = d_counters.get() + 3;
+  buffer.warp_shuffle_sequence = d_shuffle_sequence.get();
+  buffer.shuffle_capacity = kShuffleCapacity;
   check(cudaMemcpyToSymbol(device_trace, &buffer, sizeof buffer),
         "cudaMemcpyToSymbol(trace buffer)");
   kernel<<<grid, r.block, snapshot_bytes>>>(d_in.get(), d_out.get(), static_cast<unsigned>(r.n));
   check(cudaGetLastError(), "traced kernel launch");
   check(cudaDeviceSynchronize(), "traced kernel run");
 
-  std::uint32_t counters[3];
+  std::uint32_t counters[4];
   check(cudaMemcpy(counters, d_counters.get(), sizeof counters, cudaMemcpyDeviceToHost),
         "cudaMemcpy(counters)");
   unsigned steps = counters[0], records = counters[1], sync_records = counters[2];
+  unsigned shuffle_records = counters[3];
+  if (shuffle_records > kShuffleCapacity)
+    throw CudaError("trace buffer overflow: " + std::to_string(shuffle_records) + " shuffles");
   if (sync_records > kSyncCapacity)
     throw CudaError("trace buffer overflow: " + std::to_string(sync_records) + " warp barriers");
   if (steps > kMaxSteps) throw CudaError("the traced block passed more than 64 barriers");
@@ -104,6 +130,16 @@ Trace trace_typed(const RunRequest& r) {
                      cudaMemcpyDeviceToHost),
           "cudaMemcpy(warp barriers)");
   }
+  std::vector<DeviceShuffleRecord> shuffles(shuffle_records);
+  if (shuffle_records > 0) {
+    check(cudaMemcpy(shuffles.data(), d_shuffles.get(),
+                     shuffle_records * sizeof(DeviceShuffleRecord), cudaMemcpyDeviceToHost),
+          "cudaMemcpy(shuffles)");
+  }
+  std::sort(shuffles.begin(), shuffles.end(),
+            [](const DeviceShuffleRecord& a, const DeviceShuffleRecord& b) {
+              return std::tie(a.step, a.warp, a.sequence) < std::tie(b.step, b.warp, b.sequence);
+            });
   std::sort(syncs.begin(), syncs.end(),
             [](const DeviceWarpSyncRecord& a, const DeviceWarpSyncRecord& b) {
               return std::tie(a.step, a.warp, a.sequence) < std::tie(b.step, b.warp, b.sequence);
@@ -135,13 +171,19 @@ Trace trace_typed(const RunRequest& r) {
     for (const DeviceWarpSyncRecord& sync : syncs) {
       if (sync.step == s) step.warp_syncs.push_back({sync.warp, sync.mask, sync.line});
     }
+    for (const DeviceShuffleRecord& shuffle : shuffles) {
+      if (shuffle.step != s) continue;
+      step.shuffles.push_back({shuffle.warp, shuffle.mask, shuffle.delta, shuffle.line,
+                               std::vector<double>(shuffle.sent, shuffle.sent + 32),
+                               std::vector<double>(shuffle.received, shuffle.received + 32)});
+    }
     if (s < steps) {
       std::memcpy(memory.data(), snapshots.data() + std::size_t{s} * snapshot_bytes,
                   snapshot_bytes);
       step.line = lines[s];
     } else {
-      if (step.accesses.empty()) break;
-      step.line = step.accesses.back().line;
+      if (step.accesses.empty() && step.shuffles.empty()) break;
+      step.line = step.accesses.empty() ? step.shuffles.back().line : step.accesses.back().line;
     }
     step.snapshot = words_of<T>(memory.data(), r.block);
     step.label = step_label(step, sizeof(T));

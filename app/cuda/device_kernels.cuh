@@ -22,6 +22,7 @@
 #include "serial_thread0.cuh"
 #include "tuned.cuh"
 #include "unroll_last_warp.cuh"
+#include "warp_shuffle.cuh"
 
 namespace stridescope::cuda {
 
@@ -35,6 +36,7 @@ DeviceKernel<T> device_kernel(const std::string& variant, unsigned block) {
   if (variant == "complete-unroll") return kernels::complete_unroll_for<T, Probe>(block);
   if (variant == "multi-element") return kernels::multi_element_for<T, Probe>(block);
   if (variant == "kahan") return kernels::reduce_kahan<T, Probe>;
+  if (variant == "warp-shuffle") return kernels::reduce_warp_shuffle<T, Probe>;
   if (variant == "dot-product") return kernels::dot<T, Probe>;
   if (variant == "dot-product-lock") return kernels::dot_lock<T, Probe>;
   if (variant == "interleaved-divergent") return kernels::reduce_interleaved_divergent<T, Probe>;

@@ -200,8 +200,9 @@ class Machine {
       }
       if (!all_arrived) continue;
       if (kind == ThreadState::AtShuffle) {
-        std::vector<unsigned long long> handed_in(kWarpLanes, 0);
+        std::vector<unsigned long long> handed_in(kWarpLanes, 0), received(kWarpLanes, 0);
         for (unsigned lane : lanes) handed_in[lane] = threads_[warp_base + lane].shuffle_bits;
+        unsigned present = 0;
         for (unsigned lane : lanes) {
           EmulatedThread& receiver = threads_[warp_base + lane];
           auto width = static_cast<unsigned>(receiver.shuffle_width);
@@ -209,6 +210,12 @@ class Machine {
           bool inside = source / width == lane / width && (mask & (1u << source)) != 0 &&
                         warp_base + source < shape_.block;
           if (inside) receiver.shuffle_bits = handed_in[source];
+          received[lane] = receiver.shuffle_bits;
+          present |= 1u << lane;
+        }
+        if (traced_) {
+          observer_.on_shuffle(block_, warp_base / kWarpLanes, present, thread.shuffle_delta,
+                               thread.line, handed_in, received);
         }
       }
       unsigned arrived_mask = 0;

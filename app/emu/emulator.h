@@ -6,6 +6,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "trace/trace.h"
 
@@ -44,6 +45,12 @@ class Observer {
                            std::span<const std::byte> shared_memory) = 0;
   // Lanes of a traced block passed a __syncwarp() together.
   virtual void on_warp_sync(unsigned /*block*/, const WarpSync& /*sync*/) {}
+  // Lanes of a traced block exchanged values with __shfl_down_sync(): the raw bits each lane
+  // handed in and received (lanes outside `mask` hold 0).
+  virtual void on_shuffle(unsigned /*block*/, unsigned /*warp*/, unsigned /*mask*/,
+                          unsigned /*delta*/, int /*line*/,
+                          const std::vector<unsigned long long>& /*sent*/,
+                          const std::vector<unsigned long long>& /*received*/) {}
   // Called for any block, just before launch() throws BarrierDivergence.
   virtual void on_divergence(const Divergence& /*divergence*/,
                              std::span<const std::byte> /*shared_memory*/) {}

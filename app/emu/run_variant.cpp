@@ -24,9 +24,26 @@ class TraceRecorder final : public emu::Observer {
   bool traces_block(unsigned block) const override { return block == block_.block; }
   void on_access(unsigned, const Access& access) override { pending_.push_back(access); }
   void on_warp_sync(unsigned, const WarpSync& sync) override { pending_syncs_.push_back(sync); }
+  // Shuffled values are taken to be of the element type (as in every kernel of the catalog).
+  void on_shuffle(unsigned, unsigned warp, unsigned mask, unsigned delta, int line,
+                  const std::vector<unsigned long long>& sent,
+                  const std::vector<unsigned long long>& received) override {
+    ShuffleRound round{warp, mask, delta, line, {}, {}};
+    for (std::size_t lane = 0; lane < sent.size(); ++lane) {
+      round.sent.push_back(from_bits(sent[lane]));
+      round.received.push_back(from_bits(received[lane]));
+    }
+    pending_shuffles_.push_back(std::move(round));
+  }
   void on_step_end(unsigned, StepKind kind, int line, std::span<const std::byte> shared) override {
-    if (kind == StepKind::Exit && pending_.empty()) return;
-    add_step(kind, kind == StepKind::Exit ? pending_.back().line : line, shared);
+    if (kind == StepKind::Exit && pending_.empty() && pending_shuffles_.empty()) return;
+    if (kind == StepKind::Exit) {  // the line of the last access, else of the last warp's shuffle
+      std::stable_sort(
+          pending_shuffles_.begin(), pending_shuffles_.end(),
+          [](const ShuffleRound& a, const ShuffleRound& b) { return a.warp < b.warp; });
+      line = pending_.empty() ? pending_shuffles_.back().line : pending_.back().line;
+    }
+    add_step(kind, line, shared);
   }
   void on_divergence(const Divergence& divergence, std::span<const std::byte> shared) override {
     divergence_ = divergence;
@@ -49,6 +66,10 @@ class TraceRecorder final : public emu::Observer {
                      [](const WarpSync& a, const WarpSync& b) { return a.warp < b.warp; });
     step.warp_syncs = std::move(pending_syncs_);
     pending_syncs_.clear();
+    std::stable_sort(pending_shuffles_.begin(), pending_shuffles_.end(),
+                     [](const ShuffleRound& a, const ShuffleRound& b) { return a.warp < b.warp; });
+    step.shuffles = std::move(pending_shuffles_);
+    pending_shuffles_.clear();
     std::size_t words = shared.size() / sizeof(T);
     step.snapshot.resize(words);
     for (std::size_t w = 0; w < words; ++w) {
@@ -60,9 +81,16 @@ class TraceRecorder final : public emu::Observer {
     block_.steps.push_back(std::move(step));
   }
 
+  static double from_bits(unsigned long long bits) {
+    T value;
+    std::memcpy(&value, &bits, sizeof(T));
+    return static_cast<double>(value);
+  }
+
   BlockTrace block_;
   std::vector<Access> pending_;
   std::vector<WarpSync> pending_syncs_;
+  std::vector<ShuffleRound> pending_shuffles_;
   std::optional<Divergence> divergence_;
 };
 

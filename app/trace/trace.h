@@ -34,6 +34,18 @@ struct WarpSync {
   bool operator==(const WarpSync&) const = default;
 };
 
+// One __shfl_down_sync() of one warp: what each lane handed in and what it got back (values in
+// the trace's element type). Lanes outside the mask (or the block) hold 0 in both.
+struct ShuffleRound {
+  std::uint32_t warp = 0;
+  std::uint32_t mask = 0xffffffffu;
+  std::uint32_t delta = 0;
+  int line = 0;
+  std::vector<double> sent;      // 32 values, by lane
+  std::vector<double> received;  // 32 values, by lane (its own value where lane + delta is out)
+  bool operator==(const ShuffleRound&) const = default;
+};
+
 // Barrier: ends at a released __syncthreads(). Exit: every thread returned. Divergence: the run
 // stopped here because threads wait at a barrier that others skip (see Trace::divergence).
 enum class StepKind { Barrier, Exit, Divergence };
@@ -46,6 +58,7 @@ struct Step {
   std::vector<double> snapshot;  // one value per shared-memory word, after the step
   std::vector<Access> accesses;  // in the order they happened
   std::vector<WarpSync> warp_syncs;
+  std::vector<ShuffleRound> shuffles;  // warp by warp, in the order each warp ran them
   bool operator==(const Step&) const = default;
 };
 

@@ -133,6 +133,38 @@ Divergence divergence_from_json(const json& value, const Trace& trace) {
   return d;
 }
 
+std::vector<double> lane_values(const json& round, const std::string& path, const char* key) {
+  const json& values = get_array(round, path, key);
+  if (values.size() != 32) fail(path + "." + key, "expected 32 values, one per lane");
+  std::vector<double> out;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    out.push_back(get_number(values[i], path + "." + key + "[" + std::to_string(i) + "]"));
+  }
+  return out;
+}
+
+std::vector<ShuffleRound> shuffles_from_json(const json& step, const std::string& path,
+                                             const Trace& trace) {
+  const json& rounds = get_array(step, path, "shuffles");
+  std::uint32_t warps = (trace.run.block_size + 31) / 32;
+  std::vector<ShuffleRound> out;
+  for (std::size_t i = 0; i < rounds.size(); ++i) {
+    std::string round_path = path + ".shuffles[" + std::to_string(i) + "]";
+    ShuffleRound r;
+    r.warp = static_cast<std::uint32_t>(get_unsigned(rounds[i], round_path, "warp", warps - 1));
+    r.mask = static_cast<std::uint32_t>(get_unsigned(rounds[i], round_path, "mask", UINT32_MAX));
+    r.delta = static_cast<std::uint32_t>(get_unsigned(rounds[i], round_path, "delta", 31));
+    r.line = static_cast<int>(get_unsigned(rounds[i], round_path, "line", 1000000));
+    r.sent = lane_values(rounds[i], round_path, "sent");
+    r.received = lane_values(rounds[i], round_path, "received");
+    if (!out.empty() && out.back().warp > r.warp) {
+      fail(round_path + ".warp", "shuffles must be listed warp by warp");
+    }
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
 Step step_from_json(const json& value, const std::string& path, const Trace& trace,
                     std::uint64_t version) {
   Step step;
@@ -189,6 +221,7 @@ Step step_from_json(const json& value, const std::string& path, const Trace& tra
       }
       step.warp_syncs.push_back(sync);
     }
+    if (value.contains("shuffles")) step.shuffles = shuffles_from_json(value, path, trace);
   }
   return step;
 }
@@ -218,12 +251,22 @@ nlohmann::json trace_to_json(const Trace& trace) {
       for (const Access& a : s.accesses) accesses.push_back(access_to_json(a));
       json syncs = json::array();
       for (const WarpSync& w : s.warp_syncs) syncs.push_back(json::array({w.warp, w.mask, w.line}));
+      json shuffles = json::array();
+      for (const ShuffleRound& r : s.shuffles) {
+        shuffles.push_back({{"warp", r.warp},
+                            {"mask", r.mask},
+                            {"delta", r.delta},
+                            {"line", r.line},
+                            {"sent", r.sent},
+                            {"received", r.received}});
+      }
       steps.push_back({{"kind", step_kind_name(s.kind)},
                        {"line", s.line},
                        {"label", s.label},
                        {"snapshot", s.snapshot},
                        {"accesses", std::move(accesses)},
-                       {"warp_syncs", std::move(syncs)}});
+                       {"warp_syncs", std::move(syncs)},
+                       {"shuffles", std::move(shuffles)}});
     }
     blocks.push_back({{"block", b.block}, {"partial", b.partial}, {"steps", std::move(steps)}});
   }

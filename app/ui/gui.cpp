@@ -21,6 +21,7 @@
 #include "ui/precision_panel.h"
 #include "ui/screenshot.h"
 #include "ui/session.h"
+#include "ui/shuffle_view.h"
 #include "ui/theme.h"
 #include "ui/timing_panel.h"
 
@@ -64,7 +65,16 @@ void draw_canvas_window(Session& session, MemoryCanvas& canvas, const UiSettings
             session.previous_model(),       &session.current_model(),        &session.facts(),
             session.trace().run.block_size, session.playback().transition(), settings.high_contrast,
             divergence_banner(session)};
-        canvas.draw(view);
+        const Step& step = session.trace().blocks[0].steps[session.playback().step()];
+        if (step.shuffles.empty()) {
+          canvas.draw(view);
+        } else {  // shared memory above, warp 0's registers below
+          ImGui::BeginChild("memory", ImVec2(0, ImGui::GetContentRegionAvail().y * 0.5f));
+          canvas.draw(view);
+          ImGui::EndChild();
+          unsigned warps = (session.trace().run.block_size + 31) / 32;
+          shuffle_view(step, 0, warps, palette(settings.high_contrast));
+        }
       }
       ImGui::EndTabItem();
     }

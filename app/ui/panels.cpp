@@ -280,7 +280,8 @@ void facts_panel(Session& session, bool high_contrast) {
   } else {
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(
-        "The additions happen in registers (warp shuffles), which the trace does not show yet.");
+        "The additions happen in registers (warp shuffles): warp 0's registers are drawn below "
+        "the shared memory at the steps where it shuffles.");
     ImGui::PopTextWrapPos();
   }
   if (const VariantInfo* v = find_variant(trace.run.variant)) {
