@@ -239,9 +239,12 @@ class Shared<T, DeviceProbe> {
 
 }  // namespace stridescope
 
-// In this translation unit the kernels' __syncthreads() and __syncwarp() are the probe's barriers.
+// In this translation unit the kernels' __syncthreads() and __syncwarp() are the probe's barriers,
+// and their __shfl_down_sync() logs what each lane sent and got.
 #define __syncthreads() ::stridescope::probe_barrier(__LINE__)
 #define SS_PROBE_SYNCWARP_MASK(...) (0xffffffffu __VA_OPT__(&(__VA_ARGS__)))
 #define __syncwarp(...) ::stridescope::probe_syncwarp(SS_PROBE_SYNCWARP_MASK(__VA_ARGS__), __LINE__)
+#define __shfl_down_sync(mask, value, delta) \
+  ::stridescope::probe_shfl_down((mask), (value), (delta), __LINE__)
 
 #endif

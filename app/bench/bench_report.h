@@ -40,7 +40,7 @@ const BenchEntry* find_entry(const BenchReport& report, const std::string& kerne
 struct BenchRow {
   const BenchEntry* entry = nullptr;
   double percent_of_copy = 0;  // GB/s of input read / the copy's GB/s (read + written); 0 for copy
-  double speedup = 0;          // first variant's time / this time; 0 for copy
+  double speedup = 0;          // kernel 1's time / this time; 0 for copy
 };
 
 // Kernel names in the order they were measured (variants, then cub, then copy).
@@ -50,7 +50,8 @@ std::vector<std::uint64_t> bench_sizes(const BenchReport& report, const std::str
 std::vector<BenchRow> bench_rows(const BenchReport& report, const std::string& element_type,
                                  std::uint64_t n);
 
-// Per n: each kernel's time, GB/s, % of the copy's bandwidth and speedup over the first variant.
+// Per n: each kernel's time, GB/s, % of the copy's bandwidth and speedup over Harris's kernel 1
+// (interleaved-divergent; the first variant measured if it is missing).
 void print_bench_table(const BenchReport& report, std::ostream& out);
 
 // The recorded reports shipped in assets/recorded/ (newest first), searched next to the binary and

@@ -1,6 +1,7 @@
 // The commands that use the CUDA backend when the build has one; clear errors when it has none.
 #include "cli/device_commands.h"
 
+#include <iomanip>
 #include <ostream>
 #include <stdexcept>
 
@@ -62,8 +63,8 @@ int command_device_run(const RunRequest& request, std::ostream& out) {
   validate(request);
 #if defined(STRIDESCOPE_HAVE_CUDA)
   std::vector<double> input = variant_input<double>(request, find_variant(request.variant)->inputs);
-  out << "result " << cuda::run_once(request.variant, request.element_type, input, request.block)
-      << "\n";
+  out << std::setprecision(17) << "result "
+      << cuda::run_once(request.variant, request.element_type, input, request.block) << "\n";
   return 0;
 #else
   (void)out;

@@ -23,6 +23,7 @@ nlohmann::json findings_json(const Trace& trace, const LabSummary& s) {
   nlohmann::json out = {{"variant", trace.run.variant},
                         {"block", trace.run.block_size},
                         {"n", trace.run.n},
+                        {"op", trace.run.op},
                         {"hazards", s.hazards},
                         {"hazard_lines", std::move(races)},
                         {"divergent_barriers", s.divergent_barriers},

@@ -183,7 +183,7 @@ Trace trace_typed(const RunRequest& r) {
       step.line = lines[s];
     } else {
       if (step.accesses.empty() && step.shuffles.empty()) break;
-      step.line = step.accesses.empty() ? step.shuffles.back().line : step.accesses.back().line;
+      step.line = exit_line(step.accesses, step.shuffles);
     }
     step.snapshot = words_of<T>(memory.data(), r.block);
     step.label = step_label(step, sizeof(T));

@@ -37,12 +37,7 @@ class TraceRecorder final : public emu::Observer {
   }
   void on_step_end(unsigned, StepKind kind, int line, std::span<const std::byte> shared) override {
     if (kind == StepKind::Exit && pending_.empty() && pending_shuffles_.empty()) return;
-    if (kind == StepKind::Exit) {  // the line of the last access, else of the last warp's shuffle
-      std::stable_sort(
-          pending_shuffles_.begin(), pending_shuffles_.end(),
-          [](const ShuffleRound& a, const ShuffleRound& b) { return a.warp < b.warp; });
-      line = pending_.empty() ? pending_shuffles_.back().line : pending_.back().line;
-    }
+    if (kind == StepKind::Exit) line = exit_line(pending_, pending_shuffles_);
     add_step(kind, line, shared);
   }
   void on_divergence(const Divergence& divergence, std::span<const std::byte> shared) override {
@@ -150,6 +145,13 @@ Trace trace_header(const RunRequest& request, unsigned grid, unsigned word_size,
   }
   trace.reference = reference;
   return trace;
+}
+
+int exit_line(const std::vector<Access>& accesses, const std::vector<ShuffleRound>& shuffles) {
+  int line = 0;
+  for (const Access& a : accesses) line = std::max(line, a.line);
+  for (const ShuffleRound& r : shuffles) line = std::max(line, r.line);
+  return line;
 }
 
 void validate(const RunRequest& r) {

@@ -59,6 +59,10 @@ std::vector<T> variant_input(const RunRequest& request, unsigned inputs) {
   return values;
 }
 
+// The line an exit step is shown at: the last source line it touched (the largest line among its
+// accesses and shuffles), the same whatever order a backend lists them in.
+int exit_line(const std::vector<Access>& accesses, const std::vector<ShuffleRound>& shuffles);
+
 // Slots the block-sums buffer needs: one per block, plus the total and a counter for kernels that
 // finish the grid themselves.
 inline unsigned block_sum_slots(unsigned grid, bool kernel_writes_total) {
