@@ -84,6 +84,20 @@ const VariantInfo kCatalog[] = {
      "Harris, Optimizing Parallel Reduction in CUDA, slides 18-19 (kernel 4)", "first_add.cuh",
      "Threads tid < stride add s[tid + stride] into s[tid]; the stride halves every step.",
      SS_EMULATED(kernels::reduce_first_add), 2, two_per_thread, false},
+    {.id = "repeated-launches",
+     .title = "4b. First add during load, relaunched until one block is left (double)",
+     .teaches = "Beyond one block: the kernel's block sums are a new, shorter input, and the same "
+                "kernel runs again on them, pass after pass, until one block holds the result. "
+                "Watch the passes in the Grid tab.",
+     .reference = "Harris, Optimizing Parallel Reduction in CUDA, slides 5-6 (kernel "
+                  "decomposition: recursive launches)",
+     .source_file = "first_add.cuh",
+     .step_rule = "Threads tid < stride add s[tid + stride] into s[tid]; the stride halves every "
+                  "step.",
+     .emulate = {SS_EMULATED(kernels::reduce_first_add)},
+     .grid = two_per_thread,
+     .second_stage = "relaunch",
+     .suggested_type = "double"},
     {.id = "unroll-last-warp",
      .title = "5. Unroll the last warp (race-free)",
      .teaches = "Once 32 threads or fewer are left, they are one warp: __syncwarp() is enough "
@@ -137,7 +151,12 @@ const VariantInfo kCatalog[] = {
      {},
      false,
      0,
-     false},
+     false,
+     false,
+     false,
+     1,
+     "sum",
+     "last block"},
     {.id = "warp-shuffle",
      .title = "Warp shuffles (__shfl_down_sync), then one word per warp",
      .teaches = "Inside a warp, lanes hand values to each other in registers: five rounds of "
@@ -188,7 +207,8 @@ const VariantInfo kCatalog[] = {
      .grid = book_dot_blocks,
      .writes_grid_total = true,
      .inputs = 2,
-     .op = "dot"},
+     .op = "dot",
+     .second_stage = "atomic lock"},
     {.id = "bug-no-loop-sync",
      .title = "Bug: halving loop without its __syncthreads()",
      .teaches = "Without a barrier in the loop, a thread reads its partner's word before the "

@@ -45,6 +45,10 @@ struct VariantInfo {
   // 1: the input is n elements; 2: two vectors a and b of n elements, back to back in `in`.
   unsigned inputs = 1;
   std::string_view op = "sum";  // what it computes: "sum", or "dot" (sum of a[i] * b[i])
+  // How its block results become one: "host", "relaunch", or for kernels that write the grid
+  // total themselves "last block" / "atomic lock".
+  std::string_view second_stage = "host";
+  std::string_view suggested_type = {};  // the element type the GUI picks for it ("": keep)
 };
 
 std::span<const VariantInfo> variant_catalog();

@@ -125,6 +125,7 @@ std::string first_difference(const Trace& gpu, const Trace& cpu) {
     }
   }
   if (gpu.blocks[0].partial != cpu.blocks[0].partial) return "block partial";
+  if (gpu.passes != cpu.passes) return "grid passes (every block's result)";
   return "";
 }
 

@@ -119,6 +119,14 @@ TEST(Gui, PrecisionViewDrawsTheSerialLoopsBarAndTheTreesBars) {
   EXPECT_GT(load_png(png).count_near(kTreeBar[0], kTreeBar[1], kTreeBar[2]), 3000);
 }
 
+TEST(Gui, GridViewShowsEveryLaunchOfARelaunchedRun) {
+  std::string png = kTmp + "/gui_grid.png";
+  std::string run = "--variant repeated-launches --type double --block 16 --n 1000 --view grid";
+  // 32 block results of the first launch (blue), the last launch's one value (yellow).
+  EXPECT_GT(pixels_near(run, png, kRead), 32 * 400);
+  EXPECT_GT(load_png(png).count_near(kWritten[0], kWritten[1], kWritten[2]), 400);
+}
+
 TEST(Gui, ScreenshotOfAStepShowsWrittenAndReadCells) {
   std::string png = kTmp + "/gui_sequential.png";
   std::remove(png.c_str());
@@ -217,7 +225,7 @@ TEST(Gui, TimingViewShowsRecordedBarsAndCurves) {
   EXPECT_GT(image.count_near(255, 99, 71, 10), 800) << "the first variant's bar and curve missing";
   Outcome bad = run_app("--view graphs --screenshot " + png);
   EXPECT_EQ(bad.status, 2);
-  EXPECT_NE(bad.output.find("--view must be memory, timing or precision"), std::string::npos)
+  EXPECT_NE(bad.output.find("--view must be memory, grid, timing or precision"), std::string::npos)
       << bad.output;
 }
 

@@ -71,9 +71,30 @@ TEST(TraceJson, VersionOneFilesStillLoad) {
     step.erase("warp_syncs");
     for (json& a : step["accesses"]) a.erase(6);  // no warp epoch in version 1
   }
-  EXPECT_EQ(trace_from_json(j), sample());
+  j.erase("passes");  // version 1 had no grid passes
+  j.erase("second_stage");
+  Trace expected = sample();
+  expected.passes.clear();
+  EXPECT_EQ(trace_from_json(j), expected);
   j["blocks"][0]["steps"][0]["kind"] = "divergence";  // a version 2 step kind
   EXPECT_NE(error_of(j).find("expected \"barrier\" or \"exit\""), std::string::npos);
+}
+
+TEST(TraceJson, GridPassesRoundTripAndAreValidated) {
+  RunRequest r;
+  r.variant = "repeated-launches";
+  r.element_type = "double";
+  r.block = 16;
+  r.n = 1000;
+  Trace trace = run_on_emulator(r);
+  ASSERT_EQ(trace.passes.size(), 2u);  // 1000 elements -> 32 block sums -> 1 (two per thread)
+  EXPECT_EQ(trace_from_json(trace_to_json(trace)), trace);
+  json j = trace_to_json(trace);
+  j["passes"][1]["partials"].erase(0);
+  EXPECT_NE(error_of(j).find("$.passes[1].partials: has"), std::string::npos) << error_of(j);
+  j = trace_to_json(trace);
+  j["second_stage"] = "magic";
+  EXPECT_NE(error_of(j).find("$.second_stage"), std::string::npos);
 }
 
 TEST(TraceJson, WarpBarriersAndDivergenceAreValidated) {

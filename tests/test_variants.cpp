@@ -61,6 +61,37 @@ TEST(Variants, BookDotProductsUseAtMost32BlocksAndSumTheProducts) {
   }
 }
 
+TEST(Variants, RelaunchingReducesPassByPassToOneBlock) {
+  RunRequest r;
+  r.variant = "repeated-launches";
+  r.element_type = "double";
+  r.block = 64;
+  r.n = 100000;
+  Trace trace = run_on_emulator(r);
+  EXPECT_EQ(trace.second_stage, "relaunch");
+  ASSERT_EQ(trace.passes.size(), 3u);  // 100000 -> 782 -> 7 -> 1
+  EXPECT_EQ(trace.passes[0].grid, 782u);
+  EXPECT_EQ(trace.passes[1].n, 782u);
+  EXPECT_EQ(trace.passes[2].grid, 1u);
+  EXPECT_EQ(trace.result, trace.passes[2].partials[0]);
+  EXPECT_EQ(trace.result, trace.reference);
+  // Any one-input variant can be relaunched; the host's sum is the default.
+  r.variant = "sequential";
+  EXPECT_EQ(run_on_emulator(r).second_stage, "host");
+  r.second_stage = "relaunch";
+  Trace relaunched = run_on_emulator(r);
+  EXPECT_EQ(relaunched.passes.size(), 3u);  // 100000 -> 1563 -> 25 -> 1
+  EXPECT_EQ(relaunched.result, relaunched.reference);
+  // Variants that finish on the GPU keep their own stage; the others reject unknown ones.
+  r.variant = "tuned";
+  EXPECT_THROW(run_on_emulator(r), RunError);
+  r.second_stage = "";
+  EXPECT_EQ(run_on_emulator(r).second_stage, "last block");
+  r.variant = "sequential";
+  r.second_stage = "teleport";
+  EXPECT_THROW(run_on_emulator(r), RunError);
+}
+
 TEST(Variants, IotaSumsAreExactForIntAndWrapLikeAGpuPastIntMax) {
   RunRequest r;
   r.n = 60000;

@@ -71,6 +71,12 @@ void print_facts_table(const Trace& trace, std::ostream& out) {
         << wd.reduction_steps << " reduction steps, " << wd.barrier_steps
         << " barriers; block partial " << trace.blocks[b].partial << "\n";
   }
+  out << "second stage: " << trace.second_stage;
+  for (std::size_t i = 0; i < trace.passes.size(); ++i) {
+    out << (i == 0 ? "; launches: " : " -> ") << trace.passes[i].n << " elements in "
+        << trace.passes[i].grid << (trace.passes[i].grid == 1 ? " block" : " blocks");
+  }
+  out << "\n";
   Precision p = precision(trace.result, trace.reference, r.element_type);
   out << "result " << std::setprecision(17) << trace.result << "  reference " << trace.reference
       << std::setprecision(6) << "  abs error " << p.absolute << "  rel error " << p.relative

@@ -25,6 +25,8 @@ void add_run_options(CLI::App& command, stridescope::RunRequest& request) {
   command.add_option("--seed", request.seed, "seed of the random input");
   command.add_option("--type", request.element_type, "element type: int, float or double");
   command.add_option("--traced-block", request.traced_block, "which block to trace");
+  command.add_option("--second-stage", request.second_stage,
+                     "how the block results become one: host (default) or relaunch");
 }
 
 bool parse_size(const std::string& text, int& width, int& height) {
@@ -52,7 +54,7 @@ int main(int argc, char** argv) {
   app.add_option("--size", size, "window size WIDTHxHEIGHT");
   auto* scale_opt = app.add_option("--font-scale", font_scale, "text size, 0.5..4 (presenter: 2)");
   auto* contrast_opt = app.add_flag("--high-contrast", high_contrast, "high-contrast theme");
-  app.add_option("--view", gui.view, "centre tab at start: memory, timing or precision");
+  app.add_option("--view", gui.view, "centre tab at start: memory, grid, timing or precision");
   app.add_flag("--presenter", gui.presenter,
                "start in the presenter view (canvas across the window)");
   app.add_option("--benchmark-frames", gui.benchmark_frames,
@@ -127,8 +129,9 @@ int main(int argc, char** argv) {
     }
     if (*trace_opt) gui.trace_path = trace_path;
     if (*step_opt) gui.step = step;
-    if (gui.view != "memory" && gui.view != "timing" && gui.view != "precision") {
-      std::cerr << "stridescope: error: --view must be memory, timing or precision\n";
+    if (gui.view != "memory" && gui.view != "grid" && gui.view != "timing" &&
+        gui.view != "precision") {
+      std::cerr << "stridescope: error: --view must be memory, grid, timing or precision\n";
       return 2;
     }
     if (*scale_opt) {

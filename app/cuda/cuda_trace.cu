@@ -13,6 +13,7 @@
 #include "core/input.h"
 #include "cuda/cuda_check.h"
 #include "cuda/device_kernels.cuh"
+#include "cuda/device_reduce.h"
 #include "registry.h"
 
 namespace stridescope::cuda {
@@ -32,6 +33,25 @@ std::vector<double> words_of(const std::uint8_t* bytes, unsigned words) {
     values[w] = static_cast<double>(value);
   }
   return values;
+}
+
+template <typename T>
+GridPass pass_of(const std::vector<T>& sums, std::uint64_t n, unsigned grid) {
+  GridPass pass{n, grid, {}};
+  for (unsigned b = 0; b < grid; ++b) pass.partials.push_back(static_cast<double>(sums[b]));
+  return pass;
+}
+
+std::vector<int> untraced_block_sums(const std::string& v, const std::vector<int>& in, unsigned b) {
+  return block_sums_int(v, in, b);
+}
+std::vector<float> untraced_block_sums(const std::string& v, const std::vector<float>& in,
+                                       unsigned b) {
+  return block_sums_float(v, in, b);
+}
+std::vector<double> untraced_block_sums(const std::string& v, const std::vector<double>& in,
+                                        unsigned b) {
+  return block_sums_double(v, in, b);
 }
 
 template <typename T>
@@ -191,7 +211,19 @@ Trace trace_typed(const RunRequest& r) {
   }
   Trace trace = trace_header(r, grid, sizeof(T), "cuda", device, toolkit_description());
   trace.blocks.push_back(std::move(block));
-  trace.result = grid_result(sums, grid, info.writes_grid_total);
+  trace.passes.push_back(pass_of(sums, r.n, grid));
+  if (trace.second_stage != "relaunch") {
+    trace.result = grid_result(sums, grid, info.writes_grid_total);
+    return trace;
+  }
+  // The untraced build (device_reduce.cu) on its own block sums until one block is left.
+  while (grid > 1) {
+    std::vector<T> partials(sums.begin(), sums.begin() + grid);
+    sums = untraced_block_sums(r.variant, partials, r.block);
+    grid = info.grid(partials.size(), r.block);
+    trace.passes.push_back(pass_of(sums, partials.size(), grid));
+  }
+  trace.result = static_cast<double>(sums[0]);
   return trace;
 }
 

@@ -42,7 +42,9 @@ DeviceKernel<T> device_kernel(const std::string& variant, unsigned block) {
   if (variant == "interleaved-divergent") return kernels::reduce_interleaved_divergent<T, Probe>;
   if (variant == "interleaved-strided") return kernels::reduce_interleaved_strided<T, Probe>;
   if (variant == "sequential") return kernels::reduce_sequential<T, Probe>;
-  if (variant == "first-add") return kernels::reduce_first_add<T, Probe>;
+  if (variant == "first-add" || variant == "repeated-launches") {
+    return kernels::reduce_first_add<T, Probe>;
+  }
   if (variant == "tuned") return kernels::reduce_tuned<T, Probe>;
   if (variant == "unroll-last-warp") return kernels::reduce_unroll_last_warp<T, Probe>;
   if (variant == "bug-no-loop-sync") return kernels::reduce_bug_no_loop_sync<T, Probe>;

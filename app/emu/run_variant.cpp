@@ -89,6 +89,21 @@ class TraceRecorder final : public emu::Observer {
   std::optional<Divergence> divergence_;
 };
 
+// Relaunches are not traced.
+class NoTrace final : public emu::Observer {
+ public:
+  bool traces_block(unsigned) const override { return false; }
+  void on_access(unsigned, const Access&) override {}
+  void on_step_end(unsigned, StepKind, int, std::span<const std::byte>) override {}
+};
+
+template <typename T>
+GridPass pass_of(const std::vector<T>& block_sums, std::uint64_t n, unsigned grid) {
+  GridPass pass{n, grid, {}};
+  for (unsigned b = 0; b < grid; ++b) pass.partials.push_back(static_cast<double>(block_sums[b]));
+  return pass;
+}
+
 template <typename T>
 Trace run_typed(const RunRequest& request, const VariantInfo& variant, EmulatedKernel<T> kernel) {
   std::vector<T> input = variant_input<T>(request, variant.inputs);
@@ -121,7 +136,29 @@ Trace run_typed(const RunRequest& request, const VariantInfo& variant, EmulatedK
   trace.blocks.push_back(std::move(block));
   trace.divergence = recorder->divergence();
   // A stopped run has no result: 0 stands in, and readers check `divergence` first.
-  trace.result = trace.divergence ? 0.0 : grid_result(block_sums, grid, variant.writes_grid_total);
+  if (trace.divergence) return trace;
+  trace.passes.push_back(pass_of(block_sums, request.n, grid));
+  if (trace.second_stage != "relaunch") {
+    trace.result = grid_result(block_sums, grid, variant.writes_grid_total);
+    return trace;
+  }
+  // The same kernel on its own block sums, untraced, until one block is left.
+  while (grid > 1) {
+    std::vector<T> partials(block_sums.begin(), block_sums.begin() + grid);
+    auto count = static_cast<unsigned>(partials.size());
+    grid = variant.grid(count, request.block);
+    block_sums.assign(block_sum_slots(grid, false), T(0));
+    emu::LaunchShape next{grid, request.block, shape.shared_bytes};
+    NoTrace silent;
+    try {
+      emu::launch(
+          next, [&] { kernel(partials.data(), block_sums.data(), count); }, silent);
+    } catch (const std::exception& e) {
+      throw RunError(request.variant + " (relaunch): " + e.what());
+    }
+    trace.passes.push_back(pass_of(block_sums, count, grid));
+  }
+  trace.result = static_cast<double>(block_sums[0]);
   return trace;
 }
 
@@ -138,6 +175,7 @@ Trace trace_header(const RunRequest& request, unsigned grid, unsigned word_size,
                std::move(device), std::move(toolkit)};
   trace.word_size = word_size;
   trace.shared_words = request.block;
+  trace.second_stage = second_stage_of(request);
   double reference = 0;
   for (std::uint64_t i = 0; i < request.n; ++i) {
     double a = input_value(request.input, i, request.seed);
@@ -145,6 +183,15 @@ Trace trace_header(const RunRequest& request, unsigned grid, unsigned word_size,
   }
   trace.reference = reference;
   return trace;
+}
+
+std::string second_stage_of(const RunRequest& request) {
+  const VariantInfo* variant = find_variant(request.variant);
+  if (variant == nullptr) return "host";
+  if (variant->writes_grid_total || request.second_stage.empty()) {
+    return std::string(variant->second_stage);
+  }
+  return request.second_stage;
 }
 
 int exit_line(const std::vector<Access>& accesses, const std::vector<ShuffleRound>& shuffles) {
@@ -186,6 +233,15 @@ void validate(const RunRequest& r) {
   }
   if (r.input == "uniform" && r.element_type == "int") {
     throw RunError("input 'uniform' is numbers in [0, 1): use it with float or double, not int");
+  }
+  if (!r.second_stage.empty() && r.second_stage != "host" && r.second_stage != "relaunch") {
+    throw RunError("second stage '" + r.second_stage + "' is not one of host, relaunch");
+  }
+  if (r.second_stage == "relaunch" && (variant->writes_grid_total || variant->inputs != 1)) {
+    throw RunError(r.variant + " cannot be relaunched on its block results: " +
+                   (variant->writes_grid_total
+                        ? "it finishes the grid itself (" + std::string(variant->second_stage) + ")"
+                        : std::string("it reads two vectors")));
   }
   std::uint64_t grid = variant->grid(r.n, r.block);
   if (r.traced_block >= grid) {

@@ -19,7 +19,14 @@ struct RunRequest {
   std::string input = "iota";
   std::uint64_t seed = 1;
   unsigned traced_block = 0;
+  // How the blocks' results become one: "host" or "relaunch" (variants that finish on the GPU
+  // themselves have their own: "last block", "atomic lock"); "" picks the variant's default.
+  std::string second_stage;
 };
+
+// The second stage a run uses: the variant's own where it finishes the grid itself, else the
+// request's (or the variant's default).
+std::string second_stage_of(const RunRequest& request);
 
 // The emulator runs every block on one core; beyond this n a run takes too long to be useful.
 inline constexpr std::uint64_t kMaxEmulatedElements = 1ull << 22;

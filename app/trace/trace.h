@@ -101,6 +101,15 @@ struct Divergence {
   bool operator==(const Divergence&) const = default;
 };
 
+// One launch over the whole grid and every block's result: pass 0 is the traced launch, each later
+// pass a relaunch of the kernel on the previous pass's results.
+struct GridPass {
+  std::uint64_t n = 0;           // elements the launch reduced
+  std::uint32_t grid = 0;        // blocks it ran
+  std::vector<double> partials;  // one per block
+  bool operator==(const GridPass&) const = default;
+};
+
 struct Trace {
   RunInfo run;
   std::uint32_t word_size = 4;     // bytes per shared-memory element
@@ -109,6 +118,11 @@ struct Trace {
   double result = 0;     // the final reduction result, as the program computed it (0 if it stopped)
   double reference = 0;  // float64 sum of the input
   std::optional<Divergence> divergence;  // set when the run stopped at a divergent barrier
+  // How the blocks' results became one: "host" (the CPU adds them), "relaunch" (the kernel runs
+  // again on them until one block is left), "last block" (the last block to finish adds them) or
+  // "atomic lock" (each block adds its own under a lock). `passes` holds every launch's results.
+  std::string second_stage = "host";
+  std::vector<GridPass> passes;
   bool operator==(const Trace&) const = default;
 };
 

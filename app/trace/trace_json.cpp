@@ -1,6 +1,7 @@
 // Trace JSON writer and validating reader.
 #include "trace/trace_json.h"
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 
@@ -271,6 +272,12 @@ nlohmann::json trace_to_json(const Trace& trace) {
     blocks.push_back({{"block", b.block}, {"partial", b.partial}, {"steps", std::move(steps)}});
   }
   out["blocks"] = std::move(blocks);
+  out["second_stage"] = trace.second_stage;
+  json passes = json::array();
+  for (const GridPass& p : trace.passes) {
+    passes.push_back({{"n", p.n}, {"grid", p.grid}, {"partials", p.partials}});
+  }
+  out["passes"] = std::move(passes);
   if (trace.divergence) {
     const Divergence& d = *trace.divergence;
     json waiting = json::array();
@@ -343,6 +350,32 @@ Trace trace_from_json(const nlohmann::json& in) {
       block.steps.push_back(std::move(step));
     }
     trace.blocks.push_back(std::move(block));
+  }
+  if (version >= 2 && in.contains("second_stage")) {
+    trace.second_stage = get_string(in, root, "second_stage");
+    const std::string stages[] = {"host", "relaunch", "last block", "atomic lock"};
+    if (std::find(std::begin(stages), std::end(stages), trace.second_stage) == std::end(stages)) {
+      fail("$.second_stage", "expected \"host\", \"relaunch\", \"last block\" or \"atomic lock\"");
+    }
+  }
+  if (version >= 2 && in.contains("passes")) {
+    const json& passes = get_array(in, root, "passes");
+    for (std::size_t i = 0; i < passes.size(); ++i) {
+      std::string path = "$.passes[" + std::to_string(i) + "]";
+      GridPass p;
+      p.n = get_unsigned(passes[i], path, "n", UINT64_MAX);
+      p.grid = static_cast<std::uint32_t>(get_unsigned(passes[i], path, "grid", UINT32_MAX));
+      const json& partials = get_array(passes[i], path, "partials");
+      if (partials.size() != p.grid) {
+        fail(path + ".partials", "has " + std::to_string(partials.size()) + " values, expected " +
+                                     std::to_string(p.grid) + " (grid)");
+      }
+      for (std::size_t b = 0; b < partials.size(); ++b) {
+        p.partials.push_back(
+            get_number(partials[b], path + ".partials[" + std::to_string(b) + "]"));
+      }
+      trace.passes.push_back(std::move(p));
+    }
   }
   if (version >= 2 && in.contains("divergence")) {
     trace.divergence = divergence_from_json(in["divergence"], trace);

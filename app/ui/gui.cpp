@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <vector>
 
+#include "ui/grid_view.h"
 #include "ui/memory_canvas.h"
 #include "ui/panels.h"
 #include "ui/precision_panel.h"
@@ -56,7 +57,8 @@ std::string divergence_banner(Session& session) {
 
 // The centre window: the memory canvas, or the timing panel, as tabs.
 void draw_canvas_window(Session& session, MemoryCanvas& canvas, const UiSettings& settings,
-                        TimingState& timing, PrecisionState& precision, std::string& select_tab) {
+                        TimingState& timing, PrecisionState& precision, GridViewState& grid,
+                        std::string& select_tab) {
   ImGui::Begin("View");
   if (ImGui::BeginTabBar("views")) {
     if (ImGui::BeginTabItem("Shared memory")) {
@@ -81,6 +83,10 @@ void draw_canvas_window(Session& session, MemoryCanvas& canvas, const UiSettings
     auto flags = [&](const char* tab) {
       return select_tab == tab ? ImGuiTabItemFlags_SetSelected : 0;
     };
+    if (ImGui::BeginTabItem("Grid", nullptr, flags("grid"))) {
+      if (session.has_trace()) grid_view(session.trace(), grid, palette(settings.high_contrast));
+      ImGui::EndTabItem();
+    }
     if (ImGui::BeginTabItem("Timing", nullptr, flags("timing"))) {
       timing_panel(timing, settings.high_contrast);
       ImGui::EndTabItem();
@@ -210,6 +216,7 @@ int run_gui(const GuiOptions& options) {
   load_recorded_timing(timing);
   std::string select_tab = options.view;
   PrecisionState precision;
+  GridViewState grid;
   if (options.view == "precision") {
     if (capture) {  // a screenshot shows the finished study
       try {
@@ -259,7 +266,7 @@ int run_gui(const GuiOptions& options) {
     was_focus = settings.focus;
     if (settings.focus) {
       place(0.0f, 0.0f, 1.0f, 0.78f, true);
-      draw_canvas_window(session, canvas, settings, timing, precision, select_tab);
+      draw_canvas_window(session, canvas, settings, timing, precision, grid, select_tab);
       place(0.0f, 0.78f, 0.55f, 0.22f, true);
       draw_timeline_window(session, settings);
       place(0.55f, 0.78f, 0.45f, 0.22f, true);
@@ -272,7 +279,7 @@ int run_gui(const GuiOptions& options) {
       place(0.0f, 0.44f, 0.22f, 0.56f, relayout);
       draw_facts_window(session, settings);
       place(0.22f, 0.0f, 0.52f, 0.85f, relayout);
-      draw_canvas_window(session, canvas, settings, timing, precision, select_tab);
+      draw_canvas_window(session, canvas, settings, timing, precision, grid, select_tab);
       place(0.22f, 0.85f, 0.52f, 0.15f, relayout);
       draw_timeline_window(session, settings);
       place(0.74f, 0.0f, 0.26f, 1.0f, relayout);

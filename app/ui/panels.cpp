@@ -127,6 +127,8 @@ void run_panel(Session& session, RunRequest& request, UiSettings& settings) {
           request.block = 64;  // back to a power of two after the odd-block bug
         }
         if (n_followed) request.n = request.block;
+        if (!v.suggested_type.empty()) request.element_type = std::string(v.suggested_type);
+        request.second_stage.clear();  // the variant's own default
         changed = true;
       }
     }
@@ -149,6 +151,18 @@ void run_panel(Session& session, RunRequest& request, UiSettings& settings) {
   if (request.input == "random") changed |= edit_number("seed", request.seed);
   static constexpr std::string_view kTypes[] = {"int", "float", "double"};
   changed |= choose_text("type", kTypes, request.element_type);
+  if (current && !current->writes_grid_total && current->inputs == 1) {
+    static constexpr std::string_view kStages[] = {"host", "relaunch"};
+    std::string stage =
+        request.second_stage.empty() ? std::string(current->second_stage) : request.second_stage;
+    if (choose_text("2nd stage", kStages, stage)) {
+      request.second_stage = stage;
+      changed = true;
+    }
+  } else if (current) {
+    ImGui::TextDisabled("2nd stage: %s (in the kernel)",
+                        std::string(current->second_stage).c_str());
+  }
   if (session.device_name().empty()) {
     ImGui::TextDisabled("backend: CPU emulator (no CUDA device)");
   } else {
