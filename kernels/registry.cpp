@@ -11,6 +11,7 @@
 #include "bug_warp_tail_syncwarp_after.cuh"
 #include "bug_warp_tail_unsafe.cuh"
 #include "complete_unroll.cuh"
+#include "cooperative_groups.cuh"
 #include "dot_product.cuh"
 #include "dot_product_lock.cuh"
 #include "first_add.cuh"
@@ -167,6 +168,17 @@ const VariantInfo kCatalog[] = {
      .source_file = "warp_shuffle.cuh",
      .step_rule = "Each lane l adds the value of lane l + offset; lane 0 ends with the warp's sum.",
      .emulate = {SS_EMULATED(kernels::reduce_warp_shuffle)},
+     .min_block = 32,
+     .result_in_word0 = false},
+    {.id = "cooperative-groups",
+     .title = "Cooperative groups: cg::reduce over 32-thread tiles",
+     .teaches = "The same two-level shape as the warp-shuffle variant, written with cooperative "
+                "groups: tiled_partition<32> names the warps, cg::reduce adds a tile's values and "
+                "hands the sum to every lane; the library picks the instructions.",
+     .reference = "CUDA Programming Guide, Cooperative Groups (group partitioning, cg::reduce)",
+     .source_file = "cooperative_groups.cuh",
+     .step_rule = "Each tile adds its 32 values with cg::reduce; tile leaders store one word each.",
+     .emulate = {SS_EMULATED(kernels::reduce_cooperative_groups)},
      .min_block = 32,
      .result_in_word0 = false},
     {.id = "kahan",

@@ -3,6 +3,8 @@
 
 #if defined(__CUDACC__)
 
+#include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
 #include <cuda_runtime.h>
 #define SS_HOST_DEVICE __host__ __device__
 
@@ -41,6 +43,11 @@ void sync_warp(unsigned mask, int line);
 // segments of `width` lanes), or its own when l+delta falls outside.
 unsigned long long shuffle_down(unsigned mask, unsigned long long bits, unsigned delta, int width,
                                 int line);
+
+// Lane l gets lane l ^ lane_mask's bits. Only library collectives (cooperative_groups::reduce)
+// use it, and the trace does not show it, as the device probe cannot see inside them either.
+unsigned long long shuffle_xor_untraced(unsigned mask, unsigned long long bits, unsigned lane_mask,
+                                        int line);
 
 template <typename T>
 T shfl_down_sync(unsigned mask, T value, unsigned delta, int width, int line) {
@@ -95,5 +102,46 @@ using dim3 = stridescope::emu::Dim3;
 #define SS_SYNCWARP_MASK(...) (0xffffffffu __VA_OPT__(&(__VA_ARGS__)))
 #define __shfl_down_sync(mask, value, delta) \
   ::stridescope::emu::shfl_down_sync((mask), (value), (delta), 32, __LINE__)
+
+// Cooperative groups, reduced to what the catalog uses: the block, 32-thread tiles, and
+// reduce() over a tile (every lane gets the result, as on a GPU).
+namespace cooperative_groups {
+struct thread_block {
+  unsigned thread_rank() const { return threadIdx.x; }
+  unsigned size() const { return blockDim.x; }
+};
+inline thread_block this_thread_block() {
+  return {};
+}
+template <unsigned Size>
+struct thread_block_tile {
+  static_assert(Size == 32, "the emulator models tiles of one whole warp");
+  unsigned thread_rank() const { return threadIdx.x % Size; }
+  unsigned meta_group_rank() const { return threadIdx.x / Size; }
+  unsigned meta_group_size() const { return (blockDim.x + Size - 1) / Size; }
+  static constexpr unsigned size() { return Size; }
+};
+template <unsigned Size>
+thread_block_tile<Size> tiled_partition(const thread_block&) {
+  return {};
+}
+template <typename T>
+struct plus {
+  T operator()(T a, T b) const { return a + b; }
+};
+template <typename T, typename Op>
+T reduce(const thread_block_tile<32>&, T value, Op op, int line = __builtin_LINE()) {
+  static_assert(sizeof(T) <= sizeof(unsigned long long));
+  for (unsigned lane_mask = 16; lane_mask > 0; lane_mask >>= 1) {  // a butterfly: all lanes end
+    unsigned long long bits = 0;                                   // with the whole warp's sum
+    __builtin_memcpy(&bits, &value, sizeof(T));
+    bits = ::stridescope::emu::shuffle_xor_untraced(0xffffffffu, bits, lane_mask, line);
+    T other;
+    __builtin_memcpy(&other, &bits, sizeof(T));
+    value = op(value, other);
+  }
+  return value;
+}
+}  // namespace cooperative_groups
 
 #endif

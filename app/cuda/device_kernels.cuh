@@ -11,6 +11,7 @@
 #include "bug_warp_tail_syncwarp_after.cuh"
 #include "bug_warp_tail_unsafe.cuh"
 #include "complete_unroll.cuh"
+#include "cooperative_groups.cuh"
 #include "dot_product.cuh"
 #include "dot_product_lock.cuh"
 #include "first_add.cuh"
@@ -37,6 +38,7 @@ DeviceKernel<T> device_kernel(const std::string& variant, unsigned block) {
   if (variant == "multi-element") return kernels::multi_element_for<T, Probe>(block);
   if (variant == "kahan") return kernels::reduce_kahan<T, Probe>;
   if (variant == "warp-shuffle") return kernels::reduce_warp_shuffle<T, Probe>;
+  if (variant == "cooperative-groups") return kernels::reduce_cooperative_groups<T, Probe>;
   if (variant == "dot-product") return kernels::dot<T, Probe>;
   if (variant == "dot-product-lock") return kernels::dot_lock<T, Probe>;
   if (variant == "interleaved-divergent") return kernels::reduce_interleaved_divergent<T, Probe>;

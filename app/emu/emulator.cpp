@@ -34,6 +34,7 @@ struct EmulatedThread {
   unsigned long long shuffle_bits = 0;  // value handed in (then received) at a shuffle
   unsigned shuffle_delta = 0;
   int shuffle_width = 32;
+  bool shuffle_xor = false;  // a butterfly exchange inside a library collective: not traced
   ThreadCoordinates coordinates;
 };
 
@@ -95,7 +96,7 @@ class Machine {
   }
 
   unsigned long long shuffle(unsigned mask, unsigned long long bits, unsigned delta, int width,
-                             int line) {
+                             int line, bool xor_lanes = false) {
     EmulatedThread& self = threads_[running_];
     unsigned lane = running_ % kWarpLanes;
     if ((mask & (1u << lane)) == 0 || width <= 0 || width > 32 || (width & (width - 1)) != 0) {
@@ -109,6 +110,7 @@ class Machine {
     self.shuffle_bits = bits;
     self.shuffle_delta = delta;
     self.shuffle_width = width;
+    self.shuffle_xor = xor_lanes;
     suspend();
     return threads_[running_].shuffle_bits;
   }
@@ -206,14 +208,15 @@ class Machine {
         for (unsigned lane : lanes) {
           EmulatedThread& receiver = threads_[warp_base + lane];
           auto width = static_cast<unsigned>(receiver.shuffle_width);
-          unsigned source = lane + receiver.shuffle_delta;
+          unsigned source =
+              receiver.shuffle_xor ? lane ^ receiver.shuffle_delta : lane + receiver.shuffle_delta;
           bool inside = source / width == lane / width && (mask & (1u << source)) != 0 &&
                         warp_base + source < shape_.block;
           if (inside) receiver.shuffle_bits = handed_in[source];
           received[lane] = receiver.shuffle_bits;
           present |= 1u << lane;
         }
-        if (traced_) {
+        if (traced_ && !thread.shuffle_xor) {
           observer_.on_shuffle(block_, warp_base / kWarpLanes, present, thread.shuffle_delta,
                                thread.line, handed_in, received);
         }
@@ -323,6 +326,10 @@ void sync_warp(unsigned mask, int line) {
 unsigned long long shuffle_down(unsigned mask, unsigned long long bits, unsigned delta, int width,
                                 int line) {
   return machine().shuffle(mask, bits, delta, width, line);
+}
+unsigned long long shuffle_xor_untraced(unsigned mask, unsigned long long bits, unsigned lane_mask,
+                                        int line) {
+  return machine().shuffle(mask, bits, lane_mask, 32, line, true);
 }
 void* block_shared_memory() {
   return machine().shared_memory();
