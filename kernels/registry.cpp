@@ -15,6 +15,7 @@
 #include "dot_product.cuh"
 #include "dot_product_lock.cuh"
 #include "first_add.cuh"
+#include "halving_operator.cuh"
 #include "interleaved_divergent.cuh"
 #include "interleaved_strided.cuh"
 #include "kahan.cuh"
@@ -181,6 +182,26 @@ const VariantInfo kCatalog[] = {
      .emulate = {SS_EMULATED(kernels::reduce_cooperative_groups)},
      .min_block = 32,
      .result_in_word0 = false},
+    {.id = "max",
+     .title = "Maximum: the halving loop with max instead of +",
+     .teaches = "A reduction is any associative, commutative operator: the same tree finds the "
+                "largest element. Threads past the end load the identity, the lowest value.",
+     .reference = "Harris, slide 2 (reductions in general); Programming Massively Parallel "
+                  "Processors (Kirk & Hwu), ch. 10",
+     .source_file = "halving_operator.cuh",
+     .step_rule = "Threads tid < stride keep the larger of s[tid] and s[tid + stride] in s[tid].",
+     .emulate = {SS_EMULATED(kernels::reduce_max)},
+     .op = "max"},
+    {.id = "min",
+     .title = "Minimum: the halving loop with min instead of +",
+     .teaches = "The same tree with min: threads past the end load the identity, the highest "
+                "value, so they never win.",
+     .reference = "Harris, slide 2 (reductions in general); Programming Massively Parallel "
+                  "Processors (Kirk & Hwu), ch. 10",
+     .source_file = "halving_operator.cuh",
+     .step_rule = "Threads tid < stride keep the smaller of s[tid] and s[tid + stride] in s[tid].",
+     .emulate = {SS_EMULATED(kernels::reduce_min)},
+     .op = "min"},
     {.id = "kahan",
      .title = "9. Kahan: compensated sums per thread, then the tree",
      .teaches = "Each thread sums its grid-stride share with Kahan's compensation, carrying the "

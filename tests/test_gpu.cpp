@@ -46,7 +46,7 @@ TEST_F(Gpu, EveryVariantAndBlockSizeMatchesTheEmulator) {
         unsigned grid = v.grid(n, block);
         Trace trace = run_on_emulator(r);
         EXPECT_EQ(sums[0], trace.blocks[0].partial) << v.id << " " << block << " " << n;
-        EXPECT_EQ(grid_result(sums, grid, v.writes_grid_total), trace.result) << v.id;
+        EXPECT_EQ(grid_result(sums, grid, v.writes_grid_total, v.op), trace.result) << v.id;
       }
     }
   }

@@ -159,6 +159,7 @@ TEST(Lab, LostElementsAgreeWithTheSumTheBlockComputed) {
   // With input "ones" every element is 1: the block's partial counts the elements that reached it.
   for (const VariantInfo& v : variant_catalog()) {
     if (!v.result_in_word0 || v.stops_at_divergence) continue;
+    if (v.op == "max" || v.op == "min") continue;  // they compare: one element wins, all reach
     unsigned block = v.any_block_size ? 96 : 128;
     Trace trace;
     LabSummary s = lab_of(v, block, "int", block, &trace);

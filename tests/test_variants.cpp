@@ -92,6 +92,28 @@ TEST(Variants, RelaunchingReducesPassByPassToOneBlock) {
   EXPECT_THROW(run_on_emulator(r), RunError);
 }
 
+TEST(Variants, MaxAndMinFindTheExtremesWhateverTheBlockOrSecondStage) {
+  for (const char* type : {"int", "float", "double"}) {
+    for (const char* stage : {"host", "relaunch"}) {
+      RunRequest r;
+      r.block = 64;
+      r.n = 5000;
+      r.input = "iota";
+      r.element_type = type;
+      r.second_stage = stage;
+      r.variant = "max";
+      Trace max = run_on_emulator(r);
+      EXPECT_EQ(max.run.op, "max");
+      EXPECT_EQ(max.result, 4999) << type << " " << stage;
+      EXPECT_EQ(max.reference, 4999);
+      r.variant = "min";
+      r.n = 5003;  // threads past the end load the identity: were it 0, it would win over 1
+      r.input = "ones";
+      EXPECT_EQ(run_on_emulator(r).result, 1) << type << " " << stage;
+    }
+  }
+}
+
 TEST(Variants, IotaSumsAreExactForIntAndWrapLikeAGpuPastIntMax) {
   RunRequest r;
   r.n = 60000;

@@ -91,9 +91,18 @@ std::string narrate(const Trace& trace, std::size_t block_index, std::size_t ste
     bool one = active.size() == 1;
     text = "Stride " + std::to_string(stride) + (one ? ": thread " : ": threads ") +
            format_ranges(active);
+    const std::string& op = trace.run.op;
+    bool compares = op == "max" || op == "min";
+    std::string keep = op == "max" ? "larger" : "smaller";
     if (target.empty()) {
-      text += std::string(one ? " adds" : " each add") + " a word " + std::to_string(stride) +
-              " to the right into its own";
+      text += compares
+                  ? std::string(one ? " keeps" : " each keep") + " the " + keep +
+                        " of its own word and the one " + std::to_string(stride) + " to the right"
+                  : std::string(one ? " adds" : " each add") + " a word " + std::to_string(stride) +
+                        " to the right into its own";
+    } else if (compares) {
+      text += std::string(one ? " keeps" : " keep") + " the " + keep + " of " + target + " and " +
+              source + " in " + target;
     } else {
       text += (one ? " adds " : " add ") + source + " into " + target;
     }

@@ -213,7 +213,7 @@ Trace trace_typed(const RunRequest& r) {
   trace.blocks.push_back(std::move(block));
   trace.passes.push_back(pass_of(sums, r.n, grid));
   if (trace.second_stage != "relaunch") {
-    trace.result = grid_result(sums, grid, info.writes_grid_total);
+    trace.result = grid_result(sums, grid, info.writes_grid_total, info.op);
     return trace;
   }
   // The untraced build (device_reduce.cu) on its own block sums until one block is left.

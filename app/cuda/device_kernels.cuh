@@ -15,6 +15,7 @@
 #include "dot_product.cuh"
 #include "dot_product_lock.cuh"
 #include "first_add.cuh"
+#include "halving_operator.cuh"
 #include "interleaved_divergent.cuh"
 #include "interleaved_strided.cuh"
 #include "kahan.cuh"
@@ -37,6 +38,8 @@ DeviceKernel<T> device_kernel(const std::string& variant, unsigned block) {
   if (variant == "complete-unroll") return kernels::complete_unroll_for<T, Probe>(block);
   if (variant == "multi-element") return kernels::multi_element_for<T, Probe>(block);
   if (variant == "kahan") return kernels::reduce_kahan<T, Probe>;
+  if (variant == "max") return kernels::reduce_max<T, Probe>;
+  if (variant == "min") return kernels::reduce_min<T, Probe>;
   if (variant == "warp-shuffle") return kernels::reduce_warp_shuffle<T, Probe>;
   if (variant == "cooperative-groups") return kernels::reduce_cooperative_groups<T, Probe>;
   if (variant == "dot-product") return kernels::dot<T, Probe>;

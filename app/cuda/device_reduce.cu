@@ -66,7 +66,9 @@ double run_once(const std::string& variant, const std::string& element_type,
   const VariantInfo* info = find_variant(variant);
   if (info == nullptr) throw CudaError("unknown variant '" + variant + "'");
   unsigned grid = info->grid(input.size() / info->inputs, block);
-  auto total = [&](const auto& sums) { return grid_result(sums, grid, info->writes_grid_total); };
+  auto total = [&](const auto& sums) {
+    return grid_result(sums, grid, info->writes_grid_total, info->op);
+  };
   if (element_type == "int")
     return total(block_sums_int(variant, std::vector<int>(input.begin(), input.end()), block));
   if (element_type == "float") {

@@ -139,7 +139,7 @@ Trace run_typed(const RunRequest& request, const VariantInfo& variant, EmulatedK
   if (trace.divergence) return trace;
   trace.passes.push_back(pass_of(block_sums, request.n, grid));
   if (trace.second_stage != "relaunch") {
-    trace.result = grid_result(block_sums, grid, variant.writes_grid_total);
+    trace.result = grid_result(block_sums, grid, variant.writes_grid_total, variant.op);
     return trace;
   }
   // The same kernel on its own block sums, untraced, until one block is left.
@@ -164,12 +164,20 @@ Trace run_typed(const RunRequest& request, const VariantInfo& variant, EmulatedK
 
 }  // namespace
 
+// An input value as the element type holds it.
+double element_value(double value, const std::string& element_type) {
+  if (element_type == "int") return static_cast<double>(static_cast<int>(value));
+  if (element_type == "float") return static_cast<double>(static_cast<float>(value));
+  return value;
+}
+
 Trace trace_header(const RunRequest& request, unsigned grid, unsigned word_size,
                    std::string backend, std::string device, std::string toolkit) {
   const VariantInfo* variant = find_variant(request.variant);
-  bool dot = variant != nullptr && variant->op == "dot";
+  std::string op = variant != nullptr ? std::string(variant->op) : "sum";
+  bool dot = op == "dot";
   Trace trace;
-  trace.run = {request.variant,   request.element_type, dot ? "dot" : "sum",
+  trace.run = {request.variant,   request.element_type, op,
                request.n,         request.block,        grid,
                request.input,     request.seed,         std::move(backend),
                std::move(device), std::move(toolkit)};
@@ -179,6 +187,11 @@ Trace trace_header(const RunRequest& request, unsigned grid, unsigned word_size,
   double reference = 0;
   for (std::uint64_t i = 0; i < request.n; ++i) {
     double a = input_value(request.input, i, request.seed);
+    if (op == "max" || op == "min") {  // the element type's value, as the kernel compares it
+      a = element_value(a, request.element_type);
+      if (i == 0 || (op == "max" ? a > reference : a < reference)) reference = a;
+      continue;
+    }
     reference += dot ? a * input_value(request.input, i, request.seed + 1) : a;
   }
   trace.reference = reference;

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/input.h"
@@ -47,8 +48,16 @@ Trace trace_header(const RunRequest& request, unsigned grid, unsigned word_size,
 // The run's result from the block sums: the kernel's own grid total where it writes one, else the
 // host's sum of the first `grid` block sums in the element type, as a real program adds them.
 template <typename T>
-double grid_result(const std::vector<T>& block_sums, unsigned grid, bool kernel_wrote_total) {
+double grid_result(const std::vector<T>& block_sums, unsigned grid, bool kernel_wrote_total,
+                   std::string_view op = "sum") {
   if (kernel_wrote_total) return static_cast<double>(block_sums.at(grid));
+  if (op == "max" || op == "min") {  // max and min combine the block results the same way
+    T best = block_sums.at(0);
+    for (unsigned b = 1; b < grid; ++b) {
+      best = (op == "max") == (best < block_sums[b]) ? block_sums[b] : best;
+    }
+    return static_cast<double>(best);
+  }
   T total = T(0);
   for (unsigned b = 0; b < grid; ++b) total += block_sums[b];
   return static_cast<double>(total);
