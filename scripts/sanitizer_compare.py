@@ -118,8 +118,10 @@ for variant in variants():
     sync_errors = error_count(tool_log("synccheck", variant, args))
     init_errors = error_count(tool_log("initcheck", variant, args))
     gpu_result = device_result(tool_log("plain", variant, args))
-    # iota: the sum of 0..n-1, or for the dot products (a = b = iota) the sum of squares
-    reference = (n - 1) * n * (2 * n - 1) / 6 if ours.get("op") == "dot" else n * (n - 1) / 2
+    # iota: the sum of 0..n-1, for the dot products (a = b = iota) the sum of squares, max n - 1,
+    # min 0
+    op = ours.get("op", "sum")
+    reference = {"dot": (n - 1) * n * (2 * n - 1) / 6, "max": n - 1, "min": 0}.get(op, n * (n - 1) / 2)
     our_pairs = sorted({tuple(sorted((h["first_line"], h["second_line"])))
                         for h in ours["hazard_lines"]})
     checks = {

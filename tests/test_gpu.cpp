@@ -174,7 +174,7 @@ TEST_F(Gpu, TracesEqualTheEmulatorsForEveryVariantBlockTypeAndN) {
     Trace cpu = run_on_emulator(r);
     EXPECT_EQ(first_difference(gpu, cpu), "") << v.id << " float iota, rounding";
     // The host's float sum of the partials rounds; relaunched trees happen to land on it exactly.
-    if (cpu.second_stage == "host") {
+    if (cpu.second_stage == "host" && v.op == "sum") {
       EXPECT_NE(cpu.result, cpu.reference) << v.id << ": the float sum was expected to round";
     }
     ++compared;

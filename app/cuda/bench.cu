@@ -63,16 +63,17 @@ std::pair<double, double> median_pair_us(LaunchA a, LaunchB b, int repeats) {
   return {times_a[times_a.size() / 2], times_b[times_b.size() / 2]};
 }
 
-// Launches `kernel` on its own block sums until one block remains (Harris's multi-pass scheme).
+// Launches `kernel` on its own block sums until one block remains (Harris's multi-pass scheme);
+// returns where the final value is.
 template <typename T>
-void reduce_to_one(DeviceKernel<T> kernel, GridRule grid_rule, const T* in, std::uint64_t n, T* a,
-                   T* b, unsigned block) {
+T* reduce_to_one(DeviceKernel<T> kernel, GridRule grid_rule, const T* in, std::uint64_t n, T* a,
+                 T* b, unsigned block) {
   const T* source = in;
   T* target = a;
   for (;;) {
     unsigned grid = grid_rule(n, block);
     kernel<<<grid, block, block * sizeof(T)>>>(source, target, static_cast<unsigned>(n));
-    if (grid == 1) return;
+    if (grid == 1) return target;
     n = grid;
     source = target;
     target = target == a ? b : a;
@@ -102,7 +103,7 @@ T* launch_tuned(const T* in, std::uint64_t n, T* block_sums, unsigned block) {
   return block_sums + grid;
 }
 
-// Every timed kernel must also be right: the input is all ones, so the sum is n.
+// Every timed kernel must also be right: the input is all ones, so the sum is n (max, min: 1).
 template <typename T>
 void expect_sum(const T* device_value, std::uint64_t n, const std::string& kernel) {
   T value{};
@@ -145,12 +146,15 @@ void bench_type(const BenchOptions& o, const char* type, BenchReport& report) {
       if (v.inputs != 1) continue;                 // the dot products read two vectors
       DeviceKernel<T> kernel = device_kernel<T, NoProbe>(std::string(v.id), o.block);
       if (kernel == nullptr) continue;
+      T* final_value = nullptr;
       double us = median_us(
           [&] {
-            reduce_to_one(kernel, v.grid, input.get(), n, partial_a.get(), partial_b.get(),
-                          o.block);
+            final_value = reduce_to_one(kernel, v.grid, input.get(), n, partial_a.get(),
+                                        partial_b.get(), o.block);
           },
           repeats);
+      // All ones: the sum is n; the maximum and the minimum are 1.
+      expect_sum(final_value, v.op == "sum" ? n : 1, std::string(v.id));
       report.entries.push_back({std::string(v.id), type, n, us, bytes / us / 1e3});
     }
     T* tuned_total = nullptr;
