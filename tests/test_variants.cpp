@@ -2,6 +2,10 @@
 // reference.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+
+#include "analysis/step_facts.h"
 #include "emu/run_variant.h"
 #include "registry.h"
 
@@ -110,6 +114,45 @@ TEST(Variants, MaxAndMinFindTheExtremesWhateverTheBlockOrSecondStage) {
       r.n = 5003;  // threads past the end load the identity: were it 0, it would win over 1
       r.input = "ones";
       EXPECT_EQ(run_on_emulator(r).result, 1) << type << " " << stage;
+    }
+  }
+}
+
+TEST(Variants, FloatSumsOfUniformInputStayWithinTheStatedBound) {
+  // Stated bound: each float addition rounds by at most 2^-24 of the running value, and no value
+  // passes through more than log2(n) tree levels + its thread's grid-stride share + the host's
+  // chain over the block results: relative error <= (log2(n) + n / threads + grid + 32) * 2^-24.
+  for (const VariantInfo& v : variant_catalog()) {
+    if (!v.broken_on_purpose.empty() || v.op != "sum") continue;
+    RunRequest r;
+    r.variant = std::string(v.id);
+    r.block = 256;
+    r.n = 100003;
+    r.input = "uniform";
+    r.seed = 11;
+    r.element_type = "float";
+    Trace trace = run_on_emulator(r);
+    double threads = double(trace.run.grid_size) * r.block;
+    double chain = std::log2(double(r.n)) + double(r.n) / threads + trace.run.grid_size + 32;
+    double relative = std::fabs(trace.result - trace.reference) / trace.reference;
+    EXPECT_LE(relative, chain * 0x1p-24) << v.id;
+  }
+}
+
+TEST(Variants, EveryVariantIsDescribedAndEveryStepNarrated) {
+  for (const VariantInfo& v : variant_catalog()) {
+    EXPECT_FALSE(v.title.empty() || v.teaches.empty() || v.reference.empty() || v.step_rule.empty())
+        << v.id;
+    EXPECT_FALSE(kernel_source(v.source_file).empty()) << v.id << ": " << v.source_file;
+    RunRequest r;
+    r.variant = std::string(v.id);
+    r.block = v.suggested_block ? v.suggested_block : std::max(64u, v.min_block);
+    r.n = 2 * r.block;
+    Trace trace = run_on_emulator(r);
+    for (std::size_t s = 0; s < trace.blocks[0].steps.size(); ++s) {
+      StepFacts f = step_facts(trace, 0, s);
+      EXPECT_GE(f.narration.size(), 20u) << v.id << " step " << s << ": " << f.narration;
+      EXPECT_FALSE(f.label.empty()) << v.id << " step " << s;
     }
   }
 }
