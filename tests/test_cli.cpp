@@ -67,6 +67,10 @@ TEST(Cli, BadArgumentsGiveOneClearLineAndFail) {
       {"precision --n 0", "n = 0"},
       {"precision --n 8388608", "limit"},
       {"precision --block 3", "block size 3"},
+      {"trace --second-stage teleport --out x.json", "second stage 'teleport' is not one of"},
+      {"trace --variant tuned --block 64 --second-stage relaunch --out x.json",
+       "finishes the grid itself (last block)"},
+      {"trace --variant dot-product --second-stage relaunch --out x.json", "two vectors"},
   };
   for (const Case& c : cases) {
     Outcome o = run(c.arguments);
