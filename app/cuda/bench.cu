@@ -80,6 +80,25 @@ T* reduce_to_one(DeviceKernel<T> kernel, GridRule grid_rule, const T* in, std::u
   }
 }
 
+// One dot product as the book runs it: the kernel, then (ch. 5) the host copies the partials
+// back and adds them, or (appendix A) the kernel's lock already added them into c[grid].
+template <typename T>
+double time_dot(const VariantInfo& v, DeviceKernel<T> kernel, const T* vectors, std::uint64_t n,
+                T* results, unsigned block) {
+  unsigned grid = v.grid(n, block);
+  if (v.writes_grid_total) {
+    check(cudaMemsetAsync(results + grid, 0, sizeof(T)), "cudaMemsetAsync(dot total)");
+  }
+  kernel<<<grid, block, block * sizeof(T)>>>(vectors, results, static_cast<unsigned>(n));
+  std::vector<T> partials(grid + 1);
+  check(cudaMemcpy(partials.data(), results, (grid + 1) * sizeof(T), cudaMemcpyDeviceToHost),
+        "cudaMemcpy(dot partials)");
+  if (v.writes_grid_total) return static_cast<double>(partials[grid]);
+  T total = T(0);
+  for (unsigned b = 0; b < grid; ++b) total += partials[b];
+  return static_cast<double>(total);
+}
+
 constexpr std::uint64_t kMaxTunedBlocks = 65536;
 
 // The tuned variant: one launch, as many blocks as fit on the GPU at once (fewer for small n).
@@ -104,14 +123,18 @@ T* launch_tuned(const T* in, std::uint64_t n, T* block_sums, unsigned block) {
 }
 
 // Every timed kernel must also be right: the input is all ones, so the sum is n (max, min: 1).
+void expect_value(double value, std::uint64_t expected, const std::string& kernel) {
+  if (value != static_cast<double>(expected)) {
+    throw CudaError(kernel + " computed " + std::to_string(value) + " where " +
+                    std::to_string(expected) + " was expected (input all ones)");
+  }
+}
+
 template <typename T>
 void expect_sum(const T* device_value, std::uint64_t n, const std::string& kernel) {
   T value{};
   check(cudaMemcpy(&value, device_value, sizeof(T), cudaMemcpyDeviceToHost), "cudaMemcpy(result)");
-  if (static_cast<double>(value) != static_cast<double>(n)) {
-    throw CudaError(kernel + " computed " + std::to_string(static_cast<double>(value)) +
-                    " for n = " + std::to_string(n) + " ones");
-  }
+  expect_value(static_cast<double>(value), n, kernel);
 }
 
 template <typename T>
@@ -123,6 +146,10 @@ void bench_type(const BenchOptions& o, const char* type, BenchReport& report) {
   check(cudaMemset(tuned_sums.get(), 0, (kMaxTunedBlocks + 2) * sizeof(T)),
         "cudaMemset(tuned sums)");
   fill_ones<T><<<1024, 256>>>(input.get(), max_n);
+  // The book's dot products read a and b back to back: 2n ones, so a . b = n.
+  DeviceArray<T> vectors(2 * max_n), dot_results(34);
+  fill_ones<T><<<1024, 256>>>(vectors.get(), 2 * max_n);
+  check(cudaMemset(dot_results.get(), 0, 34 * sizeof(T)), "cudaMemset(dot results)");
   check(cudaDeviceSynchronize(), "fill input");
   for (int i = 0; i < 50; ++i) {  // bring the clocks up before the first timed point
     cudaMemcpyAsync(copy_target.get(), input.get(), max_n * sizeof(T), cudaMemcpyDeviceToDevice);
@@ -141,11 +168,18 @@ void bench_type(const BenchOptions& o, const char* type, BenchReport& report) {
                   : log2 <= 22 ? std::max(o.repeats, 100)
                                : o.repeats;
     for (const VariantInfo& v : variant_catalog()) {
-      if (v.writes_grid_total) continue;           // timed below with its own launch shape
-      if (!v.broken_on_purpose.empty()) continue;  // the bug playground is not timed
-      if (v.inputs != 1) continue;                 // the dot products read two vectors
+      if (v.writes_grid_total && v.inputs == 1) continue;  // tuned: timed below with CUB
+      if (!v.broken_on_purpose.empty()) continue;          // the bug playground is not timed
       DeviceKernel<T> kernel = device_kernel<T, NoProbe>(std::string(v.id), o.block);
       if (kernel == nullptr) continue;
+      if (v.inputs == 2) {  // the dot products: one launch of at most 32 blocks
+        double us = median_us(
+            [&] { time_dot(v, kernel, vectors.get(), n, dot_results.get(), o.block); }, repeats);
+        expect_value(time_dot(v, kernel, vectors.get(), n, dot_results.get(), o.block), n,
+                     std::string(v.id));
+        report.entries.push_back({std::string(v.id), type, n, us, 2 * bytes / us / 1e3});
+        continue;
+      }
       T* final_value = nullptr;
       double us = median_us(
           [&] {
@@ -202,7 +236,10 @@ BenchReport run_benchmark(const BenchOptions& o) {
                   " (at least 100 up to 2^22, half from 2^26; tuned and CUB "
                   "timed alternately), block " +
                   std::to_string(o.block) +
-                  "; variants relaunch on their block sums until one block remains; input all ones";
+                  "; variants relaunch on their block sums until one block remains; the dot "
+                  "products are one launch of at most 32 blocks over two vectors (GB/s counts "
+                  "both) and the host adds their partials (appendix version: the lock does); "
+                  "input all ones; every result checked";
   bench_type<float>(o, "float", report);
   bench_type<int>(o, "int", report);
   return report;

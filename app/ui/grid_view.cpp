@@ -85,24 +85,36 @@ std::string stage_sentence(const Trace& trace) {
 
 }  // namespace
 
-void grid_view(const Trace& trace, GridViewState& state, const Palette& p) {
+void grid_view(const Trace& trace, std::size_t generation, GridViewState& state, const Palette& p) {
   if (trace.passes.empty()) {
     ImGui::TextWrapped("No grid results in this trace%s.",
                        trace.divergence ? ": the run stopped at a divergent barrier" : "");
     return;
   }
   std::size_t rows = trace.passes.size() + (trace.second_stage == "relaunch" ? 0 : 1);
-  if (state.for_trace != &trace) state = {rows, &trace};
+  if (state.generation != generation) state = {rows, generation, false, 0};
   ImGui::PushTextWrapPos(0);
   ImGui::Text("Beyond one block: %u blocks in the first launch; second stage: %s.",
               trace.passes[0].grid, trace.second_stage.c_str());
   ImGui::TextUnformatted(stage_sentence(trace).c_str());
   ImGui::PopTextWrapPos();
+  double now = ImGui::GetTime();
+  if (ImGui::Button(state.playing ? "Pause##grid" : "Play##grid")) {
+    state.playing = !state.playing;
+    if (state.playing && state.shown >= rows) state.shown = 1;  // replay from the first launch
+    state.last_reveal = now;
+  }
+  ImGui::SameLine();
   if (ImGui::Button("<##grid")) state.shown = std::max<std::size_t>(1, state.shown) - 1;
   ImGui::SameLine();
   if (ImGui::Button(">##grid")) state.shown = std::min(rows, state.shown + 1);
   ImGui::SameLine();
   ImGui::Text("showing %zu of %zu rows", state.shown, rows);
+  if (state.playing && now - state.last_reveal >= kGridRevealSeconds) {
+    state.shown = std::min(rows, state.shown + 1);
+    state.last_reveal = now;
+    state.playing = state.shown < rows;
+  }
 
   ImDrawList* list = ImGui::GetWindowDrawList();
   ImVec2 avail = ImGui::GetContentRegionAvail();

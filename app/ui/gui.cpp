@@ -84,7 +84,9 @@ void draw_canvas_window(Session& session, MemoryCanvas& canvas, const UiSettings
       return select_tab == tab ? ImGuiTabItemFlags_SetSelected : 0;
     };
     if (ImGui::BeginTabItem("Grid", nullptr, flags("grid"))) {
-      if (session.has_trace()) grid_view(session.trace(), grid, palette(settings.high_contrast));
+      if (session.has_trace()) {
+        grid_view(session.trace(), session.generation(), grid, palette(settings.high_contrast));
+      }
       ImGui::EndTabItem();
     }
     if (ImGui::BeginTabItem("Timing", nullptr, flags("timing"))) {

@@ -157,6 +157,7 @@ void Session::adopt(Trace trace, std::string notice) {
   notice_ = std::move(notice);
   playback_.reset(trace_->blocks[0].steps.size(), 0);
   cached_step_ = SIZE_MAX;
+  ++generation_;
   const VariantInfo* variant = find_variant(trace_->run.variant);
   lab_ = lab_summary(*trace_, variant == nullptr || variant->result_in_word0);
 }

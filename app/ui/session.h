@@ -67,6 +67,7 @@ class Session {
 
   bool has_trace() const { return trace_.has_value(); }
   const Trace& trace() const { return *trace_; }
+  std::size_t generation() const { return generation_; }  // changes with every new trace
   const std::string& error() const { return error_; }
   const std::string& notice() const { return notice_; }
 
@@ -93,6 +94,7 @@ class Session {
   StepFacts facts_;
   CanvasModel current_, previous_;
   LabSummary lab_;
+  std::size_t generation_ = 0;
 };
 
 }  // namespace stridescope
