@@ -352,6 +352,16 @@ unsigned grid_stride_blocks(std::uint64_t n, unsigned block) {
   return static_cast<unsigned>(std::clamp<std::uint64_t>(blocks, 1, 1024));
 }
 
+unsigned block_reading(const VariantInfo& variant, std::uint64_t element, unsigned block,
+                       unsigned grid) {
+  if (grid == 0) return 0;
+  bool pairs = variant.grid == two_per_thread || variant.id == "multi-element";
+  std::uint64_t chunk = pairs ? 2ull * block : block;
+  std::uint64_t index = element / chunk;
+  if (variant.grid == grid_stride_blocks || variant.grid == book_dot_blocks) index %= grid;
+  return static_cast<unsigned>(std::min<std::uint64_t>(index, grid - 1));
+}
+
 std::span<const VariantInfo> variant_catalog() {
   return kCatalog;
 }

@@ -51,6 +51,11 @@ struct VariantInfo {
   std::string_view suggested_type = {};  // the element type the GUI picks for it ("": keep)
 };
 
+// Which block of a launch of `grid` blocks reads input element `element` (the grid rule's layout:
+// chunks of blockDim.x or 2 x blockDim.x elements, dealt out grid-stride where the rule is).
+unsigned block_reading(const VariantInfo& variant, std::uint64_t element, unsigned block,
+                       unsigned grid);
+
 std::span<const VariantInfo> variant_catalog();
 const VariantInfo* find_variant(std::string_view id);  // nullptr if unknown
 

@@ -157,6 +157,18 @@ TEST(Variants, EveryVariantIsDescribedAndEveryStepNarrated) {
   }
 }
 
+TEST(Variants, TheBlockThatReadsAnElementFollowsTheGridRule) {
+  const VariantInfo& first_add = *find_variant("repeated-launches");  // 2 x block per block
+  EXPECT_EQ(block_reading(first_add, 767, 64, 7), 5u);                // 767 / 128
+  EXPECT_EQ(block_reading(first_add, 768, 64, 7), 6u);
+  const VariantInfo& sequential = *find_variant("sequential");  // block elements per block
+  EXPECT_EQ(block_reading(sequential, 130, 64, 3), 2u);
+  const VariantInfo& kahan = *find_variant("kahan");  // chunks of block, dealt grid-stride
+  EXPECT_EQ(block_reading(kahan, 5 * 64 + 3, 64, 2), 1u);
+  const VariantInfo& multi = *find_variant("multi-element");  // chunks of 2 x block
+  EXPECT_EQ(block_reading(multi, 3 * 128 + 1, 64, 2), 1u);
+}
+
 TEST(Variants, IotaSumsAreExactForIntAndWrapLikeAGpuPastIntMax) {
   RunRequest r;
   r.n = 60000;

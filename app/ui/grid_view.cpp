@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "registry.h"
+
 namespace stridescope {
 namespace {
 
@@ -164,7 +166,11 @@ void grid_view(const Trace& trace, std::size_t generation, GridViewState& state,
     if (r + 1 < trace.passes.size() && r + 1 < state.shown) {
       const GridPass& next = trace.passes[r + 1];
       for (std::size_t b = 0; b < count; ++b) {
-        std::size_t target = std::min<std::size_t>(b * next.grid / pass.grid, kMaxCells - 1);
+        std::size_t target = next.grid;
+        if (const VariantInfo* v = find_variant(trace.run.variant)) {
+          target = block_reading(*v, b, trace.run.block_size, next.grid);
+        }
+        if (target >= std::min<std::size_t>(next.grid, kMaxCells)) continue;
         ImVec2 from = g.cell_at(r, b), to = g.cell_at(r + 1, target);
         float below = g.origin.y + g.row_top[r + 1] - g.row_gap;  // under the row's last line
         list->AddLine(ImVec2(from.x + g.cell / 2, below), ImVec2(to.x + g.cell / 2, to.y), arrow,
