@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "atomic_add.cuh"
 #include "bug_no_load_sync.cuh"
 #include "bug_no_loop_sync.cuh"
 #include "bug_odd_block.cuh"
@@ -100,6 +101,19 @@ const VariantInfo kCatalog[] = {
      .grid = two_per_thread,
      .second_stage = "relaunch",
      .suggested_type = "double"},
+    {.id = "atomic-add",
+     .title = "3b. Halving loop, blocks finish with atomicAdd",
+     .teaches = "Beyond one block without a second launch: thread 0 of each block adds its sum "
+                "into the result with atomicAdd. One instruction, no lock, but the blocks add in "
+                "the order they finish, so float results can change in the last bits.",
+     .reference = "CUDA Programming Guide, atomic functions (atomicAdd); Harris, slide 4 (global "
+                  "synchronization)",
+     .source_file = "atomic_add.cuh",
+     .step_rule = "Threads tid < stride add s[tid + stride] into s[tid]; the stride halves every "
+                  "step.",
+     .emulate = {SS_EMULATED(kernels::reduce_atomic_add)},
+     .writes_grid_total = true,
+     .second_stage = "atomicAdd"},
     {.id = "unroll-last-warp",
      .title = "5. Unroll the last warp (race-free)",
      .teaches = "Once 32 threads or fewer are left, they are one warp: __syncwarp() is enough "

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "atomic_add.cuh"
 #include "bug_no_load_sync.cuh"
 #include "bug_no_loop_sync.cuh"
 #include "bug_odd_block.cuh"
@@ -38,6 +39,7 @@ DeviceKernel<T> device_kernel(const std::string& variant, unsigned block) {
   if (variant == "complete-unroll") return kernels::complete_unroll_for<T, Probe>(block);
   if (variant == "multi-element") return kernels::multi_element_for<T, Probe>(block);
   if (variant == "kahan") return kernels::reduce_kahan<T, Probe>;
+  if (variant == "atomic-add") return kernels::reduce_atomic_add<T, Probe>;
   if (variant == "max") return kernels::reduce_max<T, Probe>;
   if (variant == "min") return kernels::reduce_min<T, Probe>;
   if (variant == "warp-shuffle") return kernels::reduce_warp_shuffle<T, Probe>;

@@ -119,8 +119,9 @@ struct Trace {
   double reference = 0;  // float64 sum of the input
   std::optional<Divergence> divergence;  // set when the run stopped at a divergent barrier
   // How the blocks' results became one: "host" (the CPU adds them), "relaunch" (the kernel runs
-  // again on them until one block is left), "last block" (the last block to finish adds them) or
-  // "atomic lock" (each block adds its own under a lock). `passes` holds every launch's results.
+  // again on them until one block is left), "last block" (the last block to finish adds them),
+  // "atomic lock" (each block adds its own under a lock) or "atomicAdd" (each block adds its own
+  // with one atomic instruction). `passes` holds every launch's results.
   std::string second_stage = "host";
   std::vector<GridPass> passes;
   bool operator==(const Trace&) const = default;

@@ -353,9 +353,10 @@ Trace trace_from_json(const nlohmann::json& in) {
   }
   if (version >= 2 && in.contains("second_stage")) {
     trace.second_stage = get_string(in, root, "second_stage");
-    const std::string stages[] = {"host", "relaunch", "last block", "atomic lock"};
+    const std::string stages[] = {"host", "relaunch", "last block", "atomic lock", "atomicAdd"};
     if (std::find(std::begin(stages), std::end(stages), trace.second_stage) == std::end(stages)) {
-      fail("$.second_stage", "expected \"host\", \"relaunch\", \"last block\" or \"atomic lock\"");
+      fail("$.second_stage",
+           "expected \"host\", \"relaunch\", \"last block\", \"atomic lock\" or \"atomicAdd\"");
     }
   }
   if (version >= 2 && in.contains("passes")) {

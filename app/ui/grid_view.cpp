@@ -75,6 +75,10 @@ std::string stage_sentence(const Trace& trace) {
            "last block to finish adds all " +
            std::to_string(blocks) + " sums. Which block is last depends on timing on a GPU.";
   }
+  if (trace.second_stage == "atomicAdd") {
+    return "Thread 0 of each block adds its block's sum into the result with atomicAdd: one "
+           "hardware add per block, in the order the blocks finish.";
+  }
   if (trace.second_stage == "atomic lock") {
     return "Thread 0 of each block takes a lock (atomicCAS) and adds its block's sum into the "
            "result, one block at a time, in the order they finish.";
@@ -183,6 +187,7 @@ void grid_view(const Trace& trace, std::size_t generation, GridViewState& state,
     std::size_t r = trace.passes.size();
     const char* who = trace.second_stage == "host"         ? "host adds"
                       : trace.second_stage == "last block" ? "last block adds"
+                      : trace.second_stage == "atomicAdd"  ? "atomicAdd adds"
                                                            : "lock adds";
     list->AddText(ImVec2(g.origin.x, g.cell_at(r, 0).y + (g.cell - ImGui::GetFontSize()) / 2),
                   ImGui::GetColorU32(ImGuiCol_Text), who);
