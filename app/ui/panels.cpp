@@ -289,8 +289,10 @@ void facts_panel(Session& session, bool high_contrast) {
                        precision_now.absolute, precision_now.relative, precision_now.ulps);
   }
   if (total.additions > 0) {
-    ImGui::Text("Work %u additions, depth %u (additions one after another)", total.additions,
-                total.depth);
+    ImGui::Text("Work %u additions, depth %u", total.additions, total.depth);
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("depth: the longest chain of additions that must happen one after another");
+    }
   } else {
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(
