@@ -92,6 +92,14 @@ TEST(Cli, LabReportsThePlaygroundsFindingsAndWritesJson) {
   std::FILE* f = std::fopen(file.c_str(), "r");
   ASSERT_NE(f, nullptr);
   std::fclose(f);
+  std::string stopped = kTmp + "/cli_diverged.json";
+  Outcome t = run("trace --variant bug-sync-in-branch --block 16 --n 16 --out " + stopped);
+  EXPECT_EQ(t.status, 0);
+  EXPECT_NE(t.output.find("no result: the run stopped at a divergent barrier"), std::string::npos)
+      << t.output;
+  Outcome c = run("check " + stopped);
+  EXPECT_NE(c.output.find("no result: barrier divergence in block 0"), std::string::npos)
+      << c.output;
 }
 
 TEST(Cli, PrecisionShowsTheSerialLoopLessAccurateThanTheTree) {

@@ -27,8 +27,12 @@ int command_trace(const Tracer& tracer, const RunRequest& request, const std::st
   Trace trace = tracer(request);
   save_trace(trace, out_path);
   out << "wrote " << out_path << ": " << trace.blocks[0].steps.size() << " steps of block "
-      << trace.blocks[0].block << ", result " << trace.result << " (reference " << trace.reference
-      << ")\n";
+      << trace.blocks[0].block;
+  if (trace.divergence) {
+    out << ", no result: the run stopped at a divergent barrier (see stridescope check)\n";
+  } else {
+    out << ", result " << trace.result << " (reference " << trace.reference << ")\n";
+  }
   return 0;
 }
 
@@ -77,6 +81,10 @@ void print_facts_table(const Trace& trace, std::ostream& out) {
         << trace.passes[i].grid << (trace.passes[i].grid == 1 ? " block" : " blocks");
   }
   out << "\n";
+  if (trace.divergence) {
+    out << "no result: " << trace.divergence->message << "\n";
+    return;
+  }
   Precision p = precision(trace.result, trace.reference, r.element_type);
   out << "result " << std::setprecision(17) << trace.result << "  reference " << trace.reference
       << std::setprecision(6) << "  abs error " << p.absolute << "  rel error " << p.relative
