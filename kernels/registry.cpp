@@ -81,12 +81,16 @@ const VariantInfo kCatalog[] = {
      "sequential.cuh",
      "Threads tid < stride add s[tid + stride] into s[tid]; the stride halves every step.",
      SS_EMULATED(kernels::reduce_sequential)},
-    {"first-add", "4. First add during load",
-     "Each thread adds two input elements while loading, so half as many blocks do the same work "
-     "and no thread is idle in the first step; the rest is the halving loop.",
-     "Harris, Optimizing Parallel Reduction in CUDA, slides 18-19 (kernel 4)", "first_add.cuh",
-     "Threads tid < stride add s[tid + stride] into s[tid]; the stride halves every step.",
-     SS_EMULATED(kernels::reduce_first_add), 2, two_per_thread, false},
+    {.id = "first-add",
+     .title = "4. First add during load",
+     .teaches = "Each thread adds two input elements while loading, so half as many blocks do the "
+                "same work and no thread is idle in the first step; the rest is the halving loop.",
+     .reference = "Harris, Optimizing Parallel Reduction in CUDA, slides 18-19 (kernel 4)",
+     .source_file = "first_add.cuh",
+     .step_rule = "Threads tid < stride add s[tid + stride] into s[tid]; the stride halves every "
+                  "step.",
+     .emulate = {SS_EMULATED(kernels::reduce_first_add)},
+     .grid = two_per_thread},
     {.id = "repeated-launches",
      .title = "4b. First add during load, relaunched until one block is left (double)",
      .teaches = "Beyond one block: the kernel's block sums are a new, shorter input, and the same "
@@ -150,29 +154,24 @@ const VariantInfo kCatalog[] = {
      .emulate = {SS_EMULATED_BY_BLOCK(multi_element_for)},
      .min_block = 64,
      .grid = grid_stride_blocks},
-    {"tuned",
-     "8. Tuned: vector loads, shuffles, one pass",
-     "Each thread sums many elements with 16-byte loads in a grid-stride loop, warps add in "
-     "registers with __shfl_down_sync, one shared word per warp, and the last block to finish adds "
-     "the block sums: one launch, memory-bound.",
-     "Harris, slides 27-33 (multiple elements per thread); NVIDIA cuda-samples reduction "
-     "(shuffles); "
-     "the last-block pattern of the CUDA Programming Guide's __threadfence() example",
-     "tuned.cuh",
-     "Lane 0 of each warp stores its warp's sum; warp 0 adds the warp sums with shuffles.",
-     SS_EMULATED(kernels::reduce_tuned),
-     32,
-     grid_stride_blocks,
-     true,
-     {},
-     false,
-     0,
-     false,
-     false,
-     false,
-     1,
-     "sum",
-     "last block"},
+    {.id = "tuned",
+     .title = "8. Tuned: vector loads, shuffles, one pass",
+     .teaches =
+         "Each thread sums many elements with 16-byte loads in a grid-stride loop, warps add "
+         "in registers with __shfl_down_sync, one shared word per warp, and the last block "
+         "to finish adds the block sums: one launch, memory-bound.",
+     .reference = "Harris, slides 27-33 (multiple elements per thread); NVIDIA cuda-samples "
+                  "reduction (shuffles); the last-block pattern of the CUDA Programming Guide's "
+                  "__threadfence() example",
+     .source_file = "tuned.cuh",
+     .step_rule = "Lane 0 of each warp stores its warp's sum; warp 0 adds the warp sums with "
+                  "shuffles.",
+     .emulate = {SS_EMULATED(kernels::reduce_tuned)},
+     .min_block = 32,
+     .grid = grid_stride_blocks,
+     .writes_grid_total = true,
+     .result_in_word0 = false,
+     .second_stage = "last block"},
     {.id = "warp-shuffle",
      .title = "Warp shuffles (__shfl_down_sync), then one word per warp",
      .teaches = "Inside a warp, lanes hand values to each other in registers: five rounds of "

@@ -144,3 +144,21 @@ TEST(SessionBackend, NoDeviceMeansTheEmulator) {
 
 }  // namespace
 }  // namespace stridescope
+
+#include "ui/value_text.h"
+
+namespace stridescope {
+namespace {
+
+TEST(ValueText, CellsShowWholeNumbersAndSmallCellsCompactOnes) {
+  EXPECT_EQ(cell_value_text(120), "120");
+  EXPECT_EQ(cell_value_text(0.5), "0.5");
+  EXPECT_EQ(compact_value_text(99999), "99999");
+  EXPECT_EQ(compact_value_text(123456), "1.2e5");
+  EXPECT_EQ(compact_value_text(9.97e6), "1.0e7");  // not "10.0e6"
+  EXPECT_EQ(compact_value_text(0.25), "0.25");
+  EXPECT_EQ(compact_value_text(-2.5e-3), "-2.5e-3");
+}
+
+}  // namespace
+}  // namespace stridescope

@@ -11,30 +11,12 @@
 #include <vector>
 
 #include "registry.h"
+#include "ui/value_text.h"
 
 namespace stridescope {
 namespace {
 
 constexpr std::size_t kMaxCells = 128;  // more blocks than this: the row shows the first ones
-
-// A value in at most about six characters: 123456 -> "1.2e5", so a small cell can show it.
-std::string short_value(double v) {
-  char buffer[32];
-  if (v == std::floor(v) && std::fabs(v) < 1e5) {
-    std::snprintf(buffer, sizeof buffer, "%.0f", v);
-  } else if (v != 0 && (std::fabs(v) >= 1e5 || std::fabs(v) < 1e-2)) {
-    int exponent = static_cast<int>(std::floor(std::log10(std::fabs(v))));
-    double mantissa = v / std::pow(10.0, exponent);
-    if (std::fabs(mantissa) >= 9.95) {  // 9.97e6 would print as 10.0e6
-      mantissa /= 10;
-      ++exponent;
-    }
-    std::snprintf(buffer, sizeof buffer, "%.1fe%d", mantissa, exponent);
-  } else {
-    std::snprintf(buffer, sizeof buffer, "%.4g", v);
-  }
-  return buffer;
-}
 
 // Cells wrap at `per_line` to a line; each launch starts on a new line, a row gap below the last.
 struct Geometry {
@@ -51,7 +33,7 @@ struct Geometry {
 void cell(ImDrawList* list, ImVec2 at, float size, double value, ImVec4 fill, const Palette& p) {
   list->AddRectFilled(at, ImVec2(at.x + size, at.y + size), ImGui::ColorConvertFloat4ToU32(fill),
                       3);
-  std::string text = short_value(value);
+  std::string text = compact_value_text(value);
   float font = std::min(size * 0.40f, ImGui::GetFontSize());
   ImVec2 extent = ImGui::GetFont()->CalcTextSizeA(font, FLT_MAX, 0, text.c_str());
   if (extent.x > size * 0.92f) {  // shrink to fit, down to a size still readable
@@ -192,7 +174,8 @@ void grid_view(const Trace& trace, std::size_t generation, GridViewState& state,
     list->AddText(ImVec2(g.origin.x, g.cell_at(r, 0).y + (g.cell - ImGui::GetFontSize()) / 2),
                   ImGui::GetColorU32(ImGuiCol_Text), who);
     ImVec2 result = g.cell_at(r, 0);
-    float big = std::max(g.cell, ImGui::CalcTextSize(short_value(trace.result).c_str()).x * 1.2f);
+    float big =
+        std::max(g.cell, ImGui::CalcTextSize(compact_value_text(trace.result).c_str()).x * 1.2f);
     cell(list, result, big, trace.result, p.cell_written, p);
     std::size_t count = std::min<std::size_t>(trace.passes[0].partials.size(), kMaxCells);
     float below = g.origin.y + g.row_top[r] - g.row_gap;

@@ -10,6 +10,7 @@
 #include "analysis/bank_conflicts.h"
 #include "analysis/hazards.h"
 #include "ui/gl_program.h"
+#include "ui/value_text.h"
 
 namespace stridescope {
 namespace {
@@ -32,16 +33,6 @@ void copy_color(float* out, ImVec4 c) {
   out[1] = c.y;
   out[2] = c.z;
   out[3] = c.w;
-}
-
-std::string value_text(double v) {
-  char buffer[32];
-  if (v == std::floor(v) && std::fabs(v) < 1e15) {
-    std::snprintf(buffer, sizeof buffer, "%.0f", v);
-  } else {
-    std::snprintf(buffer, sizeof buffer, "%.6g", v);
-  }
-  return buffer;
 }
 
 void set_uniform(GLuint program, const char* name, ImVec4 c) {
@@ -214,7 +205,7 @@ void MemoryCanvas::draw(const CanvasView& view) {
                  " and " + std::to_string(h.second_thread);
         }
         ImGui::SetTooltip("s[%u] = %s\nbank %u, row %u\nthread %u: %s\n%s this step%s%s", w,
-                          value_text(c.value).c_str(), w % kBanks, w / layout_.columns, w,
+                          cell_value_text(c.value).c_str(), w % kBanks, w / layout_.columns, w,
                           c.thread_active ? "active" : "idle", role,
                           c.conflict ? ", bank conflict" : "", lab.c_str());
       }
@@ -232,7 +223,7 @@ void MemoryCanvas::draw_labels(const CanvasView& view, ImDrawList* list, ImVec2 
   const CanvasModel& shown = show_values || !view.previous ? *view.current : *view.previous;
   for (unsigned w = 0; w < shown.cells.size(); ++w) {
     Rect r = layout_.cell_rect(w);
-    std::string text = value_text(shown.cells[w].value);
+    std::string text = cell_value_text(shown.cells[w].value);
     float size = std::min(r.h * 0.40f, font_size * 2.4f);
     ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0, text.c_str());
     if (extent.x > r.w * 0.92f) {

@@ -9,19 +9,10 @@
 #include <string>
 
 #include "analysis/shuffles.h"
+#include "ui/value_text.h"
 
 namespace stridescope {
 namespace {
-
-std::string short_value(double v) {
-  char buffer[32];
-  if (v == std::floor(v) && std::fabs(v) < 1e7) {
-    std::snprintf(buffer, sizeof buffer, "%.0f", v);
-  } else {
-    std::snprintf(buffer, sizeof buffer, "%.3g", v);
-  }
-  return buffer;
-}
 
 void lane_row(ImDrawList* list, ImVec2 at, float cell, float gap, const std::vector<double>& values,
               unsigned mask, const Palette& p, bool result_row) {
@@ -32,7 +23,7 @@ void lane_row(ImDrawList* list, ImVec2 at, float cell, float gap, const std::vec
                   : result_row && lane == 0 ? p.cell_written
                                             : p.cell_read;
     list->AddRectFilled(a, b, ImGui::ColorConvertFloat4ToU32(fill), 3);
-    std::string text = short_value(values[lane]);
+    std::string text = compact_value_text(values[lane]);
     float size = std::min(cell * 0.42f, ImGui::GetFontSize());
     ImVec2 extent = ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0, text.c_str());
     if (extent.x > cell * 0.95f) continue;  // too narrow: the tooltip-free view stays readable
