@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 #include <stb_image.h>
 
+#include <fstream>
+#include <nlohmann/json.hpp>
+
 #include <sys/wait.h>
 #include <array>
 #include <cstdio>
@@ -248,6 +251,43 @@ TEST(Gui, LayoutAndPreferencesAreKeptBetweenRuns) {
   Outcome prefs = run("cat " + config + "/preferences.json");
   EXPECT_NE(prefs.output.find("\"font_scale\": 1.5"), std::string::npos) << prefs.output;
   EXPECT_NE(prefs.output.find("\"high_contrast\": true"), std::string::npos) << prefs.output;
+}
+
+}  // namespace
+
+namespace {
+
+// A trace passed around by teachers may carry any text: printf directives in its labels, variant,
+// device and toolkit must show as text, never crash the GUI (%s, %n) or print memory (%x, %p).
+TEST(Gui, TraceTextWithPrintfDirectivesIsShownNotInterpreted) {
+  std::string clean = kTmp + "/gui_directives_clean.json", hostile = kTmp + "/gui_directives.json";
+  ASSERT_EQ(run(std::string(STRIDESCOPE_BINARY) +
+                " trace --variant bug-no-loop-sync --block 16 "
+                "--n 16 --out " +
+                clean)
+                .status,
+            0);
+  std::ifstream in(clean);
+  nlohmann::json trace = nlohmann::json::parse(in);
+  const std::string directives = "%s%s%s%s%n%n%x%p%d%999999999s";
+  for (auto& step : trace["blocks"][0]["steps"]) step["label"] = directives;
+  trace["run"]["device"] = directives;
+  trace["run"]["toolkit"] = directives;
+  trace["run"]["input"] = directives;
+  std::ofstream(hostile) << trace.dump();
+  for (const char* step : {"0", "1"}) {
+    std::string png = kTmp + "/gui_directives_" + step + ".png";
+    std::remove(png.c_str());
+    Outcome o =
+        run_app("--trace " + hostile + " --step " + step + " --size 1280x720 --screenshot " + png);
+    EXPECT_EQ(o.status, 0) << o.output;
+    EXPECT_GT(load_png(png).distinct_colors(), 50u) << "no screenshot at step " << step;
+  }
+  trace["run"]["variant"] = directives;  // an unknown variant: the source panel says so
+  std::ofstream(hostile) << trace.dump();
+  Outcome o = run_app("--trace " + hostile + " --size 1280x720 --screenshot " + kTmp +
+                      "/gui_directives_variant.png");
+  EXPECT_EQ(o.status, 0) << o.output;
 }
 
 }  // namespace

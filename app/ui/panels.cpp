@@ -10,6 +10,7 @@
 #include "analysis/additions.h"
 #include "analysis/lab_summary.h"
 #include "analysis/precision.h"
+#include "core/format.h"
 #include "core/input.h"
 #include "registry.h"
 #include "ui/theme.h"
@@ -210,7 +211,7 @@ void timeline_panel(Session& session, UiSettings& settings) {
   int step = static_cast<int>(play.step());
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.62f);
   const Step& s = session.trace().blocks[0].steps[play.step()];
-  std::string format = "step %d: " + s.label;
+  std::string format = "step %d: " + printf_literal(s.label);  // the label is data: no directives
   if (ImGui::SliderInt("##step", &step, 0, static_cast<int>(play.step_count()) - 1,
                        format.c_str())) {
     play.seek(static_cast<std::size_t>(step));

@@ -1,0 +1,23 @@
+// Formatting: data never acts as a printf directive.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <string>
+
+#include "core/format.h"
+
+namespace stridescope {
+namespace {
+
+TEST(Format, PrintfLiteralShowsDataExactlyAndReadsNoArguments) {
+  for (std::string data : {"%s%s%s", "%n", "%x %p %d", "100%", "%", "%%", "stride = 64", ""}) {
+    std::string format = "step %d: " + printf_literal(data);
+    char buffer[256];
+    std::snprintf(buffer, sizeof buffer, format.c_str(), 3);
+    EXPECT_EQ(std::string(buffer), "step 3: " + data) << data;
+  }
+  EXPECT_EQ(printf_literal("%s%n"), "%%s%%n");
+}
+
+}  // namespace
+}  // namespace stridescope
