@@ -30,3 +30,32 @@ __global__ void reduce_atomic_add(const T* in, T* block_sums, unsigned n) {
 }
 
 }  // namespace stridescope::kernels
+
+// ---- catalog entry: how StrideScope lists and launches this kernel (not shown as source) ----
+#include "variant_info.h"
+
+namespace stridescope::kernels {
+
+struct AtomicAddVariant {
+  static constexpr VariantDescription description{
+      .id = "atomic-add",
+      .source_file = "atomic_add.cuh",
+      .lesson = {.title = "3b. Halving loop, blocks finish with atomicAdd",
+                 .teaches =
+                     "Beyond one block without a second launch: thread 0 of each block adds its "
+                     "sum into the result with atomicAdd. One instruction, no lock, but the blocks "
+                     "add in the order they finish, so float results can change in the last bits.",
+                 .reference =
+                     "CUDA Programming Guide, atomic functions (atomicAdd); Harris, slide 4 "
+                     "(global synchronization)",
+                 .step_rule =
+                     "Threads tid < stride add s[tid + stride] into s[tid]; the stride halves "
+                     "every step."},
+      .launch = {.second_stage = SecondStage::AtomicAdd}};
+  template <typename T, typename Probe>
+  static auto kernel(unsigned) {
+    return &reduce_atomic_add<T, Probe>;
+  }
+};
+
+}  // namespace stridescope::kernels

@@ -23,3 +23,31 @@ __global__ void reduce_bug_no_load_sync(const T* in, T* block_sums, unsigned n) 
 }
 
 }  // namespace stridescope::kernels
+
+// ---- catalog entry: how StrideScope lists and launches this kernel (not shown as source) ----
+#include "variant_info.h"
+
+namespace stridescope::kernels {
+
+struct BugNoLoadSyncVariant {
+  static constexpr VariantDescription description{
+      .id = "bug-no-load-sync",
+      .source_file = "bug_no_load_sync.cuh",
+      .lesson = {.title = "Bug: no __syncthreads() after the load",
+                 .teaches =
+                     "The first stride reads words that their threads have not stored yet: reads "
+                     "of uninitialized shared memory, and races between the load and the loop.",
+                 .reference = "Bug playground; compare with variant 3 (sequential)",
+                 .step_rule =
+                     "Threads store their element and at once add s[tid + stride] into s[tid].",
+                 .broken_on_purpose =
+                     "uninitialized reads and races in the first step; the emulator's "
+                     "thread-by-thread order is one possible outcome"},
+      .behaviour = {.timing_dependent = true}};
+  template <typename T, typename Probe>
+  static auto kernel(unsigned) {
+    return &reduce_bug_no_load_sync<T, Probe>;
+  }
+};
+
+}  // namespace stridescope::kernels

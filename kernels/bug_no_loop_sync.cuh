@@ -23,3 +23,33 @@ __global__ void reduce_bug_no_loop_sync(const T* in, T* block_sums, unsigned n) 
 }
 
 }  // namespace stridescope::kernels
+
+// ---- catalog entry: how StrideScope lists and launches this kernel (not shown as source) ----
+#include "variant_info.h"
+
+namespace stridescope::kernels {
+
+struct BugNoLoopSyncVariant {
+  static constexpr VariantDescription description{
+      .id = "bug-no-loop-sync",
+      .source_file = "bug_no_loop_sync.cuh",
+      .lesson = {.title = "Bug: halving loop without its __syncthreads()",
+                 .teaches =
+                     "Without a barrier in the loop, a thread reads its partner's word before the "
+                     "partner has added into it: data races, and elements never reach s[0].",
+                 .reference = "Bug playground; compare with variant 3 (sequential)",
+                 .step_rule =
+                     "Threads tid < stride add s[tid + stride] into s[tid], but nobody waits: "
+                     "all strides happen in one step.",
+                 .broken_on_purpose =
+                     "races on the loop's line; the emulator runs each thread's whole "
+                     "loop in turn, so its result is one possible outcome (a GPU's "
+                     "depends on timing)"},
+      .behaviour = {.timing_dependent = true}};
+  template <typename T, typename Probe>
+  static auto kernel(unsigned) {
+    return &reduce_bug_no_loop_sync<T, Probe>;
+  }
+};
+
+}  // namespace stridescope::kernels

@@ -25,3 +25,34 @@ __global__ void reduce_bug_odd_block(const T* in, T* block_sums, unsigned n) {
 }
 
 }  // namespace stridescope::kernels
+
+// ---- catalog entry: how StrideScope lists and launches this kernel (not shown as source) ----
+#include "variant_info.h"
+
+namespace stridescope::kernels {
+
+struct BugOddBlockVariant {
+  static constexpr VariantDescription description{
+      .id = "bug-odd-block",
+      .source_file = "bug_odd_block.cuh",
+      .lesson = {.title = "Bug: halving loop with a block of 96",
+                 .teaches =
+                     "Halving a block size that is not a power of two rounds down: 96 -> 48, 24, "
+                     "12, 6, 3, 1, and the word s[2] is never added into s[0]. A third of the "
+                     "block is lost.",
+                 .reference = "Bug playground; compare with variant 3 (sequential)",
+                 .step_rule =
+                     "Threads tid < stride add s[tid + stride] into s[tid]; the stride halves, "
+                     "rounding down.",
+                 .broken_on_purpose =
+                     "elements lost: the ones whose sums end in a word that no later "
+                     "stride adds into s[0]"},
+      .launch = {.any_block_size = true},
+      .gui = {.suggested_block = 96}};
+  template <typename T, typename Probe>
+  static auto kernel(unsigned) {
+    return &reduce_bug_odd_block<T, Probe>;
+  }
+};
+
+}  // namespace stridescope::kernels

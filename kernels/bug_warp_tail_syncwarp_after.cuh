@@ -41,3 +41,36 @@ __global__ void reduce_bug_warp_tail_syncwarp_after(const T* in, T* block_sums, 
 }
 
 }  // namespace stridescope::kernels
+
+// ---- catalog entry: how StrideScope lists and launches this kernel (not shown as source) ----
+#include "variant_info.h"
+
+namespace stridescope::kernels {
+
+struct BugWarpTailSyncwarpAfterVariant {
+  static constexpr VariantDescription description{
+      .id = "bug-warp-tail-syncwarp-after",
+      .source_file = "bug_warp_tail_syncwarp_after.cuh",
+      .lesson = {.title = "Bug: warp tail with __syncwarp() after each add",
+                 .teaches =
+                     "A __syncwarp() after each s[tid] += s[tid + k] is not enough: lane 0 reads "
+                     "s[16] while lane 16 writes it, between the same two warp barriers. Read, "
+                     "sync, write, sync is (variant unroll-last-warp).",
+                 .reference = "Bug playground; compare with variant 5 (unroll-last-warp)",
+                 .step_rule =
+                     "Threads tid < stride add s[tid + stride] into s[tid]; then lanes 0-31 add "
+                     "and wait at __syncwarp(), six times.",
+                 .broken_on_purpose =
+                     "write-after-read races between lanes of warp 0; in the emulator's "
+                     "lane order the sum happens to come out right, and on an H100 a "
+                     "converged warp does too (racecheck stays silent), but the "
+                     "Programming Guide gives no such promise"},
+      .launch = {.grid = GridPolicy::TwoPerThread, .min_block = 64},
+      .behaviour = {.timing_dependent = true}};
+  template <typename T, typename Probe>
+  static auto kernel(unsigned) {
+    return &reduce_bug_warp_tail_syncwarp_after<T, Probe>;
+  }
+};
+
+}  // namespace stridescope::kernels

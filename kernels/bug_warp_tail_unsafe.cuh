@@ -35,3 +35,36 @@ __global__ void reduce_bug_warp_tail_unsafe(const T* in, T* block_sums, unsigned
 }
 
 }  // namespace stridescope::kernels
+
+// ---- catalog entry: how StrideScope lists and launches this kernel (not shown as source) ----
+#include "variant_info.h"
+
+namespace stridescope::kernels {
+
+struct BugWarpTailUnsafeVariant {
+  static constexpr VariantDescription description{
+      .id = "bug-warp-tail-unsafe",
+      .source_file = "bug_warp_tail_unsafe.cuh",
+      .lesson = {.title = "Bug: warp tail without volatile or __syncwarp()",
+                 .teaches =
+                     "The warp-synchronous tail of old slides assumes the 32 lanes move in "
+                     "lockstep. They do not (Volta and later): a lane can read a word before its "
+                     "neighbour has added into it.",
+                 .reference = "Bug playground; Harris slide 22 as written for pre-Volta GPUs; CUDA "
+                              "Programming Guide, warp synchronization",
+                 .step_rule =
+                     "Threads tid < stride add s[tid + stride] into s[tid]; then lanes 0-31 run "
+                     "six adds with no barrier at all.",
+                 .broken_on_purpose =
+                     "races between lanes of warp 0 in the last step; the emulator runs "
+                     "lane after lane, so elements go missing here (a GPU's outcome "
+                     "depends on timing)"},
+      .launch = {.grid = GridPolicy::TwoPerThread, .min_block = 64},
+      .behaviour = {.timing_dependent = true}};
+  template <typename T, typename Probe>
+  static auto kernel(unsigned) {
+    return &reduce_bug_warp_tail_unsafe<T, Probe>;
+  }
+};
+
+}  // namespace stridescope::kernels

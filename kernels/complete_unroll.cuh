@@ -65,3 +65,31 @@ auto complete_unroll_for(unsigned block) -> void (*)(const T*, T*, unsigned) {
 }
 
 }  // namespace stridescope::kernels
+
+// ---- catalog entry: how StrideScope lists and launches this kernel (not shown as source) ----
+#include "variant_info.h"
+
+namespace stridescope::kernels {
+
+struct CompleteUnrollVariant {
+  static constexpr VariantDescription description{
+      .id = "complete-unroll",
+      .source_file = "complete_unroll.cuh",
+      .lesson = {.title = "6. Completely unrolled (block size as a template argument)",
+                 .teaches =
+                     "With the block size known at compile time, every `if (BlockSize >= ...)` "
+                     "disappears and so does the loop: no loop counter, no branch on the stride, "
+                     "the same steps as variant 5.",
+                 .reference =
+                     "Harris, Optimizing Parallel Reduction in CUDA, slides 24-26 (kernel 6)",
+                 .step_rule =
+                     "Threads tid < stride add s[tid + stride] into s[tid], one unrolled step "
+                     "per stride; the last warp reads, syncs, writes, syncs."},
+      .launch = {.grid = GridPolicy::TwoPerThread, .min_block = 64}};
+  template <typename T, typename Probe>
+  static auto kernel(unsigned block) {
+    return complete_unroll_for<T, Probe>(block);
+  }
+};
+
+}  // namespace stridescope::kernels

@@ -33,3 +33,33 @@ __global__ void reduce_cooperative_groups(const T* in, T* block_sums, unsigned n
 }
 
 }  // namespace stridescope::kernels
+
+// ---- catalog entry: how StrideScope lists and launches this kernel (not shown as source) ----
+#include "variant_info.h"
+
+namespace stridescope::kernels {
+
+struct CooperativeGroupsVariant {
+  static constexpr VariantDescription description{
+      .id = "cooperative-groups",
+      .source_file = "cooperative_groups.cuh",
+      .lesson = {.title = "Cooperative groups: cg::reduce over 32-thread tiles",
+                 .teaches =
+                     "The same two-level shape as the warp-shuffle variant, written with "
+                     "cooperative groups: tiled_partition<32> names the warps, cg::reduce adds a "
+                     "tile's values and hands the sum to every lane; the library picks the "
+                     "instructions.",
+                 .reference = "CUDA Programming Guide, Cooperative Groups (group partitioning, "
+                              "cg::reduce)",
+                 .step_rule =
+                     "Each tile adds its 32 values with cg::reduce; tile leaders store one word "
+                     "each."},
+      .launch = {.min_block = 32},
+      .behaviour = {.result_in_word0 = false}};
+  template <typename T, typename Probe>
+  static auto kernel(unsigned) {
+    return &reduce_cooperative_groups<T, Probe>;
+  }
+};
+
+}  // namespace stridescope::kernels

@@ -35,3 +35,30 @@ __global__ void dot(const T* in, T* c, unsigned n) {
 }
 
 }  // namespace stridescope::kernels
+
+// ---- catalog entry: how StrideScope lists and launches this kernel (not shown as source) ----
+#include "variant_info.h"
+
+namespace stridescope::kernels {
+
+struct DotProductVariant {
+  static constexpr VariantDescription description{
+      .id = "dot-product",
+      .source_file = "dot_product.cuh",
+      .lesson = {.title = "CUDA by Example: dot product (host adds the partials)",
+                 .teaches =
+                     "The book's first reduction: 256 threads per block, at most 32 blocks, each "
+                     "thread sums a[i] * b[i] in a grid-stride loop, the block halves its shared "
+                     "cache, thread 0 writes the block's partial and the CPU adds the partials.",
+                 .reference = "Sanders & Kandrot, CUDA by Example, ch. 5.3.1 (dot product)",
+                 .step_rule =
+                     "Threads cacheIndex < i add cache[cacheIndex + i] into cache[cacheIndex]; "
+                     "i halves every step."},
+      .launch = {.grid = GridPolicy::BookDot, .inputs = 2, .op = Operator::Dot}};
+  template <typename T, typename Probe>
+  static auto kernel(unsigned) {
+    return &dot<T, Probe>;
+  }
+};
+
+}  // namespace stridescope::kernels

@@ -54,3 +54,34 @@ __global__ void dot_lock(const T* in, T* c, unsigned n) {
 }
 
 }  // namespace stridescope::kernels
+
+// ---- catalog entry: how StrideScope lists and launches this kernel (not shown as source) ----
+#include "variant_info.h"
+
+namespace stridescope::kernels {
+
+struct DotProductLockVariant {
+  static constexpr VariantDescription description{
+      .id = "dot-product-lock",
+      .source_file = "dot_product_lock.cuh",
+      .lesson = {.title = "CUDA by Example: dot product finished on the GPU (atomic lock)",
+                 .teaches =
+                     "The appendix version: thread 0 of each block takes a lock made from "
+                     "atomicCAS and adds its block's sum into the result, so no partials go back "
+                     "to the CPU. The lock makes the blocks add one at a time, in whatever order "
+                     "they finish.",
+                 .reference = "Sanders & Kandrot, CUDA by Example, appendix A.1 (atomic locks)",
+                 .step_rule =
+                     "Threads cacheIndex < i add cache[cacheIndex + i] into cache[cacheIndex]; "
+                     "i halves every step."},
+      .launch = {.grid = GridPolicy::BookDot,
+                 .inputs = 2,
+                 .op = Operator::Dot,
+                 .second_stage = SecondStage::AtomicLock}};
+  template <typename T, typename Probe>
+  static auto kernel(unsigned) {
+    return &dot_lock<T, Probe>;
+  }
+};
+
+}  // namespace stridescope::kernels

@@ -25,3 +25,54 @@ __global__ void reduce_first_add(const T* in, T* block_sums, unsigned n) {
 }
 
 }  // namespace stridescope::kernels
+
+// ---- catalog entry: how StrideScope lists and launches this kernel (not shown as source) ----
+#include "variant_info.h"
+
+namespace stridescope::kernels {
+
+struct FirstAddVariant {
+  static constexpr VariantDescription description{
+      .id = "first-add",
+      .source_file = "first_add.cuh",
+      .lesson = {.title = "4. First add during load",
+                 .teaches =
+                     "Each thread adds two input elements while loading, so half as many blocks do "
+                     "the same work and no thread is idle in the first step; the rest is the "
+                     "halving loop.",
+                 .reference =
+                     "Harris, Optimizing Parallel Reduction in CUDA, slides 18-19 (kernel 4)",
+                 .step_rule =
+                     "Threads tid < stride add s[tid + stride] into s[tid]; the stride halves "
+                     "every step."},
+      .launch = {.grid = GridPolicy::TwoPerThread}};
+  template <typename T, typename Probe>
+  static auto kernel(unsigned) {
+    return &reduce_first_add<T, Probe>;
+  }
+};
+
+// The same kernel relaunched on its own block sums: the lesson of kernel decomposition.
+struct RepeatedLaunchesVariant {
+  static constexpr VariantDescription description{
+      .id = "repeated-launches",
+      .source_file = "first_add.cuh",
+      .lesson = {.title = "4b. First add during load, relaunched until one block is left (double)",
+                 .teaches =
+                     "Beyond one block: the kernel's block sums are a new, shorter input, and the "
+                     "same kernel runs again on them, pass after pass, until one block holds the "
+                     "result. Watch the passes in the Grid tab.",
+                 .reference = "Harris, Optimizing Parallel Reduction in CUDA, slides 5-6 (kernel "
+                              "decomposition: recursive launches)",
+                 .step_rule =
+                     "Threads tid < stride add s[tid + stride] into s[tid]; the stride halves "
+                     "every step."},
+      .launch = {.grid = GridPolicy::TwoPerThread, .second_stage = SecondStage::Relaunch},
+      .gui = {.suggested_type = ElementType::Double}};
+  template <typename T, typename Probe>
+  static auto kernel(unsigned) {
+    return &reduce_first_add<T, Probe>;
+  }
+};
+
+}  // namespace stridescope::kernels

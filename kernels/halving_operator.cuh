@@ -74,3 +74,53 @@ __global__ void reduce_min(const T* in, T* block_results, unsigned n) {
 }
 
 }  // namespace stridescope::kernels
+
+// ---- catalog entry: how StrideScope lists and launches this kernel (not shown as source) ----
+#include "variant_info.h"
+
+namespace stridescope::kernels {
+
+struct MaxVariant {
+  static constexpr VariantDescription description{
+      .id = "max",
+      .source_file = "halving_operator.cuh",
+      .lesson = {.title = "Maximum: the halving loop with max instead of +",
+                 .teaches =
+                     "A reduction is any associative, commutative operator: the same tree finds "
+                     "the largest element. Threads past the end load the identity, the lowest "
+                     "value.",
+                 .reference =
+                     "Harris, slide 2 (reductions in general); Programming Massively Parallel "
+                     "Processors (Kirk & Hwu), ch. 10",
+                 .step_rule =
+                     "Threads tid < stride keep the larger of s[tid] and s[tid + stride] in "
+                     "s[tid]."},
+      .launch = {.op = Operator::Max}};
+  template <typename T, typename Probe>
+  static auto kernel(unsigned) {
+    return &reduce_max<T, Probe>;
+  }
+};
+
+struct MinVariant {
+  static constexpr VariantDescription description{
+      .id = "min",
+      .source_file = "halving_operator.cuh",
+      .lesson = {.title = "Minimum: the halving loop with min instead of +",
+                 .teaches =
+                     "The same tree with min: threads past the end load the identity, the highest "
+                     "value, so they never win.",
+                 .reference =
+                     "Harris, slide 2 (reductions in general); Programming Massively Parallel "
+                     "Processors (Kirk & Hwu), ch. 10",
+                 .step_rule =
+                     "Threads tid < stride keep the smaller of s[tid] and s[tid + stride] in "
+                     "s[tid]."},
+      .launch = {.op = Operator::Min}};
+  template <typename T, typename Probe>
+  static auto kernel(unsigned) {
+    return &reduce_min<T, Probe>;
+  }
+};
+
+}  // namespace stridescope::kernels

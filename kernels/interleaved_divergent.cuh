@@ -23,3 +23,27 @@ __global__ void reduce_interleaved_divergent(const T* in, T* block_sums, unsigne
 }
 
 }  // namespace stridescope::kernels
+
+// ---- catalog entry: how StrideScope lists and launches this kernel (not shown as source) ----
+#include "variant_info.h"
+
+namespace stridescope::kernels {
+
+struct InterleavedDivergentVariant {
+  static constexpr VariantDescription description{
+      .id = "interleaved-divergent",
+      .source_file = "interleaved_divergent.cuh",
+      .lesson = {
+          .title = "1. Interleaved addressing, divergent branch",
+          .teaches = "Threads whose index is a multiple of 2*stride work: every warp stays busy "
+                     "with few active lanes, so the branch diverges at every step.",
+          .reference = "Harris, Optimizing Parallel Reduction in CUDA, slides 7-8 (kernel 1)",
+          .step_rule = "If tid is a multiple of 2*stride, thread tid adds s[tid + stride] into "
+                       "s[tid]."}};
+  template <typename T, typename Probe>
+  static auto kernel(unsigned) {
+    return &reduce_interleaved_divergent<T, Probe>;
+  }
+};
+
+}  // namespace stridescope::kernels

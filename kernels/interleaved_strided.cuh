@@ -24,3 +24,27 @@ __global__ void reduce_interleaved_strided(const T* in, T* block_sums, unsigned 
 }
 
 }  // namespace stridescope::kernels
+
+// ---- catalog entry: how StrideScope lists and launches this kernel (not shown as source) ----
+#include "variant_info.h"
+
+namespace stridescope::kernels {
+
+struct InterleavedStridedVariant {
+  static constexpr VariantDescription description{
+      .id = "interleaved-strided",
+      .source_file = "interleaved_strided.cuh",
+      .lesson = {
+          .title = "2. Interleaved addressing, strided index",
+          .teaches = "Consecutive threads do the work, so whole warps retire; but the index "
+                     "2*stride*tid makes lanes of a warp hit the same bank: bank conflicts.",
+          .reference = "Harris, Optimizing Parallel Reduction in CUDA, slides 10-12 (kernel 2)",
+          .step_rule = "Thread tid adds s[2*stride*tid + stride] into s[2*stride*tid] while that "
+                       "index is in the block."}};
+  template <typename T, typename Probe>
+  static auto kernel(unsigned) {
+    return &reduce_interleaved_strided<T, Probe>;
+  }
+};
+
+}  // namespace stridescope::kernels

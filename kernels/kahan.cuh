@@ -29,3 +29,32 @@ __global__ void reduce_kahan(const T* in, T* block_sums, unsigned n) {
 }
 
 }  // namespace stridescope::kernels
+
+// ---- catalog entry: how StrideScope lists and launches this kernel (not shown as source) ----
+#include "variant_info.h"
+
+namespace stridescope::kernels {
+
+struct KahanVariant {
+  static constexpr VariantDescription description{
+      .id = "kahan",
+      .source_file = "kahan.cuh",
+      .lesson = {.title = "9. Kahan: compensated sums per thread, then the tree",
+                 .teaches =
+                     "Each thread sums its grid-stride share with Kahan's compensation, carrying "
+                     "the low bits every float addition drops; the tree then adds only blockDim.x "
+                     "sums. Compare its error with the others in the precision panel.",
+                 .reference =
+                     "Kahan, Further remarks on reducing truncation errors (CACM, 1965); Higham, "
+                     "Accuracy and Stability of Numerical Algorithms, ch. 4",
+                 .step_rule =
+                     "Threads tid < stride add s[tid + stride] into s[tid]; the stride halves "
+                     "every step."},
+      .launch = {.grid = GridPolicy::GridStride}};
+  template <typename T, typename Probe>
+  static auto kernel(unsigned) {
+    return &reduce_kahan<T, Probe>;
+  }
+};
+
+}  // namespace stridescope::kernels

@@ -70,3 +70,31 @@ auto multi_element_for(unsigned block) -> void (*)(const T*, T*, unsigned) {
 }
 
 }  // namespace stridescope::kernels
+
+// ---- catalog entry: how StrideScope lists and launches this kernel (not shown as source) ----
+#include "variant_info.h"
+
+namespace stridescope::kernels {
+
+struct MultiElementVariant {
+  static constexpr VariantDescription description{
+      .id = "multi-element",
+      .source_file = "multi_element.cuh",
+      .lesson = {.title = "7. Multiple elements per thread (grid-stride loop)",
+                 .teaches =
+                     "Each thread first adds many pairs of elements in a grid-stride loop, in "
+                     "registers, so a few blocks cover any n: the tree's cost is paid once per "
+                     "block, not once per 2 x blockDim.x elements (Brent's theorem).",
+                 .reference =
+                     "Harris, Optimizing Parallel Reduction in CUDA, slides 27-31 (kernel 7)",
+                 .step_rule =
+                     "Each thread stores the sum of its grid-stride share; then the unrolled "
+                     "tree."},
+      .launch = {.grid = GridPolicy::GridStridePairs, .min_block = 64}};
+  template <typename T, typename Probe>
+  static auto kernel(unsigned block) {
+    return multi_element_for<T, Probe>(block);
+  }
+};
+
+}  // namespace stridescope::kernels

@@ -22,3 +22,28 @@ __global__ void reduce_sequential(const T* in, T* block_sums, unsigned n) {
 }
 
 }  // namespace stridescope::kernels
+
+// ---- catalog entry: how StrideScope lists and launches this kernel (not shown as source) ----
+#include "variant_info.h"
+
+namespace stridescope::kernels {
+
+struct SequentialVariant {
+  static constexpr VariantDescription description{
+      .id = "sequential",
+      .source_file = "sequential.cuh",
+      .lesson = {
+          .title = "3. Sequential addressing (halving loop)",
+          .teaches = "The stride halves from blockDim.x/2: threads 0..stride-1 add the upper half "
+                     "into the lower half. No divergence inside busy warps, no bank conflicts.",
+          .reference = "Harris, slides 13-16 (kernel 3); Sanders & Kandrot, CUDA by Example, ch. "
+                       "5.3",
+          .step_rule = "Threads tid < stride add s[tid + stride] into s[tid]; the stride halves "
+                       "every step."}};
+  template <typename T, typename Probe>
+  static auto kernel(unsigned) {
+    return &reduce_sequential<T, Probe>;
+  }
+};
+
+}  // namespace stridescope::kernels

@@ -23,3 +23,28 @@ __global__ void reduce_serial_thread0(const T* in, T* block_sums, unsigned n) {
 }
 
 }  // namespace stridescope::kernels
+
+// ---- catalog entry: how StrideScope lists and launches this kernel (not shown as source) ----
+#include "variant_info.h"
+
+namespace stridescope::kernels {
+
+struct SerialVariant {
+  static constexpr VariantDescription description{
+      .id = "serial",
+      .source_file = "serial_thread0.cuh",
+      .lesson = {
+          .title = "0. Serial: thread 0 adds everything",
+          .teaches = "The baseline: every thread stores its element, then one thread adds them one "
+                     "after another. blockDim.x - 1 additions deep, while a tree needs "
+                     "log2(blockDim.x) steps.",
+          .reference = "The starting point of Harris, slide 3 (tree-based approach); Sanders & "
+                       "Kandrot, CUDA by Example, ch. 5.3",
+          .step_rule = "Thread 0 reads every word and adds it into its sum; the others are idle."}};
+  template <typename T, typename Probe>
+  static auto kernel(unsigned) {
+    return &reduce_serial_thread0<T, Probe>;
+  }
+};
+
+}  // namespace stridescope::kernels

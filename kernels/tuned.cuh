@@ -109,3 +109,36 @@ __global__ void reduce_tuned(const T* __restrict__ in, T* block_sums, unsigned n
 }
 
 }  // namespace stridescope::kernels
+
+// ---- catalog entry: how StrideScope lists and launches this kernel (not shown as source) ----
+#include "variant_info.h"
+
+namespace stridescope::kernels {
+
+struct TunedVariant {
+  static constexpr VariantDescription description{
+      .id = "tuned",
+      .source_file = "tuned.cuh",
+      .lesson = {.title = "8. Tuned: vector loads, shuffles, one pass",
+                 .teaches =
+                     "Each thread sums many elements with 16-byte loads in a grid-stride loop, "
+                     "warps add in registers with __shfl_down_sync, one shared word per warp, and "
+                     "the last block to finish adds the block sums: one launch, memory-bound.",
+                 .reference =
+                     "Harris, slides 27-33 (multiple elements per thread); NVIDIA cuda-samples "
+                     "reduction (shuffles); the last-block pattern of the CUDA Programming "
+                     "Guide's __threadfence() example",
+                 .step_rule =
+                     "Lane 0 of each warp stores its warp's sum; warp 0 adds the warp sums with "
+                     "shuffles."},
+      .launch = {.grid = GridPolicy::GridStride,
+                 .min_block = 32,
+                 .second_stage = SecondStage::LastBlock},
+      .behaviour = {.result_in_word0 = false}};
+  template <typename T, typename Probe>
+  static auto kernel(unsigned) {
+    return &reduce_tuned<T, Probe>;
+  }
+};
+
+}  // namespace stridescope::kernels

@@ -35,3 +35,32 @@ __global__ void reduce_unroll_last_warp(const T* in, T* block_sums, unsigned n) 
 }
 
 }  // namespace stridescope::kernels
+
+// ---- catalog entry: how StrideScope lists and launches this kernel (not shown as source) ----
+#include "variant_info.h"
+
+namespace stridescope::kernels {
+
+struct UnrollLastWarpVariant {
+  static constexpr VariantDescription description{
+      .id = "unroll-last-warp",
+      .source_file = "unroll_last_warp.cuh",
+      .lesson = {.title = "5. Unroll the last warp (race-free)",
+                 .teaches =
+                     "Once 32 threads or fewer are left, they are one warp: __syncwarp() is enough "
+                     "between steps. Every lane reads into a register, the warp syncs, every lane "
+                     "writes, the warp syncs again.",
+                 .reference =
+                     "Harris, Optimizing Parallel Reduction in CUDA, slides 21-22 (kernel 5), in "
+                     "the form the CUDA Programming Guide asks for since Volta (__syncwarp)",
+                 .step_rule =
+                     "Threads tid < stride add s[tid + stride] into s[tid]; in the last warp "
+                     "each lane reads, waits at __syncwarp(), writes, waits again."},
+      .launch = {.grid = GridPolicy::TwoPerThread, .min_block = 64}};
+  template <typename T, typename Probe>
+  static auto kernel(unsigned) {
+    return &reduce_unroll_last_warp<T, Probe>;
+  }
+};
+
+}  // namespace stridescope::kernels

@@ -33,3 +33,33 @@ __global__ void reduce_warp_shuffle(const T* in, T* block_sums, unsigned n) {
 }
 
 }  // namespace stridescope::kernels
+
+// ---- catalog entry: how StrideScope lists and launches this kernel (not shown as source) ----
+#include "variant_info.h"
+
+namespace stridescope::kernels {
+
+struct WarpShuffleVariant {
+  static constexpr VariantDescription description{
+      .id = "warp-shuffle",
+      .source_file = "warp_shuffle.cuh",
+      .lesson = {.title = "Warp shuffles (__shfl_down_sync), then one word per warp",
+                 .teaches =
+                     "Inside a warp, lanes hand values to each other in registers: five rounds of "
+                     "__shfl_down_sync with offsets 16, 8, 4, 2, 1 sum 32 values with no shared "
+                     "memory and no barrier. Shared memory only carries one sum per warp.",
+                 .reference =
+                     "NVIDIA Developer Blog, Faster Parallel Reductions on Kepler (Luitjens, "
+                     "2014); CUDA Programming Guide, warp shuffle functions",
+                 .step_rule =
+                     "Each lane l adds the value of lane l + offset; lane 0 ends with the warp's "
+                     "sum."},
+      .launch = {.min_block = 32},
+      .behaviour = {.result_in_word0 = false}};
+  template <typename T, typename Probe>
+  static auto kernel(unsigned) {
+    return &reduce_warp_shuffle<T, Probe>;
+  }
+};
+
+}  // namespace stridescope::kernels

@@ -136,10 +136,10 @@ TEST(StepFacts, CollectsTheFiguresOfAStep) {
 }
 
 TEST(Precision, IntExactAndFloatInUlps) {
-  Precision exact = precision(120, 120, "int");
+  Precision exact = precision(120, 120, ElementType::Int);
   EXPECT_EQ(exact.absolute, 0);
   EXPECT_EQ(exact.ulps, 0);
-  Precision off = precision(16777216.0, 16777218.0, "float");  // float ulp at 2^24 is 2
+  Precision off = precision(16777216.0, 16777218.0, ElementType::Float);  // float ulp at 2^24 is 2
   EXPECT_DOUBLE_EQ(off.absolute, 2.0);
   EXPECT_DOUBLE_EQ(off.ulps, 1.0);
   EXPECT_NEAR(off.relative, 2.0 / 16777218.0, 1e-18);
@@ -149,19 +149,20 @@ TEST(Precision, FloatIotaSumLosesPrecisionAgainstFloat64) {
   RunRequest r;
   r.n = 1 << 20;
   r.block = 1024;
-  r.element_type = "float";
+  r.element_type = ElementType::Float;
   Trace trace = run_on_emulator(r);
-  Precision p = precision(trace.result, trace.reference, "float");
+  Precision p = precision(trace.result, trace.reference, ElementType::Float);
   EXPECT_GT(p.absolute, 0.0);   // float cannot hold every partial sum exactly
   EXPECT_LT(p.relative, 1e-5);  // but the tree keeps the error small
 }
 
 TEST(Input, PatternsAreDeterministic) {
-  EXPECT_EQ(make_input<int>("ones", 3, 0), (std::vector<int>{1, 1, 1}));
-  EXPECT_EQ(make_input<int>("iota", 3, 0), (std::vector<int>{0, 1, 2}));
-  std::vector<int> a = make_input<int>("random", 100, 7), b = make_input<int>("random", 100, 7);
+  EXPECT_EQ(make_input<int>(InputPattern::Ones, 3, 0), (std::vector<int>{1, 1, 1}));
+  EXPECT_EQ(make_input<int>(InputPattern::Iota, 3, 0), (std::vector<int>{0, 1, 2}));
+  std::vector<int> a = make_input<int>(InputPattern::Random, 100, 7),
+                   b = make_input<int>(InputPattern::Random, 100, 7);
   EXPECT_EQ(a, b);
-  EXPECT_NE(a, make_input<int>("random", 100, 8));
+  EXPECT_NE(a, make_input<int>(InputPattern::Random, 100, 8));
   for (int v : a) {
     EXPECT_GE(v, 0);
     EXPECT_LE(v, 9);

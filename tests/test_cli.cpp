@@ -142,7 +142,7 @@ TEST(Cli, BadWindowBenchAndDeviceOptionsAreClearErrors) {
       {"--size 10x10 --screenshot x.png", "--size must look like 1600x900"},
       {"--size big --screenshot x.png", "--size must look like 1600x900"},
       {"--font-scale 9 --screenshot x.png", "--font-scale must be between 0.5 and 4"},
-      {"--view graphs --screenshot x.png", "--view must be memory, grid, timing or precision"},
+      {"--view graphs --screenshot x.png", "--view must be memory, grid, timing, precision"},
       {"bench --recorded --file /nonexistent/bench.json", "cannot read /nonexistent/bench.json"},
       {"device-run --block 3", "block size 3 is not supported"},
   };

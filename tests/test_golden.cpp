@@ -28,7 +28,8 @@ constexpr State kStates[] = {
     {"memory_sequential", "--variant sequential --block 64 --n 64 --step 1"},
     {"memory_strided_contrast",
      "--variant interleaved-strided --block 256 --n 256 --step 3 --high-contrast --font-scale 1.5"},
-    {"presenter_divergent", "--variant interleaved-divergent --block 64 --n 64 --step 2 --presenter"},
+    {"presenter_divergent",
+     "--variant interleaved-divergent --block 64 --n 64 --step 2 --presenter"},
     {"hazard_race", "--variant bug-no-loop-sync --block 16 --n 16 --step 1"},
     {"hazard_divergence", "--variant bug-sync-in-branch --block 16 --n 16 --step 1"},
     {"hazard_lost", "--variant bug-odd-block --block 96 --n 96 --step 0"},
@@ -108,6 +109,8 @@ TEST(Golden, FixedStatesLookLikeTheirReferenceImages) {
     }
     stbi_image_free(ref);
     double pixels = static_cast<double>(now.size() / 3);
+    std::string seen = kTmp + "/golden_" + state.name + "_now.png";  // to compare by eye
+    stbi_write_png(seen.c_str(), w, h, 3, now.data(), w * 3);
     EXPECT_LT(far / pixels, 0.004) << far << " of " << pixels << " pixels differ by more than 40";
     EXPECT_LT(total / now.size(), 3.0) << "mean difference per channel";
   }

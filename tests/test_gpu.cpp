@@ -5,6 +5,7 @@
 #include "cuda/device_reduce.h"
 #include "emu/run_variant.h"
 #include "registry.h"
+#include "run/launch_common.h"
 
 namespace stridescope {
 namespace {
@@ -19,14 +20,14 @@ class Gpu : public ::testing::Test {
 // Variants whose GPU run is deterministic: every correct one, and the bugs without races or
 // divergent barriers (bug-odd-block loses the same elements every time).
 bool deterministic_on_gpu(const VariantInfo& v) {
-  return !v.timing_dependent && !v.stops_at_divergence;
+  return !v.behaviour.timing_dependent && !v.behaviour.stops_at_divergence;
 }
 
 // Powers of two from the variant's smallest block, and for any-size variants two odd sizes too.
 std::vector<unsigned> block_sizes(const VariantInfo& v) {
   std::vector<unsigned> sizes;
-  for (unsigned block = v.min_block; block <= 1024; block *= 2) sizes.push_back(block);
-  if (v.any_block_size) sizes.insert(sizes.end(), {96, 100});
+  for (unsigned block = v.launch.min_block; block <= 1024; block *= 2) sizes.push_back(block);
+  if (v.launch.any_block_size) sizes.insert(sizes.end(), {96, 100});
   return sizes;
 }
 
@@ -39,14 +40,15 @@ TEST_F(Gpu, EveryVariantAndBlockSizeMatchesTheEmulator) {
         r.variant = std::string(v.id);
         r.block = block;
         r.n = n;
-        r.input = "random";
+        r.input = InputPattern::Random;
         r.seed = 9;
-        std::vector<int> input = variant_input<int>(r, v.inputs);
+        std::vector<int> input = variant_input<int>(r, v.launch.inputs);
         std::vector<int> sums = cuda::block_sums_int(std::string(v.id), input, block);
-        unsigned grid = v.grid(n, block);
+        unsigned grid = grid_blocks(v.launch.grid, n, block);
         Trace trace = run_on_emulator(r);
         EXPECT_EQ(sums[0], trace.blocks[0].partial) << v.id << " " << block << " " << n;
-        EXPECT_EQ(grid_result(sums, grid, v.writes_grid_total, v.op), trace.result) << v.id;
+        EXPECT_EQ(grid_result(sums, grid, v.writes_grid_total(), v.launch.op), trace.result)
+            << v.id;
       }
     }
   }
@@ -134,19 +136,19 @@ TEST_F(Gpu, TracesEqualTheEmulatorsForEveryVariantBlockTypeAndN) {
   for (const VariantInfo& v : variant_catalog()) {
     if (!deterministic_on_gpu(v)) continue;
     for (unsigned block : block_sizes(v)) {
-      for (const char* type : {"int", "float", "double"}) {
+      for (ElementType type : {ElementType::Int, ElementType::Float, ElementType::Double}) {
         for (std::uint64_t n : {std::uint64_t{block}, 3 * std::uint64_t{block} + 5}) {
           RunRequest r;
           r.variant = std::string(v.id);
           r.block = block;
           r.n = n;
           r.element_type = type;
-          r.input = "random";
+          r.input = InputPattern::Random;
           r.seed = block * 7 + n;
-          r.traced_block = v.grid(n, block) > 1 ? 1 : 0;
+          r.traced_block = grid_blocks(v.launch.grid, n, block) > 1 ? 1 : 0;
           Trace gpu = cuda::trace_on_device(r);
           Trace cpu = run_on_emulator(r);
-          EXPECT_EQ(gpu.run.backend, "cuda");
+          EXPECT_EQ(gpu.run.backend, Backend::Cuda);
           EXPECT_EQ(first_difference(gpu, cpu), "")
               << v.id << " block " << block << " " << type << " n " << n;
           ++compared;
@@ -159,22 +161,22 @@ TEST_F(Gpu, TracesEqualTheEmulatorsForEveryVariantBlockTypeAndN) {
   // both backends (no FMA: nothing is multiplied).
   for (const VariantInfo& v : variant_catalog()) {
     // Which block finishes last depends on GPU timing; the emulator's last block is the highest.
-    if (v.writes_grid_total || !deterministic_on_gpu(v)) continue;
+    if (v.writes_grid_total() || !deterministic_on_gpu(v)) continue;
     // nvcc fuses temp += a[i] * b[i] into one FMA (one rounding), the emulator rounds twice: with
     // iota's large products the float sums differ (random 0..9 inputs above are exact either way).
-    if (v.op == "dot") continue;
+    if (v.launch.op == Operator::Dot) continue;
     RunRequest r;
     r.variant = std::string(v.id);
     r.block = 1024;
     r.n = std::uint64_t{1} << 20;
-    r.element_type = "float";
-    r.input = "iota";
-    r.traced_block = v.grid(r.n, r.block) - 1;
+    r.element_type = ElementType::Float;
+    r.input = InputPattern::Iota;
+    r.traced_block = grid_blocks(v.launch.grid, r.n, r.block) - 1;
     Trace gpu = cuda::trace_on_device(r);
     Trace cpu = run_on_emulator(r);
     EXPECT_EQ(first_difference(gpu, cpu), "") << v.id << " float iota, rounding";
     // The host's float sum of the partials rounds; relaunched trees happen to land on it exactly.
-    if (cpu.second_stage == "host" && v.op == "sum") {
+    if (cpu.second_stage == SecondStage::Host && v.launch.op == Operator::Sum) {
       EXPECT_NE(cpu.result, cpu.reference) << v.id << ": the float sum was expected to round";
     }
     ++compared;

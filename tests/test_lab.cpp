@@ -115,39 +115,40 @@ Expected expected_findings(std::string_view id) {
   return {};
 }
 
-LabSummary lab_of(const VariantInfo& v, unsigned block, const char* type, std::uint64_t n,
+LabSummary lab_of(const VariantInfo& v, unsigned block, ElementType type, std::uint64_t n,
                   Trace* trace_out = nullptr) {
   RunRequest r;
   r.variant = std::string(v.id);
   r.block = block;
   r.n = n;
   r.element_type = type;
-  r.input = "ones";
+  r.input = InputPattern::Ones;
   Trace trace = run_on_emulator(r);
-  LabSummary s = lab_summary(trace, v.result_in_word0);
+  LabSummary s = lab_summary(trace, v.behaviour.result_in_word0);
   if (trace_out != nullptr) *trace_out = std::move(trace);
   return s;
 }
 
 TEST(Lab, EveryVariantShowsExactlyItsIntendedFindings) {
   for (const VariantInfo& v : variant_catalog()) {
-    bool odd = v.any_block_size;
+    bool odd = v.launch.any_block_size;
     for (unsigned block : {64u, 256u, 1024u}) {
       if (odd) block = block * 3 / 2;  // 96, 384, 1536 -> keep it in range below
       if (block > 1024) block = 1000;
-      if (block < v.min_block) continue;
-      for (const char* type : {"int", "double"}) {
+      if (block < v.launch.min_block) continue;
+      for (ElementType type : {ElementType::Int, ElementType::Double}) {
         Expected e = expected_findings(v.id);
         LabSummary s = lab_of(v, block, type, 2 * std::uint64_t{block});
-        std::string where = std::string(v.id) + " block " + std::to_string(block) + " " + type;
+        std::string where = std::string(v.id) + " block " + std::to_string(block) + " " +
+                            std::string(name_of(type));
         EXPECT_EQ(s.hazards > 0, e.hazards) << where << ": " << lab_summary_line(s);
         EXPECT_EQ(s.divergent_barriers > 0, e.divergence) << where;
         EXPECT_EQ(!s.contributions.lost.empty(), e.lost) << where << ": " << lab_summary_line(s);
         EXPECT_TRUE(s.contributions.doubled.empty()) << where;
         EXPECT_EQ(!s.uninitialized.empty(), e.uninitialized) << where;
-        EXPECT_EQ(v.broken_on_purpose.empty(), !(e.hazards || e.divergence || e.lost)) << where;
-        EXPECT_EQ(v.timing_dependent, e.hazards) << where;
-        if (!v.result_in_word0) {
+        EXPECT_EQ(!v.broken_on_purpose(), !(e.hazards || e.divergence || e.lost)) << where;
+        EXPECT_EQ(v.behaviour.timing_dependent, e.hazards) << where;
+        if (!v.behaviour.result_in_word0) {
           EXPECT_FALSE(s.contributions.applicable) << where;
         }
       }
@@ -158,11 +159,12 @@ TEST(Lab, EveryVariantShowsExactlyItsIntendedFindings) {
 TEST(Lab, LostElementsAgreeWithTheSumTheBlockComputed) {
   // With input "ones" every element is 1: the block's partial counts the elements that reached it.
   for (const VariantInfo& v : variant_catalog()) {
-    if (!v.result_in_word0 || v.stops_at_divergence) continue;
-    if (v.op == "max" || v.op == "min") continue;  // they compare: one element wins, all reach
-    unsigned block = v.any_block_size ? 96 : 128;
+    if (!v.behaviour.result_in_word0 || v.behaviour.stops_at_divergence) continue;
+    if (v.launch.op == Operator::Max || v.launch.op == Operator::Min)
+      continue;  // they compare: one element wins, all reach
+    unsigned block = v.launch.any_block_size ? 96 : 128;
     Trace trace;
-    LabSummary s = lab_of(v, block, "int", block, &trace);
+    LabSummary s = lab_of(v, block, ElementType::Int, block, &trace);
     ASSERT_TRUE(s.contributions.applicable) << v.id;
     double reached = 0;
     for (unsigned r : s.contributions.reach) reached += r;
@@ -171,7 +173,7 @@ TEST(Lab, LostElementsAgreeWithTheSumTheBlockComputed) {
 }
 
 TEST(Lab, OddBlockOf96LosesTheThirdThatEndsInWord2) {
-  LabSummary s = lab_of(*find_variant("bug-odd-block"), 96, "int", 96);
+  LabSummary s = lab_of(*find_variant("bug-odd-block"), 96, ElementType::Int, 96);
   ASSERT_EQ(s.contributions.lost.size(), 32u);
   for (std::size_t i : s.contributions.lost) EXPECT_EQ(s.contributions.sources[i].word % 3, 2u);
   EXPECT_EQ(lab_summary_line(s),
@@ -179,7 +181,7 @@ TEST(Lab, OddBlockOf96LosesTheThirdThatEndsInWord2) {
 }
 
 TEST(Lab, SyncwarpAfterEachAddRacesOnTheAddsOwnLine) {
-  LabSummary s = lab_of(*find_variant("bug-warp-tail-syncwarp-after"), 64, "int", 128);
+  LabSummary s = lab_of(*find_variant("bug-warp-tail-syncwarp-after"), 64, ElementType::Int, 128);
   ASSERT_FALSE(s.hazard_lines.empty());
   for (const HazardLines& h : s.hazard_lines) {
     EXPECT_EQ(h.first_line, h.second_line);
@@ -189,7 +191,7 @@ TEST(Lab, SyncwarpAfterEachAddRacesOnTheAddsOwnLine) {
 
 TEST(Lab, DivergenceStopsTheRunAndKeepsTheStepsBeforeIt) {
   Trace trace;
-  lab_of(*find_variant("bug-sync-in-branch"), 64, "int", 64, &trace);
+  lab_of(*find_variant("bug-sync-in-branch"), 64, ElementType::Int, 64, &trace);
   ASSERT_TRUE(trace.divergence.has_value());
   const Divergence& d = *trace.divergence;
   ASSERT_EQ(d.waiting.size(), 1u);
@@ -247,7 +249,7 @@ TEST(Precision, TreeOrdersBeatTheSerialLoopAndDoubleIsNearlyExact) {
     EXPECT_NE(find_variant(row.variant), nullptr) << row.label;
   }
   const PrecisionRow& in_double = study.rows.back();
-  EXPECT_EQ(in_double.element_type, "double");
+  EXPECT_EQ(in_double.element_type, ElementType::Double);
   EXPECT_LT(in_double.error.relative, 1e-12);
 }
 
@@ -256,7 +258,7 @@ TEST(Shuffles, WarpZerosFiveRoundsAddItsValuesIntoLaneZero) {
   r.variant = "warp-shuffle";
   r.block = 64;
   r.n = 64;
-  r.input = "iota";
+  r.input = InputPattern::Iota;
   Trace trace = run_on_emulator(r);
   std::vector<const ShuffleRound*> rounds = shuffle_rounds(trace.blocks[0].steps[0], 0);
   ASSERT_EQ(rounds.size(), 5u);
@@ -281,7 +283,7 @@ TEST(Precision, LogScalePositions) {
 
 TEST(Precision, UniformInputIsExactInFloat) {
   for (std::uint64_t i = 0; i < 1000; ++i) {
-    double v = input_value("uniform", i, 3);
+    double v = input_value(InputPattern::Uniform, i, 3);
     EXPECT_GE(v, 0.0);
     EXPECT_LT(v, 1.0);
     EXPECT_EQ(static_cast<double>(static_cast<float>(v)), v);

@@ -28,8 +28,8 @@ TEST(Recorded, BankConflictAnalysisEqualsNsightComputeCounters) {
     r.variant = row["variant"];
     r.block = row["block"];
     r.n = r.block;  // one block, as launched under ncu
-    r.element_type = row["element_type"];
-    r.input = "iota";
+    r.element_type = *parse_enum<ElementType>(row["element_type"].get<std::string>());
+    r.input = InputPattern::Iota;
     Trace trace = run_on_emulator(r);
     unsigned ld = 0, st = 0;
     for (const Step& step : trace.blocks[0].steps) {
@@ -61,18 +61,18 @@ TEST(Recorded, HazardLabStillAgreesWithTheSanitizerComparison) {
     r.variant = row["variant"];
     r.block = row["block"];
     r.n = row["n"];
-    r.input = "iota";
+    r.input = InputPattern::Iota;
     Trace trace = run_on_emulator(r);
     const VariantInfo* v = find_variant(r.variant);
     ASSERT_NE(v, nullptr) << r.variant;
-    LabSummary s = lab_summary(trace, v->result_in_word0);
+    LabSummary s = lab_summary(trace, v->behaviour.result_in_word0);
     const auto& ours = row["stridescope"];
     EXPECT_EQ(s.hazards, ours["hazards"].get<std::size_t>()) << r.variant;
     EXPECT_EQ(s.divergent_barriers, ours["divergent_barriers"].get<std::size_t>()) << r.variant;
     EXPECT_EQ(s.uninitialized.size(), ours["uninitialized_reads"].get<std::size_t>()) << r.variant;
     EXPECT_EQ(s.contributions.lost.size(), ours["lost"].get<std::size_t>()) << r.variant;
     for (const auto& [check, same] : row["checks"].items()) differences += same ? 0 : 1;
-    if (!trace.divergence && row["gpu_result"].is_number() && !v->timing_dependent) {
+    if (!trace.divergence && row["gpu_result"].is_number() && !v->behaviour.timing_dependent) {
       EXPECT_EQ(trace.result, row["gpu_result"].get<double>())
           << r.variant;  // deterministic bugs too
     }
@@ -80,7 +80,7 @@ TEST(Recorded, HazardLabStillAgreesWithTheSanitizerComparison) {
   }
   EXPECT_GE(rows, 12);
   for (const VariantInfo& v : variant_catalog()) {  // every bug of the playground was compared
-    if (!v.broken_on_purpose.empty()) {
+    if (v.broken_on_purpose()) {
       EXPECT_EQ(compared.count(std::string(v.id)), 1u) << v.id;
     }
   }
@@ -96,18 +96,18 @@ TEST(Recorded, BenchmarkIsLabelledAndComplete) {
   for (const char* kernel :
        {"interleaved-divergent", "interleaved-strided", "sequential", "cub", "copy"}) {
     for (unsigned log2 = 10; log2 <= 28; ++log2) {
-      EXPECT_NE(find_entry(report, kernel, "float", std::uint64_t{1} << log2), nullptr)
+      EXPECT_NE(find_entry(report, kernel, ElementType::Float, std::uint64_t{1} << log2), nullptr)
           << kernel << " " << log2;
     }
   }
   // The recorded figures keep their order: sequential beats the divergent variant at 2^26 floats.
-  const BenchEntry* seq = find_entry(report, "sequential", "float", 1u << 26);
-  const BenchEntry* div = find_entry(report, "interleaved-divergent", "float", 1u << 26);
+  const BenchEntry* seq = find_entry(report, "sequential", ElementType::Float, 1u << 26);
+  const BenchEntry* div = find_entry(report, "interleaved-divergent", ElementType::Float, 1u << 26);
   ASSERT_TRUE(seq && div);
   EXPECT_GT(seq->gbps, div->gbps);
   // The finishing rung reads at about 3 TB/s at 2^28 floats on the H100 (2996 in this run; run
   // to run the figure moves by about 1%).
-  const BenchEntry* tuned = find_entry(report, "tuned", "float", 1u << 28);
+  const BenchEntry* tuned = find_entry(report, "tuned", ElementType::Float, 1u << 28);
   ASSERT_TRUE(tuned);
   EXPECT_GE(tuned->gbps, 2900.0);
   EXPECT_THROW(load_bench(kRecorded + "missing.json"), std::runtime_error);
@@ -127,12 +127,12 @@ namespace {
 
 TEST(BenchRows, PercentOfCopyAndSpeedupComeFromTheEntries) {
   BenchReport r;
-  r.entries = {{"slow", "float", 1024, 10.0, 100.0},
-               {"fast", "float", 1024, 2.5, 400.0},
-               {"cub", "float", 1024, 5.0, 200.0},
-               {"copy", "float", 1024, 4.0, 500.0},
-               {"slow", "float", 2048, 20.0, 100.0}};
-  std::vector<BenchRow> rows = bench_rows(r, "float", 1024);
+  r.entries = {{"slow", ElementType::Float, 1024, 10.0, 100.0},
+               {"fast", ElementType::Float, 1024, 2.5, 400.0},
+               {"cub", ElementType::Float, 1024, 5.0, 200.0},
+               {"copy", ElementType::Float, 1024, 4.0, 500.0},
+               {"slow", ElementType::Float, 2048, 20.0, 100.0}};
+  std::vector<BenchRow> rows = bench_rows(r, ElementType::Float, 1024);
   ASSERT_EQ(rows.size(), 4u);
   EXPECT_EQ(rows[0].entry->kernel, "slow");
   EXPECT_DOUBLE_EQ(rows[0].speedup, 1.0);
@@ -141,10 +141,10 @@ TEST(BenchRows, PercentOfCopyAndSpeedupComeFromTheEntries) {
   EXPECT_DOUBLE_EQ(rows[2].speedup, 2.0);
   EXPECT_EQ(rows[3].entry->kernel, "copy");
   EXPECT_EQ(rows[3].speedup, 0.0);
-  EXPECT_EQ(bench_sizes(r, "float"), (std::vector<std::uint64_t>{1024, 2048}));
-  EXPECT_EQ(bench_rows(r, "float", 2048).size(), 1u);  // no copy there: no percentage
-  EXPECT_EQ(bench_rows(r, "float", 2048)[0].percent_of_copy, 0.0);
-  EXPECT_TRUE(bench_rows(r, "int", 1024).empty());
+  EXPECT_EQ(bench_sizes(r, ElementType::Float), (std::vector<std::uint64_t>{1024, 2048}));
+  EXPECT_EQ(bench_rows(r, ElementType::Float, 2048).size(), 1u);  // no copy there: no percentage
+  EXPECT_EQ(bench_rows(r, ElementType::Float, 2048)[0].percent_of_copy, 0.0);
+  EXPECT_TRUE(bench_rows(r, ElementType::Int, 1024).empty());
 }
 
 }  // namespace

@@ -16,7 +16,7 @@ Trace sample() {
   r.variant = "interleaved-strided";
   r.block = 64;
   r.n = 100;
-  r.input = "random";
+  r.input = InputPattern::Random;
   r.seed = 42;
   return run_on_emulator(r);
 }
@@ -54,7 +54,7 @@ TEST(TraceJson, ShufflesRoundTripAndAreValidated) {
   r.variant = "warp-shuffle";
   r.block = 64;
   r.n = 64;
-  r.element_type = "float";
+  r.element_type = ElementType::Float;
   Trace trace = run_on_emulator(r);
   ASSERT_FALSE(trace.blocks[0].steps[0].shuffles.empty());
   EXPECT_EQ(trace_from_json(trace_to_json(trace)), trace);
@@ -83,7 +83,7 @@ TEST(TraceJson, VersionOneFilesStillLoad) {
 TEST(TraceJson, GridPassesRoundTripAndAreValidated) {
   RunRequest r;
   r.variant = "repeated-launches";
-  r.element_type = "double";
+  r.element_type = ElementType::Double;
   r.block = 16;
   r.n = 1000;
   Trace trace = run_on_emulator(r);

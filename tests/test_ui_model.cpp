@@ -110,7 +110,7 @@ TEST(SessionBackend, CudaFailureFallsBackToTheEmulatorWithANotice) {
   ASSERT_TRUE(session.using_device());
   RunRequest r;
   ASSERT_TRUE(session.run(r));
-  EXPECT_EQ(session.trace().run.backend, "emulator");
+  EXPECT_EQ(session.trace().run.backend, Backend::Emulator);
   EXPECT_NE(session.notice().find("CUDA failed (cudaMalloc failed: out of memory)"),
             std::string::npos)
       << session.notice();

@@ -14,9 +14,9 @@ namespace {
 
 TEST(Variants, EveryVariantBlockAndNGivesTheReferenceSum) {
   for (const VariantInfo& v : variant_catalog()) {
-    if (!v.broken_on_purpose.empty()) continue;  // the bug playground: see test_lab.cpp
+    if (v.broken_on_purpose()) continue;  // the bug playground: see test_lab.cpp
     for (unsigned block = 2; block <= 1024; block *= 2) {
-      if (block < v.min_block) {
+      if (block < v.launch.min_block) {
         RunRequest small;
         small.variant = std::string(v.id);
         small.block = block;
@@ -27,19 +27,19 @@ TEST(Variants, EveryVariantBlockAndNGivesTheReferenceSum) {
            {std::uint64_t{1}, std::uint64_t{block} - 1, std::uint64_t{block},
             std::uint64_t{block} + 1, 3 * std::uint64_t{block} + 5, std::uint64_t{1000}}) {
         if (n == 0) continue;
-        for (const char* type : {"int", "float", "double"}) {
+        for (ElementType type : {ElementType::Int, ElementType::Float, ElementType::Double}) {
           RunRequest r;
           r.variant = std::string(v.id);
           r.block = block;
           r.n = n;
           r.element_type = type;
-          r.input = "random";
+          r.input = InputPattern::Random;
           r.seed = block + n;
           Trace trace = run_on_emulator(r);
           // Random inputs are integers 0..9: every partial sum is exact in float too.
           ASSERT_EQ(trace.result, trace.reference)
               << v.id << " block " << block << " n " << n << " " << type;
-          ASSERT_EQ(trace.run.grid_size, v.grid(n, block));
+          ASSERT_EQ(trace.run.grid_size, grid_blocks(v.launch.grid, n, block));
         }
       }
     }
@@ -52,11 +52,11 @@ TEST(Variants, BookDotProductsUseAtMost32BlocksAndSumTheProducts) {
     r.variant = id;
     r.block = 256;
     r.n = 100000;
-    r.input = "iota";  // a = b = 0..n-1: the sum of squares
-    r.element_type = "double";
+    r.input = InputPattern::Iota;  // a = b = 0..n-1: the sum of squares
+    r.element_type = ElementType::Double;
     Trace trace = run_on_emulator(r);
     EXPECT_EQ(trace.run.grid_size, 32u) << id;  // blocksPerGrid = min(32, (N + 255) / 256)
-    EXPECT_EQ(trace.run.op, "dot");
+    EXPECT_EQ(trace.run.op, Operator::Dot);
     double n = 100000;
     EXPECT_EQ(trace.reference, (n - 1) * n * (2 * n - 1) / 6) << id;
     EXPECT_EQ(trace.result, trace.reference) << id;
@@ -68,11 +68,11 @@ TEST(Variants, BookDotProductsUseAtMost32BlocksAndSumTheProducts) {
 TEST(Variants, RelaunchingReducesPassByPassToOneBlock) {
   RunRequest r;
   r.variant = "repeated-launches";
-  r.element_type = "double";
+  r.element_type = ElementType::Double;
   r.block = 64;
   r.n = 100000;
   Trace trace = run_on_emulator(r);
-  EXPECT_EQ(trace.second_stage, "relaunch");
+  EXPECT_EQ(trace.second_stage, SecondStage::Relaunch);
   ASSERT_EQ(trace.passes.size(), 3u);  // 100000 -> 782 -> 7 -> 1
   EXPECT_EQ(trace.passes[0].grid, 782u);
   EXPECT_EQ(trace.passes[1].n, 782u);
@@ -81,38 +81,38 @@ TEST(Variants, RelaunchingReducesPassByPassToOneBlock) {
   EXPECT_EQ(trace.result, trace.reference);
   // Any one-input variant can be relaunched; the host's sum is the default.
   r.variant = "sequential";
-  EXPECT_EQ(run_on_emulator(r).second_stage, "host");
-  r.second_stage = "relaunch";
+  EXPECT_EQ(run_on_emulator(r).second_stage, SecondStage::Host);
+  r.second_stage = SecondStage::Relaunch;
   Trace relaunched = run_on_emulator(r);
   EXPECT_EQ(relaunched.passes.size(), 3u);  // 100000 -> 1563 -> 25 -> 1
   EXPECT_EQ(relaunched.result, relaunched.reference);
   // Variants that finish on the GPU keep their own stage; the others reject unknown ones.
   r.variant = "tuned";
   EXPECT_THROW(run_on_emulator(r), RunError);
-  r.second_stage = "";
-  EXPECT_EQ(run_on_emulator(r).second_stage, "last block");
+  r.second_stage.reset();
+  EXPECT_EQ(run_on_emulator(r).second_stage, SecondStage::LastBlock);
   r.variant = "sequential";
-  r.second_stage = "teleport";
+  r.second_stage = SecondStage::LastBlock;  // a kernel's own stage cannot be asked for
   EXPECT_THROW(run_on_emulator(r), RunError);
 }
 
 TEST(Variants, MaxAndMinFindTheExtremesWhateverTheBlockOrSecondStage) {
-  for (const char* type : {"int", "float", "double"}) {
-    for (const char* stage : {"host", "relaunch"}) {
+  for (ElementType type : {ElementType::Int, ElementType::Float, ElementType::Double}) {
+    for (SecondStage stage : {SecondStage::Host, SecondStage::Relaunch}) {
       RunRequest r;
       r.block = 64;
       r.n = 5000;
-      r.input = "iota";
+      r.input = InputPattern::Iota;
       r.element_type = type;
       r.second_stage = stage;
       r.variant = "max";
       Trace max = run_on_emulator(r);
-      EXPECT_EQ(max.run.op, "max");
+      EXPECT_EQ(max.run.op, Operator::Max);
       EXPECT_EQ(max.result, 4999) << type << " " << stage;
       EXPECT_EQ(max.reference, 4999);
       r.variant = "min";
       r.n = 5003;  // threads past the end load the identity: were it 0, it would win over 1
-      r.input = "ones";
+      r.input = InputPattern::Ones;
       EXPECT_EQ(run_on_emulator(r).result, 1) << type << " " << stage;
     }
   }
@@ -123,14 +123,14 @@ TEST(Variants, FloatSumsOfUniformInputStayWithinTheStatedBound) {
   // passes through more than log2(n) tree levels + its thread's grid-stride share + the host's
   // chain over the block results: relative error <= (log2(n) + n / threads + grid + 32) * 2^-24.
   for (const VariantInfo& v : variant_catalog()) {
-    if (!v.broken_on_purpose.empty() || v.op != "sum") continue;
+    if (v.broken_on_purpose() || v.launch.op != Operator::Sum) continue;
     RunRequest r;
     r.variant = std::string(v.id);
     r.block = 256;
     r.n = 100003;
-    r.input = "uniform";
+    r.input = InputPattern::Uniform;
     r.seed = 11;
-    r.element_type = "float";
+    r.element_type = ElementType::Float;
     Trace trace = run_on_emulator(r);
     double threads = double(trace.run.grid_size) * r.block;
     double chain = std::log2(double(r.n)) + double(r.n) / threads + trace.run.grid_size + 32;
@@ -141,12 +141,13 @@ TEST(Variants, FloatSumsOfUniformInputStayWithinTheStatedBound) {
 
 TEST(Variants, EveryVariantIsDescribedAndEveryStepNarrated) {
   for (const VariantInfo& v : variant_catalog()) {
-    EXPECT_FALSE(v.title.empty() || v.teaches.empty() || v.reference.empty() || v.step_rule.empty())
+    EXPECT_FALSE(v.lesson.title.empty() || v.lesson.teaches.empty() || v.lesson.reference.empty() ||
+                 v.lesson.step_rule.empty())
         << v.id;
     EXPECT_FALSE(kernel_source(v.source_file).empty()) << v.id << ": " << v.source_file;
     RunRequest r;
     r.variant = std::string(v.id);
-    r.block = v.suggested_block ? v.suggested_block : std::max(64u, v.min_block);
+    r.block = v.gui.suggested_block ? v.gui.suggested_block : std::max(64u, v.launch.min_block);
     r.n = 2 * r.block;
     Trace trace = run_on_emulator(r);
     for (std::size_t s = 0; s < trace.blocks[0].steps.size(); ++s) {
@@ -204,7 +205,7 @@ TEST(Variants, TunedVariantReducesTheWholeGridInOneLaunch) {
   r.variant = "tuned";
   r.block = 64;
   r.n = 100003;  // not a multiple of the vector width: the tail loop runs
-  r.input = "random";
+  r.input = InputPattern::Random;
   r.seed = 5;
   Trace trace = run_on_emulator(r);
   EXPECT_EQ(trace.run.grid_size, 98u);  // ceil(n / (16 * 64))
@@ -275,15 +276,29 @@ TEST(Variants, BadRequestsGiveAClearError) {
   RunRequest huge;
   huge.n = kMaxEmulatedElements + 1;
   EXPECT_NE(message(huge).find("limit"), std::string::npos);
-  RunRequest pattern;
-  pattern.input = "sine";
-  EXPECT_NE(message(pattern).find("unknown input pattern"), std::string::npos);
-  RunRequest type;
-  type.element_type = "half";
-  EXPECT_NE(message(type).find("element type"), std::string::npos);
   RunRequest traced;
   traced.traced_block = 1;
   EXPECT_NE(message(traced).find("does not exist"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace stridescope
+
+namespace stridescope {
+namespace {
+
+// The source panel shows a variant's kernel as the student reads it: the whole kernel file above
+// its catalog entry, ending where the kernel's namespace closes.
+TEST(Variants, KernelTextIsTheFileWithoutItsCatalogEntry) {
+  for (const VariantInfo& v : variant_catalog()) {
+    std::string_view file = kernel_source(v.source_file);
+    std::string_view text = kernel_text(v);
+    ASSERT_FALSE(file.empty()) << v.id << ": " << v.source_file << " is not embedded";
+    EXPECT_EQ(file.substr(0, text.size()), text) << v.id;
+    EXPECT_EQ(text.find("catalog entry"), std::string_view::npos) << v.id;
+    EXPECT_TRUE(text.ends_with("}  // namespace stridescope::kernels\n")) << v.id;
+    EXPECT_NE(file.find("catalog entry"), std::string_view::npos) << v.id;
+  }
 }
 
 }  // namespace

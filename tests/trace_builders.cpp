@@ -19,7 +19,7 @@ Trace trace_with_steps(std::vector<Step> steps, unsigned block_size) {
   trace.run.n = block_size;
   trace.run.block_size = block_size;
   trace.run.grid_size = 1;
-  trace.run.input_pattern = "iota";
+  trace.run.input_pattern = InputPattern::Iota;
   trace.shared_words = block_size;
   for (Step& s : steps) s.snapshot.assign(block_size, 0.0);
   trace.blocks.push_back(BlockTrace{0, std::move(steps), 0.0});

@@ -3,11 +3,9 @@
 
 #include <vector>
 
-#include "trace/trace.h"
+#include "trace/trace.h"  // and kWarpSize
 
 namespace stridescope {
-
-inline constexpr unsigned kWarpSize = 32;
 
 enum class WarpState { Idle, Full, Divergent };
 

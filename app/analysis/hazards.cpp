@@ -8,10 +8,8 @@
 namespace stridescope {
 namespace {
 
-constexpr unsigned kLanes = 32;
-
 bool has_lane(const WarpSync& sync, unsigned thread) {
-  return sync.warp == thread / kLanes && (sync.mask >> (thread % kLanes) & 1u) != 0;
+  return sync.warp == thread / kWarpSize && (sync.mask >> (thread % kWarpSize) & 1u) != 0;
 }
 
 // Index in step.warp_syncs of `thread`'s k-th warp barrier, or -1 if it passed fewer.
@@ -45,7 +43,8 @@ std::string hazard_name(HazardKind kind) {
 }
 
 bool ordered_by_warp_barrier(const Step& step, const Access& earlier, const Access& later) {
-  if (earlier.thread / kLanes != later.thread / kLanes || step.warp_syncs.empty()) return false;
+  if (earlier.thread / kWarpSize != later.thread / kWarpSize || step.warp_syncs.empty())
+    return false;
   // The first barrier of the earlier thread after its access that the later thread also passed.
   for (std::uint32_t k = earlier.warp_epoch;; ++k) {
     long index = nth_warp_sync(step, earlier.thread, k);

@@ -80,8 +80,8 @@ std::string narrate(const Trace& trace, std::size_t block_index, std::size_t ste
   }
   std::string text;
   if (step.kind == StepKind::Exit && step.label == "write block sum") {
-    text = "Thread 0 writes s[0] = " + value_text(block.partial) + ", the block's " + trace.run.op +
-           ", to global memory.";
+    text = "Thread 0 writes s[0] = " + value_text(block.partial) + ", the block's " +
+           std::string(name_of(trace.run.op)) + ", to global memory.";
     return text;
   }
   if (!adds.empty()) {
@@ -91,16 +91,15 @@ std::string narrate(const Trace& trace, std::size_t block_index, std::size_t ste
     bool one = active.size() == 1;
     text = "Stride " + std::to_string(stride) + (one ? ": thread " : ": threads ") +
            format_ranges(active);
-    const std::string& op = trace.run.op;
-    bool compares = op == "max" || op == "min";
-    std::string keep = op == "max" ? "larger" : "smaller";
+    Operator op = trace.run.op;
+    bool keeps = compares(op);
+    std::string keep = op == Operator::Max ? "larger" : "smaller";
     if (target.empty()) {
-      text += compares
-                  ? std::string(one ? " keeps" : " each keep") + " the " + keep +
-                        " of its own word and the one " + std::to_string(stride) + " to the right"
-                  : std::string(one ? " adds" : " each add") + " a word " + std::to_string(stride) +
-                        " to the right into its own";
-    } else if (compares) {
+      text += keeps ? std::string(one ? " keeps" : " each keep") + " the " + keep +
+                          " of its own word and the one " + std::to_string(stride) + " to the right"
+                    : std::string(one ? " adds" : " each add") + " a word " +
+                          std::to_string(stride) + " to the right into its own";
+    } else if (keeps) {
       text += std::string(one ? " keeps" : " keep") + " the " + keep + " of " + target + " and " +
               source + " in " + target;
     } else {

@@ -7,16 +7,16 @@
 
 namespace stridescope {
 
-Precision precision(double result, double reference, std::string_view element_type) {
+Precision precision(double result, double reference, ElementType element_type) {
   Precision p;
   p.absolute = std::fabs(result - reference);
   p.relative =
       reference != 0 ? p.absolute / std::fabs(reference) : (p.absolute == 0 ? 0 : INFINITY);
   double ulp = 1.0;
-  if (element_type == "float") {
+  if (element_type == ElementType::Float) {
     float r = std::fabs(static_cast<float>(reference));
     ulp = std::nextafter(r, std::numeric_limits<float>::infinity()) - r;
-  } else if (element_type == "double") {
+  } else if (element_type == ElementType::Double) {
     double r = std::fabs(reference);
     ulp = std::nextafter(r, std::numeric_limits<double>::infinity()) - r;
   }

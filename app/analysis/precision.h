@@ -1,7 +1,7 @@
 // Precision analysis: a result against its float64 reference.
 #pragma once
 
-#include <string_view>
+#include "core/domain.h"
 
 namespace stridescope {
 
@@ -11,7 +11,7 @@ struct Precision {
   double ulps = 0;      // absolute in units of the element type's last place at the reference
 };
 
-Precision precision(double result, double reference, std::string_view element_type);
+Precision precision(double result, double reference, ElementType element_type);
 
 // Where a relative error sits on a log scale from 1e-10 (0) to 1e-2 (1); 0 for no error. The
 // precision bars of the CLI and the GUI both use it.

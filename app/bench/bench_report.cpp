@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
+#include <optional>
 #include <ostream>
 #include <set>
 #include <stdexcept>
@@ -15,7 +16,7 @@ nlohmann::json bench_to_json(const BenchReport& r) {
   nlohmann::json entries = nlohmann::json::array();
   for (const BenchEntry& e : r.entries) {
     entries.push_back({{"kernel", e.kernel},
-                       {"element_type", e.element_type},
+                       {"element_type", name_of(e.element_type)},
                        {"n", e.n},
                        {"median_us", e.median_us},
                        {"gbps", e.gbps}});
@@ -39,8 +40,10 @@ BenchReport bench_from_json(const nlohmann::json& j) {
     r.date = j.at("date");
     r.method = j.value("method", "");
     for (const auto& e : j.at("entries")) {
-      r.entries.push_back(
-          {e.at("kernel"), e.at("element_type"), e.at("n"), e.at("median_us"), e.at("gbps")});
+      std::optional<ElementType> type =
+          parse_enum<ElementType>(e.at("element_type").get<std::string>());
+      if (!type) throw std::runtime_error("malformed benchmark file: unknown element type");
+      r.entries.push_back({e.at("kernel"), *type, e.at("n"), e.at("median_us"), e.at("gbps")});
     }
     return r;
   } catch (const nlohmann::json::exception& e) {
@@ -65,7 +68,7 @@ void save_bench(const BenchReport& report, const std::string& path) {
 }
 
 const BenchEntry* find_entry(const BenchReport& report, const std::string& kernel,
-                             const std::string& element_type, std::uint64_t n) {
+                             ElementType element_type, std::uint64_t n) {
   for (const BenchEntry& e : report.entries) {
     if (e.kernel == kernel && e.element_type == element_type && e.n == n) return &e;
   }
@@ -81,7 +84,7 @@ std::vector<std::string> bench_kernels(const BenchReport& report) {
   return kernels;
 }
 
-std::vector<std::uint64_t> bench_sizes(const BenchReport& report, const std::string& element_type) {
+std::vector<std::uint64_t> bench_sizes(const BenchReport& report, ElementType element_type) {
   std::set<std::uint64_t> sizes;
   for (const BenchEntry& e : report.entries) {
     if (e.element_type == element_type) sizes.insert(e.n);
@@ -89,7 +92,7 @@ std::vector<std::uint64_t> bench_sizes(const BenchReport& report, const std::str
   return {sizes.begin(), sizes.end()};
 }
 
-std::vector<BenchRow> bench_rows(const BenchReport& report, const std::string& element_type,
+std::vector<BenchRow> bench_rows(const BenchReport& report, ElementType element_type,
                                  std::uint64_t n) {
   std::vector<std::string> kernels = bench_kernels(report);
   const BenchEntry* copy = find_entry(report, "copy", element_type, n);
@@ -121,13 +124,13 @@ void print_bench_table(const BenchReport& r, std::ostream& out) {
       << std::right << std::setw(12) << "time us" << std::setw(10) << "GB/s" << std::setw(10)
       << "% copy" << std::setw(10) << "speedup"
       << "\n";
-  for (const std::string type : {"float", "int", "double"}) {
+  for (ElementType type : {ElementType::Float, ElementType::Int, ElementType::Double}) {
     for (std::uint64_t n : bench_sizes(r, type)) {
       for (const BenchRow& row : bench_rows(r, type, n)) {
         const BenchEntry& e = *row.entry;
-        out << std::left << std::setw(7) << type << std::setw(12) << n << std::setw(24) << e.kernel
-            << std::right << std::fixed << std::setprecision(2) << std::setw(12) << e.median_us
-            << std::setprecision(1) << std::setw(10) << e.gbps;
+        out << std::left << std::setw(7) << name_of(type) << std::setw(12) << n << std::setw(24)
+            << e.kernel << std::right << std::fixed << std::setprecision(2) << std::setw(12)
+            << e.median_us << std::setprecision(1) << std::setw(10) << e.gbps;
         if (e.kernel != "copy") {
           out << std::setw(9) << row.percent_of_copy << "%" << std::setw(9) << std::setprecision(2)
               << row.speedup << "x";

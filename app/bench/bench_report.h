@@ -7,12 +7,14 @@
 #include <string>
 #include <vector>
 
+#include "core/domain.h"
+
 namespace stridescope {
 
 // One timed configuration. `kernel` is a variant id, "cub" or "copy".
 struct BenchEntry {
   std::string kernel;
-  std::string element_type;
+  ElementType element_type = ElementType::Float;
   std::uint64_t n = 0;
   double median_us = 0;
   double gbps = 0;  // bytes of input read per second (copy: read + written), in GB/s
@@ -34,7 +36,7 @@ void save_bench(const BenchReport& report, const std::string& path);
 
 // The entry for (kernel, type, n), or nullptr.
 const BenchEntry* find_entry(const BenchReport& report, const std::string& kernel,
-                             const std::string& element_type, std::uint64_t n);
+                             ElementType element_type, std::uint64_t n);
 
 // One kernel at one (type, n), with the comparisons the table and the timing panel show.
 struct BenchRow {
@@ -46,8 +48,8 @@ struct BenchRow {
 // Kernel names in the order they were measured (variants, then cub, then copy).
 std::vector<std::string> bench_kernels(const BenchReport& report);
 // Sizes measured for `element_type`, ascending.
-std::vector<std::uint64_t> bench_sizes(const BenchReport& report, const std::string& element_type);
-std::vector<BenchRow> bench_rows(const BenchReport& report, const std::string& element_type,
+std::vector<std::uint64_t> bench_sizes(const BenchReport& report, ElementType element_type);
+std::vector<BenchRow> bench_rows(const BenchReport& report, ElementType element_type,
                                  std::uint64_t n);
 
 // Per n: each kernel's time, GB/s, % of the copy's bandwidth and speedup over Harris's kernel 1

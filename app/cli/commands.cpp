@@ -16,8 +16,8 @@ namespace stridescope {
 
 int command_list(std::ostream& out) {
   for (const VariantInfo& v : variant_catalog()) {
-    out << std::left << std::setw(30) << v.id << v.title << "\n"
-        << std::setw(30) << "" << v.reference << "\n";
+    out << std::left << std::setw(30) << v.id << v.lesson.title << "\n"
+        << std::setw(30) << "" << v.lesson.reference << "\n";
   }
   return 0;
 }
@@ -38,9 +38,9 @@ int command_trace(const Tracer& tracer, const RunRequest& request, const std::st
 
 void print_facts_table(const Trace& trace, std::ostream& out) {
   const RunInfo& r = trace.run;
-  out << r.variant << "  " << r.element_type << " " << r.op << "  n=" << r.n
-      << "  block=" << r.block_size << "  grid=" << r.grid_size << "  input=" << r.input_pattern
-      << "  backend=" << r.backend << "\n";
+  out << r.variant << "  " << name_of(r.element_type) << " " << name_of(r.op) << "  n=" << r.n
+      << "  block=" << r.block_size << "  grid=" << r.grid_size
+      << "  input=" << name_of(r.input_pattern) << "  backend=" << name_of(r.backend) << "\n";
   for (std::size_t b = 0; b < trace.blocks.size(); ++b) {
     out << "block " << trace.blocks[b].block << "\n";
     out << std::left << std::setw(5) << "step" << std::setw(18) << "label" << std::setw(6) << "line"
@@ -75,7 +75,7 @@ void print_facts_table(const Trace& trace, std::ostream& out) {
         << wd.reduction_steps << " reduction steps, " << wd.barrier_steps
         << " barriers; block partial " << trace.blocks[b].partial << "\n";
   }
-  out << "second stage: " << trace.second_stage;
+  out << "second stage: " << name_of(trace.second_stage);
   for (std::size_t i = 0; i < trace.passes.size(); ++i) {
     out << (i == 0 ? "; launches: " : " -> ") << trace.passes[i].n << " elements in "
         << trace.passes[i].grid << (trace.passes[i].grid == 1 ? " block" : " blocks");

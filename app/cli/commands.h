@@ -6,6 +6,7 @@
 #include <string>
 
 #include "emu/run_variant.h"
+#include "run/request.h"
 
 namespace stridescope {
 

@@ -7,7 +7,9 @@
 
 #include "bench/bench_report.h"
 #include "core/input.h"
+#include "emu/run_variant.h"
 #include "registry.h"
+#include "run/launch_common.h"
 #if defined(STRIDESCOPE_HAVE_CUDA)
 #include "cuda/bench.h"
 #include "cuda/cuda_trace.h"
@@ -24,10 +26,12 @@ namespace {
 }  // namespace
 #endif
 
-Tracer tracer_for(const std::string& backend) {
-  if (backend == "emulator") return run_on_emulator;
-  if (backend != "cuda")
-    throw std::runtime_error("unknown backend '" + backend + "' (emulator, cuda)");
+Tracer tracer_for(Backend backend) {
+  if (backend == Backend::Emulator) return run_on_emulator;
+  if (backend != Backend::Cuda) {
+    throw std::runtime_error("backend '" + std::string(name_of(backend)) +
+                             "' cannot make a trace (emulator, cuda)");
+  }
 #if defined(STRIDESCOPE_HAVE_CUDA)
   return cuda::trace_on_device;
 #else
@@ -62,7 +66,7 @@ int command_bench(const BenchCommand& command, std::ostream& out) {
 int command_device_run(const RunRequest& request, std::ostream& out) {
   validate(request);
 #if defined(STRIDESCOPE_HAVE_CUDA)
-  std::vector<double> input = variant_input<double>(request, find_variant(request.variant)->inputs);
+  std::vector<double> input = variant_input<double>(request, variant_of(request).launch.inputs);
   out << std::setprecision(17) << "result "
       << cuda::run_once(request.variant, request.element_type, input, request.block) << "\n";
   return 0;

@@ -8,8 +8,8 @@
 
 namespace stridescope {
 
-// The tracer for --backend ("emulator" or "cuda"); throws a clear error when it is not available.
-Tracer tracer_for(const std::string& backend);
+// The tracer for --backend (emulator or cuda); throws a clear error when it is not available.
+Tracer tracer_for(Backend backend);
 
 struct BenchCommand {
   bool recorded = false;

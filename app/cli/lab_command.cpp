@@ -23,7 +23,7 @@ nlohmann::json findings_json(const Trace& trace, const LabSummary& s) {
   nlohmann::json out = {{"variant", trace.run.variant},
                         {"block", trace.run.block_size},
                         {"n", trace.run.n},
-                        {"op", trace.run.op},
+                        {"op", name_of(trace.run.op)},
                         {"hazards", s.hazards},
                         {"hazard_lines", std::move(races)},
                         {"divergent_barriers", s.divergent_barriers},
@@ -81,7 +81,7 @@ void print_lab_findings(const Trace& trace, const LabSummary& s, std::ostream& o
 int command_lab(const RunRequest& request, const std::string& json_path, std::ostream& out) {
   Trace trace = run_on_emulator(request);
   const VariantInfo* variant = find_variant(request.variant);
-  LabSummary summary = lab_summary(trace, variant->result_in_word0);
+  LabSummary summary = lab_summary(trace, variant->behaviour.result_in_word0);
   print_lab_findings(trace, summary, out);
   if (!json_path.empty()) {
     std::ofstream file(json_path);

@@ -27,8 +27,8 @@ void print_precision_study(const PrecisionStudy& study, std::ostream& out) {
     std::string bar(length, '#');
     if (row.error.absolute == 0) bar = "(exact)";
     std::snprintf(line, sizeof line, "%-58.58s %-6s %16.9g %10.3g %10.3g %12.4g  %s\n",
-                  row.label.c_str(), row.element_type.c_str(), row.result, row.error.absolute,
-                  row.error.relative, row.error.ulps, bar.c_str());
+                  row.label.c_str(), std::string(name_of(row.element_type)).c_str(), row.result,
+                  row.error.absolute, row.error.relative, row.error.ulps, bar.c_str());
     out << line;
   }
 }
@@ -42,7 +42,7 @@ int command_precision(std::uint64_t n, std::uint64_t seed, unsigned block,
     for (const PrecisionRow& r : study.rows) {
       rows.push_back({{"label", r.label},
                       {"variant", r.variant},
-                      {"element_type", r.element_type},
+                      {"element_type", name_of(r.element_type)},
                       {"result", r.result},
                       {"absolute_error", r.error.absolute},
                       {"relative_error", r.error.relative},

@@ -66,12 +66,12 @@ std::pair<double, double> median_pair_us(LaunchA a, LaunchB b, int repeats) {
 // Launches `kernel` on its own block sums until one block remains (Harris's multi-pass scheme);
 // returns where the final value is.
 template <typename T>
-T* reduce_to_one(DeviceKernel<T> kernel, GridRule grid_rule, const T* in, std::uint64_t n, T* a,
+T* reduce_to_one(DeviceKernel<T> kernel, GridPolicy policy, const T* in, std::uint64_t n, T* a,
                  T* b, unsigned block) {
   const T* source = in;
   T* target = a;
   for (;;) {
-    unsigned grid = grid_rule(n, block);
+    unsigned grid = grid_blocks(policy, n, block);
     kernel<<<grid, block, block * sizeof(T)>>>(source, target, static_cast<unsigned>(n));
     if (grid == 1) return target;
     n = grid;
@@ -86,15 +86,15 @@ T* reduce_to_one(DeviceKernel<T> kernel, GridRule grid_rule, const T* in, std::u
 template <typename T>
 double time_single_launch(const VariantInfo& v, DeviceKernel<T> kernel, const T* in,
                           std::uint64_t n, T* results, unsigned block) {
-  unsigned grid = v.grid(n, block);
-  if (v.writes_grid_total) {
+  unsigned grid = grid_blocks(v.launch.grid, n, block);
+  if (v.writes_grid_total()) {
     check(cudaMemsetAsync(results + grid, 0, sizeof(T)), "cudaMemsetAsync(dot total)");
   }
   kernel<<<grid, block, block * sizeof(T)>>>(in, results, static_cast<unsigned>(n));
   std::vector<T> partials(grid + 1);
   check(cudaMemcpy(partials.data(), results, (grid + 1) * sizeof(T), cudaMemcpyDeviceToHost),
         "cudaMemcpy(dot partials)");
-  if (v.writes_grid_total) return static_cast<double>(partials[grid]);
+  if (v.writes_grid_total()) return static_cast<double>(partials[grid]);
   T total = T(0);
   for (unsigned b = 0; b < grid; ++b) total += partials[b];
   return static_cast<double>(total);
@@ -139,7 +139,7 @@ void expect_sum(const T* device_value, std::uint64_t n, const std::string& kerne
 }
 
 template <typename T>
-void bench_type(const BenchOptions& o, const char* type, BenchReport& report) {
+void bench_type(const BenchOptions& o, ElementType type, BenchReport& report) {
   std::uint64_t max_n = std::uint64_t{1} << o.max_log2;
   DeviceArray<T> input(max_n), copy_target(max_n);
   DeviceArray<T> partial_a(max_n / 2 + 2), partial_b(max_n / 2 + 2), result(1);
@@ -169,29 +169,30 @@ void bench_type(const BenchOptions& o, const char* type, BenchReport& report) {
                   : log2 <= 22 ? std::max(o.repeats, 100)
                                : o.repeats;
     for (const VariantInfo& v : variant_catalog()) {
-      if (v.id == "tuned") continue;               // timed below, beside CUB
-      if (!v.broken_on_purpose.empty()) continue;  // the bug playground is not timed
+      if (v.id == "tuned") continue;        // timed below, beside CUB
+      if (v.broken_on_purpose()) continue;  // the bug playground is not timed
       DeviceKernel<T> kernel = device_kernel<T, NoProbe>(std::string(v.id), o.block);
       if (kernel == nullptr) continue;
-      if (v.inputs == 2 || v.second_stage == "atomicAdd") {  // one launch, no relaunch
-        const T* data = v.inputs == 2 ? vectors.get() : input.get();
-        T* results = v.inputs == 2 ? dot_results.get() : partial_a.get();
+      unsigned inputs = v.launch.inputs;
+      if (inputs == 2 || v.launch.second_stage == SecondStage::AtomicAdd) {  // one launch
+        const T* data = inputs == 2 ? vectors.get() : input.get();
+        T* results = inputs == 2 ? dot_results.get() : partial_a.get();
         double us =
             median_us([&] { time_single_launch(v, kernel, data, n, results, o.block); }, repeats);
         expect_value(time_single_launch(v, kernel, data, n, results, o.block), n,
                      std::string(v.id));
-        report.entries.push_back({std::string(v.id), type, n, us, v.inputs * bytes / us / 1e3});
+        report.entries.push_back({std::string(v.id), type, n, us, inputs * bytes / us / 1e3});
         continue;
       }
       T* final_value = nullptr;
       double us = median_us(
           [&] {
-            final_value = reduce_to_one(kernel, v.grid, input.get(), n, partial_a.get(),
+            final_value = reduce_to_one(kernel, v.launch.grid, input.get(), n, partial_a.get(),
                                         partial_b.get(), o.block);
           },
           repeats);
       // All ones: the sum is n; the maximum and the minimum are 1.
-      expect_sum(final_value, v.op == "sum" ? n : 1, std::string(v.id));
+      expect_sum(final_value, v.launch.op == Operator::Sum ? n : 1, std::string(v.id));
       report.entries.push_back({std::string(v.id), type, n, us, bytes / us / 1e3});
     }
     T* tuned_total = nullptr;
@@ -243,8 +244,8 @@ BenchReport run_benchmark(const BenchOptions& o) {
                   "products are one launch of at most 32 blocks over two vectors (GB/s counts "
                   "both) and the host adds their partials (appendix version: the lock does); "
                   "input all ones; every result checked";
-  bench_type<float>(o, "float", report);
-  bench_type<int>(o, "int", report);
+  bench_type<float>(o, ElementType::Float, report);
+  bench_type<int>(o, ElementType::Int, report);
   return report;
 }
 

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "emu/run_variant.h"
+#include "run/request.h"
 #include "trace/trace.h"
 
 namespace stridescope::cuda {

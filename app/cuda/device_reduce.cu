@@ -5,8 +5,8 @@
 
 #include "cuda/cuda_check.h"
 #include "cuda/device_kernels.cuh"
-#include "emu/run_variant.h"
 #include "registry.h"
+#include "run/launch_common.h"
 
 namespace stridescope::cuda {
 namespace {
@@ -17,9 +17,9 @@ std::vector<T> block_sums(const std::string& variant, const std::vector<T>& inpu
   if (kernel == nullptr) throw CudaError("no device build of variant '" + variant + "'");
   if (input.empty()) throw CudaError("n = 0: nothing to reduce");
   const VariantInfo* info = find_variant(variant);
-  auto n = static_cast<unsigned>(input.size() / info->inputs);  // a and b back to back for dot
-  unsigned grid = info->grid(n, block);
-  unsigned slots = block_sum_slots(grid, info->writes_grid_total);
+  auto n = static_cast<unsigned>(input.size() / info->launch.inputs);  // a, b back to back: dot
+  unsigned grid = grid_blocks(info->launch.grid, n, block);
+  unsigned slots = block_sum_slots(grid, info->writes_grid_total());
   std::vector<T> sums(slots);
   DeviceArray<T> d_in(input.size()), d_out(slots);
   check(cudaMemcpy(d_in.get(), input.data(), input.size() * sizeof(T), cudaMemcpyHostToDevice),
@@ -61,17 +61,17 @@ std::vector<double> block_sums_double(const std::string& variant, const std::vec
   return block_sums(variant, input, block);
 }
 
-double run_once(const std::string& variant, const std::string& element_type,
+double run_once(const std::string& variant, ElementType element_type,
                 const std::vector<double>& input, unsigned block) {
   const VariantInfo* info = find_variant(variant);
   if (info == nullptr) throw CudaError("unknown variant '" + variant + "'");
-  unsigned grid = info->grid(input.size() / info->inputs, block);
+  unsigned grid = grid_blocks(info->launch.grid, input.size() / info->launch.inputs, block);
   auto total = [&](const auto& sums) {
-    return grid_result(sums, grid, info->writes_grid_total, info->op);
+    return grid_result(sums, grid, info->writes_grid_total(), info->launch.op);
   };
-  if (element_type == "int")
+  if (element_type == ElementType::Int)
     return total(block_sums_int(variant, std::vector<int>(input.begin(), input.end()), block));
-  if (element_type == "float") {
+  if (element_type == ElementType::Float) {
     return total(block_sums_float(variant, std::vector<float>(input.begin(), input.end()), block));
   }
   return total(block_sums_double(variant, input, block));

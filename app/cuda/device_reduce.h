@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "core/domain.h"
+
 namespace stridescope::cuda {
 
 // A CUDA call failed or no device is present; the message says which call and why.
@@ -27,7 +29,7 @@ std::vector<double> block_sums_double(const std::string& variant, const std::vec
                                       unsigned block);
 
 // One untraced launch of `variant` on the request's input (for Nsight Compute); returns the result.
-double run_once(const std::string& variant, const std::string& element_type,
+double run_once(const std::string& variant, ElementType element_type,
                 const std::vector<double>& input, unsigned block);
 
 }  // namespace stridescope::cuda

@@ -4,6 +4,7 @@
 #include "core/input.h"
 #include "emu/run_variant.h"
 #include "registry.h"
+#include "run/request.h"
 
 namespace stridescope {
 
@@ -13,31 +14,34 @@ PrecisionStudy precision_study(std::uint64_t n, std::uint64_t seed, unsigned blo
   request.n = n;
   request.seed = seed;
   request.block = block;
-  request.input = "uniform";
-  request.element_type = "float";
+  request.input = InputPattern::Uniform;
+  request.element_type = ElementType::Float;
   validate(request);
 
-  std::vector<float> input = make_input<float>("uniform", n, seed);
+  std::vector<float> input = make_input<float>(InputPattern::Uniform, n, seed);
   float serial = 0;  // one thread, left to right: what a CPU loop does
   for (float x : input) serial += x;
   double reference = 0;
   for (float x : input) reference += x;
   study.reference = reference;
-  study.rows.push_back(
-      {"serial loop (one CPU thread)", "", "float", serial, precision(serial, reference, "float")});
+  study.rows.push_back({"serial loop (one CPU thread)", "", ElementType::Float, serial,
+                        precision(serial, reference, ElementType::Float)});
 
   for (const VariantInfo& v : variant_catalog()) {
-    if (!v.broken_on_purpose.empty() || block < v.min_block || v.op != "sum") continue;
+    if (v.broken_on_purpose() || block < v.launch.min_block || v.launch.op != Operator::Sum) {
+      continue;
+    }
     request.variant = std::string(v.id);
     Trace trace = run_on_emulator(request);
-    study.rows.push_back({std::string(v.title), request.variant, "float", trace.result,
-                          precision(trace.result, reference, "float")});
+    study.rows.push_back({std::string(v.lesson.title), request.variant, ElementType::Float,
+                          trace.result, precision(trace.result, reference, ElementType::Float)});
   }
   request.variant = "sequential";
-  request.element_type = "double";
+  request.element_type = ElementType::Double;
   Trace in_double = run_on_emulator(request);
-  study.rows.push_back({"3. Sequential addressing, in double", "sequential", "double",
-                        in_double.result, precision(in_double.result, reference, "double")});
+  study.rows.push_back({"3. Sequential addressing, in double", "sequential", ElementType::Double,
+                        in_double.result,
+                        precision(in_double.result, reference, ElementType::Double)});
   return study;
 }
 

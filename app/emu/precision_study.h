@@ -7,13 +7,14 @@
 #include <vector>
 
 #include "analysis/precision.h"
+#include "core/domain.h"
 
 namespace stridescope {
 
 struct PrecisionRow {
-  std::string label;         // "serial loop", or the variant's title
-  std::string variant;       // "" for the serial loop
-  std::string element_type;  // "float" or "double"
+  std::string label;    // "serial loop", or the variant's title
+  std::string variant;  // "" for the serial loop
+  ElementType element_type = ElementType::Float;
   double result = 0;
   Precision error;
 };

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "core/domain.h"
+
 namespace stridescope {
 
 inline constexpr const char* kTraceFormat = "stridescope-trace";
@@ -70,15 +72,15 @@ struct BlockTrace {
 };
 
 struct RunInfo {
-  std::string variant;
-  std::string element_type = "int";  // "int" or "float"
-  std::string op = "sum";
+  std::string variant;  // a catalog id; a file may name one this build does not know
+  ElementType element_type = ElementType::Int;
+  Operator op = Operator::Sum;
   std::uint64_t n = 0;
   std::uint32_t block_size = 0;
   std::uint32_t grid_size = 0;
-  std::string input_pattern;  // "ones", "iota", "random"
+  InputPattern input_pattern = InputPattern::Iota;
   std::uint64_t seed = 0;
-  std::string backend = "emulator";  // "emulator", "cuda" or "recorded"
+  Backend backend = Backend::Emulator;
   std::string device;
   std::string toolkit;
   bool operator==(const RunInfo&) const = default;
@@ -118,11 +120,8 @@ struct Trace {
   double result = 0;     // the final reduction result, as the program computed it (0 if it stopped)
   double reference = 0;  // float64 sum of the input
   std::optional<Divergence> divergence;  // set when the run stopped at a divergent barrier
-  // How the blocks' results became one: "host" (the CPU adds them), "relaunch" (the kernel runs
-  // again on them until one block is left), "last block" (the last block to finish adds them),
-  // "atomic lock" (each block adds its own under a lock) or "atomicAdd" (each block adds its own
-  // with one atomic instruction). `passes` holds every launch's results.
-  std::string second_stage = "host";
+  // How the blocks' results became one (see SecondStage); `passes` holds every launch's results.
+  SecondStage second_stage = SecondStage::Host;
   std::vector<GridPass> passes;
   bool operator==(const Trace&) const = default;
 };

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
+#include <optional>
 
 namespace stridescope {
 namespace {
@@ -45,6 +46,14 @@ std::uint64_t get_unsigned(const json& object, const std::string& path, const ch
 double get_number(const json& value, const std::string& path) {
   if (!value.is_number()) fail(path, "expected a number");
   return value.get<double>();
+}
+
+// A string member that must name one value of the enum E.
+template <typename E>
+E get_enum(const json& object, const std::string& path, const char* key) {
+  std::string text = get_string(object, path, key);
+  if (std::optional<E> value = parse_enum<E>(text)) return *value;
+  fail(path + "." + key, "expected one of " + enum_choices<E>());
 }
 
 const json& get_array(const json& object, const std::string& path, const char* key) {
@@ -234,11 +243,16 @@ nlohmann::json trace_to_json(const Trace& trace) {
   json out;
   out["format"] = kTraceFormat;
   out["version"] = kTraceVersion;
-  out["run"] = {{"variant", r.variant},       {"element_type", r.element_type},
-                {"operator", r.op},           {"n", r.n},
-                {"block_size", r.block_size}, {"grid_size", r.grid_size},
-                {"input", r.input_pattern},   {"seed", r.seed},
-                {"backend", r.backend},       {"device", r.device},
+  out["run"] = {{"variant", r.variant},
+                {"element_type", name_of(r.element_type)},
+                {"operator", name_of(r.op)},
+                {"n", r.n},
+                {"block_size", r.block_size},
+                {"grid_size", r.grid_size},
+                {"input", name_of(r.input_pattern)},
+                {"seed", r.seed},
+                {"backend", name_of(r.backend)},
+                {"device", r.device},
                 {"toolkit", r.toolkit}};
   out["word_size"] = trace.word_size;
   out["shared_words"] = trace.shared_words;
@@ -272,7 +286,7 @@ nlohmann::json trace_to_json(const Trace& trace) {
     blocks.push_back({{"block", b.block}, {"partial", b.partial}, {"steps", std::move(steps)}});
   }
   out["blocks"] = std::move(blocks);
-  out["second_stage"] = trace.second_stage;
+  out["second_stage"] = name_of(trace.second_stage);
   json passes = json::array();
   for (const GridPass& p : trace.passes) {
     passes.push_back({{"n", p.n}, {"grid", p.grid}, {"partials", p.partials}});
@@ -309,19 +323,16 @@ Trace trace_from_json(const nlohmann::json& in) {
   const json& run = member(in, root, "run");
   RunInfo& r = trace.run;
   r.variant = get_string(run, "$.run", "variant");
-  r.element_type = get_string(run, "$.run", "element_type");
-  if (r.element_type != "int" && r.element_type != "float" && r.element_type != "double") {
-    fail("$.run.element_type", "expected \"int\", \"float\" or \"double\"");
-  }
-  r.op = get_string(run, "$.run", "operator");
+  r.element_type = get_enum<ElementType>(run, "$.run", "element_type");
+  r.op = get_enum<Operator>(run, "$.run", "operator");
   r.n = get_unsigned(run, "$.run", "n", UINT64_MAX);
   r.block_size = static_cast<std::uint32_t>(get_unsigned(run, "$.run", "block_size", 1024));
   if (r.block_size == 0) fail("$.run.block_size", "must be at least 1");
   r.grid_size = static_cast<std::uint32_t>(get_unsigned(run, "$.run", "grid_size", UINT32_MAX));
   if (r.grid_size == 0) fail("$.run.grid_size", "must be at least 1");
-  r.input_pattern = get_string(run, "$.run", "input");
+  r.input_pattern = get_enum<InputPattern>(run, "$.run", "input");
   r.seed = get_unsigned(run, "$.run", "seed", UINT64_MAX);
-  r.backend = get_string(run, "$.run", "backend");
+  r.backend = get_enum<Backend>(run, "$.run", "backend");
   r.device = get_string(run, "$.run", "device");
   r.toolkit = get_string(run, "$.run", "toolkit");
   trace.word_size = static_cast<std::uint32_t>(get_unsigned(in, root, "word_size", 16));
@@ -352,12 +363,7 @@ Trace trace_from_json(const nlohmann::json& in) {
     trace.blocks.push_back(std::move(block));
   }
   if (version >= 2 && in.contains("second_stage")) {
-    trace.second_stage = get_string(in, root, "second_stage");
-    const std::string stages[] = {"host", "relaunch", "last block", "atomic lock", "atomicAdd"};
-    if (std::find(std::begin(stages), std::end(stages), trace.second_stage) == std::end(stages)) {
-      fail("$.second_stage",
-           "expected \"host\", \"relaunch\", \"last block\", \"atomic lock\" or \"atomicAdd\"");
-    }
+    trace.second_stage = get_enum<SecondStage>(in, root, "second_stage");
   }
   if (version >= 2 && in.contains("passes")) {
     const json& passes = get_array(in, root, "passes");

@@ -48,20 +48,20 @@ void cell(ImDrawList* list, ImVec2 at, float size, double value, ImVec4 fill, co
 
 std::string stage_sentence(const Trace& trace) {
   std::size_t blocks = trace.passes.empty() ? 0 : trace.passes[0].grid;
-  if (trace.second_stage == "relaunch") {
+  if (trace.second_stage == SecondStage::Relaunch) {
     return "The kernel runs again on the block results, launch after launch, until one block is "
            "left.";
   }
-  if (trace.second_stage == "last block") {
+  if (trace.second_stage == SecondStage::LastBlock) {
     return "Each block stores its sum and counts itself done (__threadfence + atomicAdd); the "
            "last block to finish adds all " +
            std::to_string(blocks) + " sums. Which block is last depends on timing on a GPU.";
   }
-  if (trace.second_stage == "atomicAdd") {
+  if (trace.second_stage == SecondStage::AtomicAdd) {
     return "Thread 0 of each block adds its block's sum into the result with atomicAdd: one "
            "hardware add per block, in the order the blocks finish.";
   }
-  if (trace.second_stage == "atomic lock") {
+  if (trace.second_stage == SecondStage::AtomicLock) {
     return "Thread 0 of each block takes a lock (atomicCAS) and adds its block's sum into the "
            "result, one block at a time, in the order they finish.";
   }
@@ -79,11 +79,11 @@ void grid_view(const Trace& trace, std::size_t generation, GridViewState& state,
                        trace.divergence ? ": the run stopped at a divergent barrier" : "");
     return;
   }
-  std::size_t rows = trace.passes.size() + (trace.second_stage == "relaunch" ? 0 : 1);
+  std::size_t rows = trace.passes.size() + (trace.second_stage == SecondStage::Relaunch ? 0 : 1);
   if (state.generation != generation) state = {rows, generation, false, 0};
   ImGui::PushTextWrapPos(0);
   ImGui::Text("Beyond one block: %u blocks in the first launch; second stage: %s.",
-              trace.passes[0].grid, trace.second_stage.c_str());
+              trace.passes[0].grid, std::string(name_of(trace.second_stage)).c_str());
   ImGui::TextUnformatted(stage_sentence(trace).c_str());
   ImGui::PopTextWrapPos();
   double now = ImGui::GetTime();
@@ -139,7 +139,8 @@ void grid_view(const Trace& trace, std::size_t generation, GridViewState& state,
                   ImGui::GetColorU32(ImGuiCol_Text), text);
     std::size_t count = std::min<std::size_t>(pass.partials.size(), kMaxCells);
     for (std::size_t b = 0; b < count; ++b) {
-      bool final_value = trace.second_stage == "relaunch" && r + 1 == trace.passes.size();
+      bool final_value =
+          trace.second_stage == SecondStage::Relaunch && r + 1 == trace.passes.size();
       cell(list, g.cell_at(r, b), g.cell, pass.partials[b],
            final_value ? p.cell_written : p.cell_read, p);
     }
@@ -165,12 +166,12 @@ void grid_view(const Trace& trace, std::size_t generation, GridViewState& state,
     }
   }
   // The host's sum, the last block's or the lock's: every block result into one value.
-  if (trace.second_stage != "relaunch" && state.shown == rows) {
+  if (trace.second_stage != SecondStage::Relaunch && state.shown == rows) {
     std::size_t r = trace.passes.size();
-    const char* who = trace.second_stage == "host"         ? "host adds"
-                      : trace.second_stage == "last block" ? "last block adds"
-                      : trace.second_stage == "atomicAdd"  ? "atomicAdd adds"
-                                                           : "lock adds";
+    const char* who = trace.second_stage == SecondStage::Host        ? "host adds"
+                      : trace.second_stage == SecondStage::LastBlock ? "last block adds"
+                      : trace.second_stage == SecondStage::AtomicAdd ? "atomicAdd adds"
+                                                                     : "lock adds";
     list->AddText(ImVec2(g.origin.x, g.cell_at(r, 0).y + (g.cell - ImGui::GetFontSize()) / 2),
                   ImGui::GetColorU32(ImGuiCol_Text), who);
     ImVec2 result = g.cell_at(r, 0);

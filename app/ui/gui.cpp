@@ -216,10 +216,10 @@ int run_gui(const GuiOptions& options) {
   timing.measure_live = options.device_bench;
   timing.device_name = options.device_name;
   load_recorded_timing(timing);
-  std::string select_tab = options.view;
+  std::string select_tab(name_of(options.view));
   PrecisionState precision;
   GridViewState grid;
-  if (options.view == "precision") {
+  if (options.view == View::Precision) {
     if (capture) {  // a screenshot shows the finished study
       try {
         precision.study = precision_study(precision.n, precision.seed);

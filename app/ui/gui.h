@@ -6,7 +6,9 @@
 #include <string>
 
 #include "bench/bench_report.h"
-#include "emu/run_variant.h"
+#include "run/request.h"
+#include "trace/trace.h"
+#include "ui/view_id.h"
 
 namespace stridescope {
 
@@ -19,14 +21,12 @@ struct GuiOptions {
   int height = 900;
   std::optional<float> font_scale;
   std::optional<bool> high_contrast;
-  bool presenter = false;  // start in the presenter view (canvas across the window)
-  int benchmark_frames = 0;
-  std::string view = "memory";                // "memory" or "timing": the centre tab shown at start
+  bool presenter = false;    // start in the presenter view (canvas across the window)
+  int benchmark_frames = 0;  // if > 0: animate this many frames, print frame times, exit
+  View view = View::Memory;  // the centre tab shown at start
   std::function<BenchReport()> device_bench;  // live timings, set when a CUDA device is usable
   std::string device_name;                    // CUDA device, empty when none
-  std::function<Trace(const RunRequest&)>
-      device_tracer;  // set when a CUDA device is usable  // if > 0: animate this many frames,
-                      // print frame times, exit
+  std::function<Trace(const RunRequest&)> device_tracer;  // set when a CUDA device is usable
 };
 
 // Returns the process exit status.

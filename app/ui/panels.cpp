@@ -46,11 +46,28 @@ bool choose_text(const char* label, std::span<const std::string_view> choices, s
   return changed;
 }
 
+// A combo box over an enum's names; true when the user picked another value.
+template <typename E>
+bool choose_enum(const char* label, std::span<const EnumName<E>> choices, E& value) {
+  bool changed = false;
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+  if (ImGui::BeginCombo(label, std::string(name_of(value)).c_str())) {
+    for (const EnumName<E>& choice : choices) {
+      if (ImGui::Selectable(std::string(choice.name).c_str(), choice.value == value)) {
+        changed = choice.value != value;
+        value = choice.value;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
 // Powers of two from the variant's smallest block; odd sizes too where the variant teaches them.
 std::vector<unsigned> block_choices(const VariantInfo* variant) {
   std::vector<unsigned> sizes;
-  for (unsigned b = variant ? variant->min_block : 2; b <= 1024; b *= 2) sizes.push_back(b);
-  if (variant && variant->any_block_size) {
+  for (unsigned b = variant ? variant->launch.min_block : 2; b <= 1024; b *= 2) sizes.push_back(b);
+  if (variant && variant->launch.any_block_size) {
     for (unsigned odd : {24u, 48u, 96u, 100u, 384u, 1000u}) sizes.push_back(odd);
     std::sort(sizes.begin(), sizes.end());
   }
@@ -80,7 +97,7 @@ void lab_section(const LabSummary& lab, const VariantInfo* variant, const Palett
   bool clean = lab.hazards == 0 && lab.divergent_barriers == 0 && lab.uninitialized.empty() &&
                (!lab.contributions.applicable ||
                 (lab.contributions.lost.empty() && lab.contributions.doubled.empty()));
-  bool broken = variant != nullptr && !variant->broken_on_purpose.empty();
+  bool broken = variant != nullptr && variant->broken_on_purpose();
   if (clean && !broken) {  // a correct run: one quiet line
     ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled("Hazard lab: no races, no divergence, nothing lost");
@@ -91,9 +108,9 @@ void lab_section(const LabSummary& lab, const VariantInfo* variant, const Palett
   ImGui::PushTextWrapPos(0);
   ImGui::TextColored(clean ? p.warp_full : p.waiting, "Hazard lab: %s",
                      lab_summary_line(lab).c_str());
-  if (variant != nullptr && !variant->broken_on_purpose.empty()) {
+  if (variant != nullptr && variant->broken_on_purpose()) {
     ImGui::TextColored(p.warp_divergent, "Broken on purpose: %s",
-                       std::string(variant->broken_on_purpose).c_str());
+                       std::string(variant->lesson.broken_on_purpose).c_str());
   }
   for (const HazardLines& h : lab.hazard_lines) {
     ImGui::BulletText("%s between line %d and line %d (%zu)", hazard_name(h.kind).c_str(),
@@ -115,21 +132,21 @@ void run_panel(Session& session, RunRequest& request, UiSettings& settings) {
   const VariantInfo* current = find_variant(request.variant);
   ImGui::TextUnformatted("Variant");
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::BeginCombo("##variant", current ? std::string(current->title).c_str() : "?")) {
+  if (ImGui::BeginCombo("##variant", current ? std::string(current->lesson.title).c_str() : "?")) {
     for (const VariantInfo& v : variant_catalog()) {
-      if (ImGui::Selectable(std::string(v.title).c_str(), current == &v)) {
+      if (ImGui::Selectable(std::string(v.lesson.title).c_str(), current == &v)) {
         request.variant = std::string(v.id);
         bool n_followed = request.n == request.block;
-        if (v.suggested_block != 0) {  // e.g. 96 for the odd-block bug
-          request.block = v.suggested_block;
-        } else if (request.block < v.min_block) {  // e.g. the tuned variant needs whole warps
-          request.block = v.min_block;
-        } else if (!v.any_block_size && (request.block & (request.block - 1)) != 0) {
+        if (v.gui.suggested_block != 0) {  // e.g. 96 for the odd-block bug
+          request.block = v.gui.suggested_block;
+        } else if (request.block < v.launch.min_block) {  // e.g. the tuned one needs whole warps
+          request.block = v.launch.min_block;
+        } else if (!v.launch.any_block_size && (request.block & (request.block - 1)) != 0) {
           request.block = 64;  // back to a power of two after the odd-block bug
         }
         if (n_followed) request.n = request.block;
-        if (!v.suggested_type.empty()) request.element_type = std::string(v.suggested_type);
-        request.second_stage.clear();  // the variant's own default
+        if (v.gui.suggested_type) request.element_type = *v.gui.suggested_type;
+        request.second_stage.reset();  // the variant's own default
         changed = true;
       }
     }
@@ -148,21 +165,20 @@ void run_panel(Session& session, RunRequest& request, UiSettings& settings) {
     ImGui::EndCombo();
   }
   changed |= edit_number("n", request.n);
-  changed |= choose_text("input", input_patterns(), request.input);
-  if (request.input == "random") changed |= edit_number("seed", request.seed);
-  static constexpr std::string_view kTypes[] = {"int", "float", "double"};
-  changed |= choose_text("type", kTypes, request.element_type);
-  if (current && !current->writes_grid_total && current->inputs == 1) {
-    static constexpr std::string_view kStages[] = {"host", "relaunch"};
-    std::string stage =
-        request.second_stage.empty() ? std::string(current->second_stage) : request.second_stage;
-    if (choose_text("2nd stage", kStages, stage)) {
+  changed |= choose_enum("input", enum_names<InputPattern>(), request.input);
+  if (request.input == InputPattern::Random) changed |= edit_number("seed", request.seed);
+  changed |= choose_enum("type", enum_names<ElementType>(), request.element_type);
+  if (current && !current->writes_grid_total() && current->launch.inputs == 1) {
+    static constexpr EnumName<SecondStage> kStages[] = {{SecondStage::Host, "host"},
+                                                        {SecondStage::Relaunch, "relaunch"}};
+    SecondStage stage = request.second_stage.value_or(current->launch.second_stage);
+    if (choose_enum("2nd stage", std::span<const EnumName<SecondStage>>(kStages), stage)) {
       request.second_stage = stage;
       changed = true;
     }
   } else if (current) {
     ImGui::TextDisabled("2nd stage: %s (in the kernel)",
-                        std::string(current->second_stage).c_str());
+                        std::string(name_of(current->launch.second_stage)).c_str());
   }
   if (session.device_name().empty()) {
     ImGui::TextDisabled("backend: CPU emulator (no CUDA device)");
@@ -278,7 +294,7 @@ void facts_panel(Session& session, bool high_contrast) {
   ImGui::Separator();
   Precision precision_now = precision(trace.result, trace.reference, trace.run.element_type);
   ImGui::Text("Run: n = %llu, %u block(s) of %u, %s", static_cast<unsigned long long>(trace.run.n),
-              trace.run.grid_size, block, trace.run.element_type.c_str());
+              trace.run.grid_size, block, std::string(name_of(trace.run.element_type)).c_str());
   if (trace.divergence) {
     ImGui::TextColored(p.waiting, "No result: the run stopped at a divergent barrier");
   } else {
@@ -304,8 +320,8 @@ void facts_panel(Session& session, bool high_contrast) {
   if (const VariantInfo* v = find_variant(trace.run.variant)) {
     ImGui::Separator();
     ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(std::string(v->teaches).c_str());
-    ImGui::TextDisabled("%s", std::string(v->reference).c_str());
+    ImGui::TextUnformatted(std::string(v->lesson.teaches).c_str());
+    ImGui::TextDisabled("%s", std::string(v->lesson.reference).c_str());
     ImGui::PopTextWrapPos();
   }
   if (!session.notice().empty()) ImGui::TextDisabled("%s", session.notice().c_str());

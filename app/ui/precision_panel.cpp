@@ -14,10 +14,10 @@ namespace stridescope {
 namespace {
 
 ImVec4 bar_color(const PrecisionRow& row, const Palette& p) {
-  if (row.variant.empty()) return p.error;              // the serial loop
-  if (row.element_type == "double") return p.text_dim;  // the double run
-  if (row.variant == "kahan") return p.warp_full;       // compensated
-  return p.cell_read;                                   // the tree variants
+  if (row.variant.empty()) return p.error;                         // the serial loop
+  if (row.element_type == ElementType::Double) return p.text_dim;  // the double run
+  if (row.variant == "kahan") return p.warp_full;                  // compensated
+  return p.cell_read;                                              // the tree variants
 }
 
 void draw_rows(const PrecisionStudy& study, const Palette& p) {

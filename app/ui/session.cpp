@@ -129,7 +129,7 @@ bool Session::run(const RunRequest& request) {
 bool Session::open(const std::string& path) {
   try {
     Trace trace = load_trace(path);
-    std::string origin = trace.run.backend == "emulator" ? "CPU emulator" : trace.run.device;
+    std::string origin = trace.run.backend == Backend::Emulator ? "CPU emulator" : trace.run.device;
     adopt(std::move(trace), "opened " + path + " (recorded on " + origin + ")");
     return true;
   } catch (const std::exception& e) {
@@ -159,7 +159,7 @@ void Session::adopt(Trace trace, std::string notice) {
   cached_step_ = SIZE_MAX;
   ++generation_;
   const VariantInfo* variant = find_variant(trace_->run.variant);
-  lab_ = lab_summary(*trace_, variant == nullptr || variant->result_in_word0);
+  lab_ = lab_summary(*trace_, variant == nullptr || variant->behaviour.result_in_word0);
 }
 
 void Session::refresh() {

@@ -52,7 +52,7 @@ void source_panel(Session& session, ImFont* mono, bool high_contrast) {
                        trace.run.variant.c_str());
     return;
   }
-  std::string_view text = kernel_source(variant->source_file);
+  std::string_view text = kernel_text(*variant);
   const Step& step = trace.blocks[0].steps[session.playback().step()];
   std::set<int> access_lines;
   for (const Access& a : step.accesses) access_lines.insert(a.line);

@@ -27,7 +27,7 @@ std::string size_text(std::uint64_t n) {
   return "n = 2^" + std::to_string(log2);
 }
 
-void draw_bars(const BenchReport& report, const std::string& type, std::uint64_t n) {
+void draw_bars(const BenchReport& report, ElementType type, std::uint64_t n) {
   std::vector<BenchRow> rows = bench_rows(report, type, n);
   std::vector<std::string> kernels = bench_kernels(report);
   double top = 1;
@@ -59,7 +59,7 @@ void draw_bars(const BenchReport& report, const std::string& type, std::uint64_t
   }
 }
 
-void draw_curves(const BenchReport& report, const std::string& type, std::uint64_t marked_n) {
+void draw_curves(const BenchReport& report, ElementType type, std::uint64_t marked_n) {
   std::vector<std::string> kernels = bench_kernels(report);
   std::vector<std::uint64_t> sizes = bench_sizes(report, type);
   if (sizes.size() < 2) return;
@@ -164,9 +164,10 @@ void timing_panel(TimingState& state, bool high_contrast) {
   ImGui::SameLine();
   ImGui::TextDisabled("%s", r.date.c_str());
   ImGui::TextDisabled("%s", r.toolkit.c_str());
-  for (const char* type : {"float", "int"}) {
+  for (ElementType type : {ElementType::Float, ElementType::Int}) {
     ImGui::SameLine();
-    if (ImGui::RadioButton(type, state.element_type == type)) state.element_type = type;
+    if (ImGui::RadioButton(std::string(name_of(type)).c_str(), state.element_type == type))
+      state.element_type = type;
   }
   std::vector<std::uint64_t> sizes = bench_sizes(r, state.element_type);
   if (sizes.empty()) return;

@@ -12,7 +12,7 @@ namespace stridescope {
 struct TimingState {
   std::optional<BenchReport> report;  // recorded (assets/recorded) or measured live
   std::string error;
-  std::string element_type = "float";
+  ElementType element_type = ElementType::Float;
   int size_index = -1;                        // index into the measured sizes; -1: the largest
   std::function<BenchReport()> measure_live;  // set when a CUDA device is usable
   std::string device_name;

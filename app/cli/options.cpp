@@ -1,0 +1,73 @@
+// Command-line options converted into the program's types, strictly.
+#include "cli/options.h"
+
+#include <charconv>
+
+namespace stridescope {
+
+std::uint64_t parse_whole(std::string_view text, std::string_view option, std::uint64_t min,
+                          std::uint64_t max) {
+  auto fail = [&](const std::string& why) {
+    return CliError(std::string(option) + " " + std::string(text) + ": " + why);
+  };
+  std::string range = "a whole number from " + std::to_string(min) + " to " + std::to_string(max);
+  if (text.empty()) throw CliError(std::string(option) + " needs " + range);
+  if (text.size() > 1 && text[0] == '0') {
+    throw fail("write it in decimal without a leading zero (C reads 010 as octal, 8)");
+  }
+  std::uint64_t value = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error == std::errc::result_out_of_range) throw fail("too large: use " + range);
+  if (error != std::errc() || end != text.data() + text.size()) throw fail("use " + range);
+  if (value < min || value > max) throw fail("use " + range);
+  return value;
+}
+
+std::vector<CLI::Option*> add_run_options(CLI::App& command, RunOptions& o) {
+  return {command.add_option("--variant,-v", o.variant, "variant id (see `stridescope list`)"),
+          command.add_option("--block,-b", o.block,
+                             "threads per block: a power of two, 2..1024 (bug-odd-block: any)"),
+          command.add_option("--n,-n", o.n, "number of input elements"),
+          command.add_option("--input,-i", o.input,
+                             "input pattern: ones, iota, random, uniform (floats in [0, 1))"),
+          command.add_option("--seed", o.seed, "seed of the random input"),
+          command.add_option("--type", o.type, "element type: int, float or double"),
+          command.add_option("--traced-block", o.traced_block, "which block to trace"),
+          command.add_option("--second-stage", o.second_stage,
+                             "how the block results become one: host (default) or relaunch")};
+}
+
+RunRequest to_request(const RunOptions& o) {
+  RunRequest r;
+  r.variant = o.variant;
+  // Wide limits here: the variant decides which block sizes and n it takes (validate()).
+  r.block = static_cast<unsigned>(parse_whole(o.block, "--block", 0, 1u << 20));
+  r.n = parse_whole(o.n, "--n", 0, UINT64_MAX);
+  r.input = parse_choice<InputPattern>(o.input, "input pattern");
+  r.seed = parse_whole(o.seed, "--seed", 0, UINT64_MAX);
+  r.element_type = parse_choice<ElementType>(o.type, "element type");
+  r.traced_block =
+      static_cast<unsigned>(parse_whole(o.traced_block, "--traced-block", 0, UINT32_MAX));
+  if (!o.second_stage.empty()) {  // only these two can be asked for; the others are kernels'
+    std::optional<SecondStage> stage = parse_enum<SecondStage>(o.second_stage);
+    if (!stage || (*stage != SecondStage::Host && *stage != SecondStage::Relaunch)) {
+      throw CliError("second stage '" + o.second_stage + "' is not one of host, relaunch");
+    }
+    r.second_stage = stage;
+  }
+  return r;
+}
+
+void parse_window_size(std::string_view text, int& width, int& height) {
+  std::size_t x = text.find('x');
+  const char* why = "--size must look like 1600x900 (320x240 to 8192x8192)";
+  if (x == std::string_view::npos) throw CliError(why);
+  try {
+    width = static_cast<int>(parse_whole(text.substr(0, x), "--size width", 320, 8192));
+    height = static_cast<int>(parse_whole(text.substr(x + 1), "--size height", 240, 8192));
+  } catch (const CliError&) {
+    throw CliError(std::string(why) + ", not " + std::string(text));
+  }
+}
+
+}  // namespace stridescope

@@ -1,0 +1,63 @@
+// The window's command-line options, converted strictly into GuiOptions.
+#include "cli/window_options.h"
+
+#include <charconv>
+
+namespace stridescope {
+namespace {
+
+float parse_font_scale(const std::string& text) {
+  float scale = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), scale);
+  if (error != std::errc() || end != text.data() + text.size() || !(scale >= 0.5f && scale <= 4)) {
+    throw CliError("--font-scale must be between 0.5 and 4, not " + text);
+  }
+  return scale;
+}
+
+}  // namespace
+
+void add_window_options(CLI::App& app, WindowOptions& o) {
+  o.run_given = add_run_options(app, o.run);
+  app.add_option("--trace", o.trace, "open a recorded trace file");
+  app.add_option("--step", o.step, "start at this step (0 = first)");
+  app.add_option("--screenshot", o.screenshot, "render one frame to this PNG file and exit");
+  app.add_option("--size", o.size, "window size WIDTHxHEIGHT");
+  app.add_option("--font-scale", o.font_scale, "text size, 0.5..4 (presenter: 2)");
+  o.contrast_given = app.add_flag("--high-contrast", o.high_contrast, "high-contrast theme");
+  app.add_option("--view", o.view, "centre tab at start: memory, grid, timing or precision");
+  app.add_flag("--presenter", o.presenter,
+               "start in the presenter view (canvas across the window)");
+  app.add_option("--benchmark-frames", o.benchmark_frames,
+                 "animate this many frames, print frame times, exit");
+}
+
+GuiOptions to_gui_options(const WindowOptions& o) {
+  GuiOptions gui;
+  parse_window_size(o.size, gui.width, gui.height);
+  std::optional<View> view = parse_enum<View>(o.view);
+  if (!view) throw CliError("--view must be " + enum_choices<View>() + ", not " + o.view);
+  gui.view = *view;
+  if (!o.font_scale.empty()) gui.font_scale = parse_font_scale(o.font_scale);
+  if (o.contrast_given->count() > 0) gui.high_contrast = o.high_contrast;
+  gui.presenter = o.presenter;
+  gui.screenshot_path = o.screenshot;
+  gui.benchmark_frames =
+      static_cast<int>(parse_whole(o.benchmark_frames, "--benchmark-frames", 0, 1000000));
+  if (!o.step.empty()) gui.step = parse_whole(o.step, "--step", 0, UINT32_MAX);
+  if (!o.trace.empty()) {
+    for (const CLI::Option* given : o.run_given) {
+      if (given->count() > 0) {
+        throw CliError("--trace opens a recorded run: leave out " + given->get_name() +
+                       " (the run's settings come from the file)");
+      }
+    }
+    gui.trace_path = o.trace;
+  } else {
+    gui.request = to_request(o.run);
+    validate(gui.request);
+  }
+  return gui;
+}
+
+}  // namespace stridescope

@@ -1,0 +1,26 @@
+// The window's command-line options (what `stridescope` with no command opens), as text, and
+// their conversion into GuiOptions.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <string>
+#include <vector>
+
+#include "cli/options.h"
+#include "ui/gui.h"
+
+namespace stridescope {
+
+struct WindowOptions {
+  RunOptions run;
+  std::vector<CLI::Option*> run_given;  // filled by add_window_options
+  std::string trace, step, screenshot, size = "1600x900", font_scale, view = "memory";
+  std::string benchmark_frames = "0";
+  bool high_contrast = false, presenter = false;
+  CLI::Option* contrast_given = nullptr;
+};
+
+void add_window_options(CLI::App& app, WindowOptions& options);
+GuiOptions to_gui_options(const WindowOptions& options);  // throws CliError or RunError
+
+}  // namespace stridescope

@@ -1,0 +1,75 @@
+// Checks a run request against the catalog: one clear line for each thing that is wrong.
+#include "run/request.h"
+
+#include "registry.h"
+
+namespace stridescope {
+namespace {
+
+void validate_block(const RunRequest& r, const VariantInfo& variant) {
+  const LaunchPolicy& launch = variant.launch;
+  bool power_of_two = (r.block & (r.block - 1)) == 0;
+  if (launch.any_block_size && (r.block < launch.min_block || r.block > 1024)) {
+    throw RunError("block size " + std::to_string(r.block) + " is not supported by " + r.variant +
+                   ": use " + std::to_string(launch.min_block) + " to 1024 threads");
+  }
+  if (!launch.any_block_size && (r.block < launch.min_block || r.block > 1024 || !power_of_two)) {
+    throw RunError("block size " + std::to_string(r.block) + " is not supported by " + r.variant +
+                   ": use a power of two from " + std::to_string(launch.min_block) +
+                   " to 1024 (these variants halve the block at every step)");
+  }
+}
+
+void validate_second_stage(const RunRequest& r, const VariantInfo& variant) {
+  if (!r.second_stage) return;
+  if (*r.second_stage != SecondStage::Host && *r.second_stage != SecondStage::Relaunch) {
+    throw RunError("second stage '" + std::string(name_of(*r.second_stage)) +
+                   "' is not one of host, relaunch");
+  }
+  if (*r.second_stage == SecondStage::Relaunch &&
+      (variant.writes_grid_total() || variant.launch.inputs != 1)) {
+    throw RunError(r.variant + " cannot be relaunched on its block results: " +
+                   (variant.writes_grid_total()
+                        ? "it finishes the grid itself (" +
+                              std::string(name_of(variant.launch.second_stage)) + ")"
+                        : std::string("it reads two vectors")));
+  }
+}
+
+}  // namespace
+
+const VariantInfo& variant_of(const RunRequest& r) {
+  if (const VariantInfo* variant = find_variant(r.variant)) return *variant;
+  std::string known;
+  for (const VariantInfo& v : variant_catalog())
+    known += (known.empty() ? "" : ", ") + std::string(v.id);
+  throw RunError("unknown variant '" + r.variant + "' (known: " + known + ")");
+}
+
+void validate(const RunRequest& r) {
+  const VariantInfo& variant = variant_of(r);
+  validate_block(r, variant);
+  if (r.n == 0) throw RunError("n = 0: there is nothing to reduce; n must be at least 1");
+  if (r.n > kMaxEmulatedElements) {
+    throw RunError("n = " + std::to_string(r.n) + " is over the CPU emulator's limit of " +
+                   std::to_string(kMaxEmulatedElements) + " elements");
+  }
+  if (r.input == InputPattern::Uniform && r.element_type == ElementType::Int) {
+    throw RunError("input 'uniform' is numbers in [0, 1): use it with float or double, not int");
+  }
+  validate_second_stage(r, variant);
+  std::uint64_t grid = grid_blocks(variant.launch.grid, r.n, r.block);
+  if (r.traced_block >= grid) {
+    throw RunError("traced block " + std::to_string(r.traced_block) +
+                   " does not exist: the grid has " + std::to_string(grid) + " block(s)");
+  }
+}
+
+SecondStage second_stage_of(const RunRequest& request) {
+  const VariantInfo* variant = find_variant(request.variant);
+  if (variant == nullptr) return SecondStage::Host;
+  if (variant->writes_grid_total() || !request.second_stage) return variant->launch.second_stage;
+  return *request.second_stage;
+}
+
+}  // namespace stridescope

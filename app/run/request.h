@@ -1,0 +1,45 @@
+// A run as the user asks for it (variant, sizes, input), checked once before any backend runs it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "core/domain.h"
+
+namespace stridescope {
+
+struct VariantInfo;
+
+struct RunRequest {
+  std::string variant = "sequential";
+  ElementType element_type = ElementType::Int;
+  std::uint64_t n = 16;
+  unsigned block = 16;
+  InputPattern input = InputPattern::Iota;
+  std::uint64_t seed = 1;
+  unsigned traced_block = 0;
+  // Host or relaunch, for variants that do not finish the grid themselves; none: the variant's.
+  std::optional<SecondStage> second_stage;
+};
+
+// The emulator runs every block on one core; beyond this n a run takes too long to be useful.
+inline constexpr std::uint64_t kMaxEmulatedElements = 1ull << 22;
+
+// Bad request or a fault in the kernel; the message is one clear line.
+class RunError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+void validate(const RunRequest& request);  // throws RunError
+
+// The request's variant; throws RunError naming the known ones if it is not in the catalog.
+const VariantInfo& variant_of(const RunRequest& request);
+
+// The second stage a run uses: the variant's own where it finishes the grid itself, else the
+// request's (or the variant's default).
+SecondStage second_stage_of(const RunRequest& request);
+
+}  // namespace stridescope

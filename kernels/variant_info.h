@@ -1,0 +1,77 @@
+// What the catalog says about a variant: its lesson, its launch policy, how it behaves and what the
+// GUI picks for it. Each kernel file ends with its variants' descriptions (its catalog entries).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "core/domain.h"
+
+namespace stridescope {
+
+// How many blocks a launch over n elements uses, and which block reads which elements.
+enum class GridPolicy {
+  OneBlockPerChunk,  // ceil(n / block) blocks; block b reads elements b*block ..
+  TwoPerThread,      // ceil(n / 2 block); block b reads b*2*block .., each thread adds two
+  GridStride,        // ceil(n / 16 block), 1..1024; chunks of `block` dealt out grid-stride
+  GridStridePairs,   // the same grid; chunks of 2 block dealt out grid-stride (kernel 7)
+  BookDot,           // min(32, ceil(n / block)); chunks of `block` dealt out grid-stride
+};
+
+// Blocks to launch for n elements.
+unsigned grid_blocks(GridPolicy policy, std::uint64_t n, unsigned block);
+
+// The lesson: what the GUI and `stridescope list` say about the variant.
+struct Lesson {
+  std::string_view title;      // shown in menus
+  std::string_view teaches;    // one sentence: the lesson
+  std::string_view reference;  // Harris's slides or the book's chapter
+  std::string_view step_rule;  // what an active thread does in one reduction step
+  // Bug playground: what is broken on purpose and what to watch for ("" for a correct variant).
+  std::string_view broken_on_purpose = {};
+};
+
+// How the host launches it.
+struct LaunchPolicy {
+  GridPolicy grid = GridPolicy::OneBlockPerChunk;
+  unsigned min_block = 2;       // smallest block size it supports
+  bool any_block_size = false;  // false: powers of two only
+  unsigned inputs = 1;          // 2: vectors a and b of n elements, back to back (dot products)
+  Operator op = Operator::Sum;
+  // The default second stage; one the kernel does itself (last block, atomic lock, atomicAdd) is
+  // the only one (see kernel_finishes_grid).
+  SecondStage second_stage = SecondStage::Host;
+};
+
+// What the analyses and backends need to know of it.
+struct Behaviour {
+  bool result_in_word0 = true;       // the block's result ends in s[0] (false: in a register)
+  bool stops_at_divergence = false;  // never launched on a GPU for a trace: it could hang
+  bool timing_dependent = false;     // races: a GPU's result and trace depend on timing
+};
+
+// What the GUI picks when the variant is chosen.
+struct GuiHints {
+  unsigned suggested_block = 0;                 // 0: keep the current block size
+  std::optional<ElementType> suggested_type{};  // none: keep the current type
+};
+
+struct VariantDescription {
+  std::string_view id;           // command-line name
+  std::string_view source_file;  // its kernel file in kernels/, shown in the source panel
+  Lesson lesson;
+  LaunchPolicy launch{};
+  Behaviour behaviour{};
+  GuiHints gui{};
+
+  bool broken_on_purpose() const { return !lesson.broken_on_purpose.empty(); }
+  // The kernel writes the grid total itself: block sums have grid + 2 slots, [grid] the total.
+  bool writes_grid_total() const { return kernel_finishes_grid(launch.second_stage); }
+};
+
+// The line that ends the kernel text in every kernel file: below it are the catalog entries, which
+// the source panel does not show.
+inline constexpr std::string_view kCatalogEntryMarker = "// ---- catalog entry";
+
+}  // namespace stridescope
