@@ -8,9 +8,10 @@
 #include "analysis/narration.h"
 #include "analysis/precision.h"
 #include "analysis/step_facts.h"
+#include "core/format.h"
 #include "core/input.h"
-#include "core/ranges.h"
 #include "emu/run_variant.h"
+#include "model/trace_model.h"
 #include "trace_builders.h"
 
 namespace stridescope {
@@ -87,8 +88,8 @@ TEST(WorkDepth, TreeOfBlockBHasBMinusOneAdditionsAndLog2BLevels) {
     EXPECT_EQ(wd.reduction_steps, 8u) << variant;
     EXPECT_EQ(wd.depth, 8u) << variant;
     EXPECT_EQ(wd.barrier_steps, 9u) << variant;
-    EXPECT_EQ(additions_through(trace.blocks[0], 1, 4),
-              variant == std::string("sequential") ? 128u : 128u);
+    // The model's running total: steps 0 (load) and 1 (the first level, 128 additions).
+    EXPECT_EQ(TraceModel(trace).facts(1).additions_so_far, 128u) << variant;
   }
 }
 
@@ -105,29 +106,35 @@ TEST(WorkDepth, SerialSumIsBMinusOneDeepAndTheWarpTailAccumulates) {
   }
 }
 
+// The narration of step `s` of a run, as the model computes it.
+std::string narration(const Trace& trace, std::size_t s) {
+  return TraceModel(trace).facts(s).narration;
+}
+
 TEST(Narration, SaysWhoAddsWhatAndWhichWarpsIdle) {
   Trace seq = traced("sequential", 256);
-  EXPECT_EQ(narrate(seq, 0, 2),
+  EXPECT_EQ(narration(seq, 2),
             "Stride 64: threads 0\u201363 add s[t+64] into s[t]; warps 2\u20137 idle.");
   Trace strided = traced("interleaved-strided", 64);
   EXPECT_EQ(
-      narrate(strided, 0, 2),
+      narration(strided, 2),
       "Stride 2: threads 0\u201315 add s[4t+2] into s[4t]; warp 0 diverges (16 of 32 lanes work)"
       "; warp 1 idle; up to 2-way bank conflicts in warp 0.");
   Trace divergent = traced("interleaved-divergent", 16);
   EXPECT_EQ(
-      narrate(divergent, 0, 2),
+      narration(divergent, 2),
       "Stride 2: threads 0, 4, 8, 12 add s[t+2] into s[t]; warp 0 diverges (4 of 16 lanes work).");
-  EXPECT_EQ(narrate(divergent, 0, 0),
+  EXPECT_EQ(narration(divergent, 0),
             "Load: threads 0\u201315 each store their loaded value in s[t].");
-  EXPECT_EQ(narrate(divergent, 0, 5),
+  EXPECT_EQ(narration(divergent, 5),
             "Thread 0 writes s[0] = 120, the block's sum, to global memory.");
 }
 
 TEST(StepFacts, CollectsTheFiguresOfAStep) {
   Trace trace = traced("interleaved-strided", 1024);
-  StepFacts f = step_facts(trace, 0, 5);  // stride 16
-  EXPECT_EQ(f.label, "stride = 16");
+  TraceModel model(trace);
+  const StepFacts& f = model.facts(5);  // stride 16
+  EXPECT_EQ(f.label.text(), "stride = 16");
   EXPECT_EQ(f.worst_conflict_degree, 32u);
   EXPECT_EQ(f.activity.active_threads, 32u);
   EXPECT_EQ(f.additions.size(), 32u);

@@ -77,8 +77,7 @@ TEST(CanvasModel, MarksTargetsSourcesConflictsAndArrows) {
   r.block = 64;
   r.n = 64;
   Trace trace = run_on_emulator(r);
-  StepFacts facts = step_facts(trace, 0, 1);  // stride 1: thread t adds s[2t+1] into s[2t]
-  CanvasModel m = canvas_model(trace, 0, 1, facts);
+  CanvasModel m = canvas_model(TraceModel(trace), 1);  // stride 1: t adds s[2t+1] into s[2t]
   ASSERT_EQ(m.cells.size(), 64u);
   EXPECT_EQ(m.cells[0].role, CellRole::Written);
   EXPECT_EQ(m.cells[1].role, CellRole::Read);
@@ -91,7 +90,7 @@ TEST(CanvasModel, MarksTargetsSourcesConflictsAndArrows) {
   EXPECT_EQ(m.arrows[3].to_word, 6u);
   r.variant = "sequential";
   Trace seq = run_on_emulator(r);
-  CanvasModel s = canvas_model(seq, 0, 1, step_facts(seq, 0, 1));
+  CanvasModel s = canvas_model(TraceModel(seq), 1);
   for (const CellState& c : s.cells) EXPECT_FALSE(c.conflict);
 }
 
@@ -145,7 +144,7 @@ TEST(SessionBackend, NoDeviceMeansTheEmulator) {
 }  // namespace
 }  // namespace stridescope
 
-#include "ui/value_text.h"
+#include "core/format.h"
 
 namespace stridescope {
 namespace {

@@ -7,6 +7,7 @@
 
 #include "analysis/step_facts.h"
 #include "emu/run_variant.h"
+#include "model/trace_model.h"
 #include "registry.h"
 
 namespace stridescope {
@@ -150,10 +151,11 @@ TEST(Variants, EveryVariantIsDescribedAndEveryStepNarrated) {
     r.block = v.gui.suggested_block ? v.gui.suggested_block : std::max(64u, v.launch.min_block);
     r.n = 2 * r.block;
     Trace trace = run_on_emulator(r);
-    for (std::size_t s = 0; s < trace.blocks[0].steps.size(); ++s) {
-      StepFacts f = step_facts(trace, 0, s);
+    TraceModel model(trace);
+    for (std::size_t s = 0; s < model.step_count(); ++s) {
+      const StepFacts& f = model.facts(s);
       EXPECT_GE(f.narration.size(), 20u) << v.id << " step " << s << ": " << f.narration;
-      EXPECT_FALSE(f.label.empty()) << v.id << " step " << s;
+      EXPECT_FALSE(f.label.text().empty()) << v.id << " step " << s;
     }
   }
 }

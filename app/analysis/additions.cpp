@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <map>
-#include <optional>
 
 namespace stridescope {
 
@@ -40,6 +39,7 @@ WorkDepth work_and_depth(const BlockTrace& block, unsigned word_size) {
     std::vector<Addition> adds = additions(step, word_size);
     auto count = static_cast<unsigned>(adds.size());
     result.additions += count;
+    result.step_additions.push_back(count);
     if (count > 0) ++result.reduction_steps;
     std::map<unsigned, unsigned> by_thread;
     unsigned longest = 0;
@@ -48,38 +48,6 @@ WorkDepth work_and_depth(const BlockTrace& block, unsigned word_size) {
     if (step.kind == StepKind::Barrier) ++result.barrier_steps;
   }
   return result;
-}
-
-unsigned additions_through(const BlockTrace& block, std::size_t step_index, unsigned word_size) {
-  unsigned total = 0;
-  for (std::size_t i = 0; i <= step_index && i < block.steps.size(); ++i) {
-    total += static_cast<unsigned>(additions(block.steps[i], word_size).size());
-  }
-  return total;
-}
-
-std::string step_label(const Step& step, unsigned word_size) {
-  std::vector<Addition> adds = additions(step, word_size);
-  if (!adds.empty()) {
-    std::optional<long> stride;
-    for (const Addition& a : adds) {
-      long d = static_cast<long>(a.source_word) - static_cast<long>(a.target_word);
-      if (stride && *stride != d) return "additions";
-      stride = d;
-    }
-    return "stride = " + std::to_string(*stride);
-  }
-  bool reads = false, writes = false, own_word = true, only_first_word = true;
-  for (const Access& a : step.accesses) {
-    (a.kind == AccessKind::Read ? reads : writes) = true;
-    if (a.address / word_size != a.thread) own_word = false;
-    if (a.thread != 0 || a.address != 0) only_first_word = false;
-  }
-  if (writes && !reads) return own_word ? "load" : "store";
-  if (reads && !writes)
-    return only_first_word && step.kind == StepKind::Exit ? "write block sum" : "read";
-  if (reads && writes) return "read + write";
-  return "no shared-memory work";
 }
 
 }  // namespace stridescope

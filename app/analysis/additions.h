@@ -1,7 +1,6 @@
 // Additions analysis: which word each thread added into which, per step; work and depth of a block.
 #pragma once
 
-#include <string>
 #include <vector>
 
 #include "trace/trace.h"
@@ -24,15 +23,9 @@ struct WorkDepth {
   unsigned barrier_steps = 0;    // __syncthreads() the block passed
   unsigned reduction_steps = 0;  // steps with at least one addition (the tree's levels)
   unsigned depth = 0;  // additions one after another: per step the most by one thread, summed
+  std::vector<unsigned> step_additions;  // additions made in each step
 };
 
 WorkDepth work_and_depth(const BlockTrace& block, unsigned word_size);
-
-// Additions made in steps 0..step_index inclusive.
-unsigned additions_through(const BlockTrace& block, std::size_t step_index, unsigned word_size);
-
-// A short label: "stride = 64" (additions), "load" (thread t writes s[t]), "write block sum"
-// (thread 0 reads s[0] before exit), else "store", "read", "read + write", "no shared-memory work".
-std::string step_label(const Step& step, unsigned word_size);
 
 }  // namespace stridescope

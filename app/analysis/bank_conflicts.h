@@ -8,9 +8,6 @@
 
 namespace stridescope {
 
-inline constexpr unsigned kBanks = 32;
-inline constexpr unsigned kBankWidthBytes = 4;
-
 // One warp-wide shared-memory instruction: the lanes' k-th access in the step.
 struct InstructionConflict {
   unsigned warp = 0;

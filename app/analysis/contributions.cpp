@@ -115,25 +115,45 @@ Contributions contributions(const BlockTrace& block, unsigned word_size, unsigne
   return c;
 }
 
-std::vector<bool> words_holding_lost(const BlockTrace& block, unsigned word_size,
-                                     const Contributions& c, std::size_t step) {
-  std::vector<bool> holding(word_count(block), false);
-  if (!c.applicable || c.lost.empty()) return holding;
-  std::vector<bool> is_lost(c.sources.size(), false);
-  for (std::size_t i : c.lost) is_lost[i] = true;
-  FlowReplay replay(word_count(block), word_size);
-  std::vector<ElementSource> sources;
-  for (std::size_t s = 0; s <= step && s < block.steps.size(); ++s)
-    replay.step(block.steps[s], s, sources);
-  for (unsigned w = 0; w < holding.size(); ++w) {
+namespace {
+
+// For each word of the replay, true if its value holds a source marked in `is_lost`.
+std::vector<bool> holding(const FlowReplay& replay, const std::vector<bool>& is_lost) {
+  std::vector<bool> out(replay.word_count(), false);
+  for (unsigned w = 0; w < out.size(); ++w) {
     for (const auto& entry : replay.word(w)) {
       if (entry.first < is_lost.size() && is_lost[entry.first]) {
-        holding[w] = true;
+        out[w] = true;
         break;
       }
     }
   }
-  return holding;
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::vector<bool>> words_holding_lost_by_step(const BlockTrace& block,
+                                                          unsigned word_size,
+                                                          const Contributions& c) {
+  std::vector<std::vector<bool>> by_step;
+  if (!c.applicable || c.lost.empty()) return by_step;
+  std::vector<bool> is_lost(c.sources.size(), false);
+  for (std::size_t i : c.lost) is_lost[i] = true;
+  FlowReplay replay(word_count(block), word_size);
+  std::vector<ElementSource> sources;
+  for (std::size_t s = 0; s < block.steps.size(); ++s) {
+    replay.step(block.steps[s], s, sources);
+    by_step.push_back(holding(replay, is_lost));
+  }
+  return by_step;
+}
+
+std::vector<bool> words_holding_lost(const BlockTrace& block, unsigned word_size,
+                                     const Contributions& c, std::size_t step) {
+  std::vector<std::vector<bool>> by_step = words_holding_lost_by_step(block, word_size, c);
+  if (by_step.empty()) return std::vector<bool>(word_count(block), false);
+  return by_step[std::min(step, by_step.size() - 1)];
 }
 
 }  // namespace stridescope

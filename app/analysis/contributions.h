@@ -40,4 +40,9 @@ Contributions contributions(const BlockTrace& block, unsigned word_size, unsigne
 std::vector<bool> words_holding_lost(const BlockTrace& block, unsigned word_size,
                                      const Contributions& c, std::size_t step);
 
+// The same for every step at once, in one replay: [step][word].
+std::vector<std::vector<bool>> words_holding_lost_by_step(const BlockTrace& block,
+                                                          unsigned word_size,
+                                                          const Contributions& c);
+
 }  // namespace stridescope

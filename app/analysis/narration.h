@@ -7,7 +7,11 @@
 
 namespace stridescope {
 
-// E.g. "Stride 64: threads 0–63 add s[t+64] into s[t]; warps 2–7 idle."
-std::string narrate(const Trace& trace, std::size_t block_index, std::size_t step_index);
+struct StepFacts;
+
+// E.g. "Stride 64: threads 0–63 add s[t+64] into s[t]; warps 2–7 idle.", from the step's facts
+// (everything but the narration filled in).
+std::string narrate(const Trace& trace, const BlockTrace& block, const Step& step,
+                    const StepFacts& facts);
 
 }  // namespace stridescope

@@ -8,13 +8,14 @@
 #include "analysis/additions.h"
 #include "analysis/bank_conflicts.h"
 #include "analysis/hazards.h"
+#include "analysis/step_label.h"
 #include "trace/trace.h"
 
 namespace stridescope {
 
 struct StepFacts {
   std::size_t index = 0;
-  std::string label;
+  StepLabel label;
   int line = 0;
   StepActivity activity;
   std::vector<Addition> additions;  // made in this step
@@ -26,6 +27,9 @@ struct StepFacts {
   std::string narration;
 };
 
-StepFacts step_facts(const Trace& trace, std::size_t block_index, std::size_t step_index);
+// `additions_before`: additions made in the block's earlier steps (the model keeps running totals,
+// so that no step re-counts the ones before it).
+StepFacts step_facts(const Trace& trace, std::size_t block_index, std::size_t step_index,
+                     unsigned additions_before);
 
 }  // namespace stridescope

@@ -18,7 +18,9 @@ int command_trace(const Tracer& tracer, const RunRequest& request, const std::st
                   std::ostream& out);
 int command_check(const std::string& trace_path, std::ostream& out);
 
+class TraceModel;
+
 // Writes the per-step facts table and the run summary of a trace.
-void print_facts_table(const Trace& trace, std::ostream& out);
+void print_facts_table(const TraceModel& model, std::ostream& out);
 
 }  // namespace stridescope

@@ -6,7 +6,7 @@
 #include <ostream>
 #include <stdexcept>
 
-#include "core/ranges.h"
+#include "core/format.h"
 #include "registry.h"
 
 namespace stridescope {

@@ -12,7 +12,9 @@
 
 namespace stridescope {
 
-inline constexpr unsigned kWarpSize = 32;  // lanes per warp on every NVIDIA GPU so far
+inline constexpr unsigned kWarpSize = 32;       // lanes per warp on every NVIDIA GPU so far
+inline constexpr unsigned kBanks = 32;          // shared-memory banks (Volta and later)
+inline constexpr unsigned kBankWidthBytes = 4;  // bytes per bank per cycle
 
 enum class ElementType { Int, Float, Double };
 enum class Operator { Sum, Max, Min, Dot };  // Dot: the sum of a[i] * b[i]

@@ -1,7 +1,67 @@
 // Text formatting shared by the GUI and the CLI.
 #include "core/format.h"
 
+#include <cmath>
+#include <cstdio>
+
 namespace stridescope {
+
+std::string value_text(double v) {
+  char buffer[40];
+  if (v == std::floor(v) && std::fabs(v) < 1e15) {
+    std::snprintf(buffer, sizeof buffer, "%.0f", v);
+  } else {
+    std::snprintf(buffer, sizeof buffer, "%.10g", v);
+  }
+  return buffer;
+}
+
+std::string cell_value_text(double v) {
+  char buffer[32];
+  if (v == std::floor(v) && std::fabs(v) < 1e15) {
+    std::snprintf(buffer, sizeof buffer, "%.0f", v);
+  } else {
+    std::snprintf(buffer, sizeof buffer, "%.6g", v);
+  }
+  return buffer;
+}
+
+std::string compact_value_text(double v) {
+  char buffer[32];
+  if (v == std::floor(v) && std::fabs(v) < 1e5) {
+    std::snprintf(buffer, sizeof buffer, "%.0f", v);
+  } else if (v != 0 && std::isfinite(v) && (std::fabs(v) >= 1e5 || std::fabs(v) < 1e-2)) {
+    int exponent = static_cast<int>(std::floor(std::log10(std::fabs(v))));
+    double mantissa = v / std::pow(10.0, exponent);
+    if (std::fabs(mantissa) >= 9.95) {  // 9.97e6 would print as 10.0e6
+      mantissa /= 10;
+      ++exponent;
+    }
+    std::snprintf(buffer, sizeof buffer, "%.1fe%d", mantissa, exponent);
+  } else {
+    std::snprintf(buffer, sizeof buffer, "%.4g", v);
+  }
+  return buffer;
+}
+
+std::string count_text(std::size_t count, std::string_view one, std::string_view many) {
+  return std::to_string(count) + " " + std::string(count == 1 ? one : many);
+}
+
+std::string format_ranges(const std::vector<unsigned>& numbers) {
+  if (numbers.empty()) return "none";
+  std::string out;
+  std::size_t i = 0;
+  while (i < numbers.size()) {
+    std::size_t j = i;
+    while (j + 1 < numbers.size() && numbers[j + 1] == numbers[j] + 1) ++j;
+    if (!out.empty()) out += ", ";
+    out += std::to_string(numbers[i]);
+    if (j > i) out += "\u2013" + std::to_string(numbers[j]);
+    i = j + 1;
+  }
+  return out;
+}
 
 std::string printf_literal(std::string_view text) {
   std::string out;

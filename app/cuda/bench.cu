@@ -5,6 +5,7 @@
 #include <chrono>
 #include <ctime>
 #include <cub/device/device_reduce.cuh>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -138,32 +139,97 @@ void expect_sum(const T* device_value, std::uint64_t n, const std::string& kerne
   expect_value(static_cast<double>(value), n, kernel);
 }
 
+// The device buffers of one element type's benchmark, filled with ones (so every sum is n).
+template <typename T>
+struct BenchBuffers {
+  explicit BenchBuffers(std::uint64_t max_n)
+      : input(max_n),
+        copy_target(max_n),
+        partial_a(max_n / 2 + 2),
+        partial_b(max_n / 2 + 2),
+        result(1),
+        tuned_sums(kMaxTunedBlocks + 2),  // block sums, total, and the zeroed counter
+        vectors(2 * max_n),               // the dot products' a and b, back to back: a . b = n
+        dot_results(34) {
+    check(cudaMemset(tuned_sums.get(), 0, (kMaxTunedBlocks + 2) * sizeof(T)),
+          "cudaMemset(tuned sums)");
+    fill_ones<T><<<1024, 256>>>(input.get(), max_n);
+    fill_ones<T><<<1024, 256>>>(vectors.get(), 2 * max_n);
+    check(cudaMemset(dot_results.get(), 0, 34 * sizeof(T)), "cudaMemset(dot results)");
+    check(cudaDeviceSynchronize(), "fill input");
+    for (int i = 0; i < 50; ++i) {  // bring the clocks up before the first timed point
+      cudaMemcpyAsync(copy_target.get(), input.get(), max_n * sizeof(T), cudaMemcpyDeviceToDevice);
+    }
+    check(cudaDeviceSynchronize(), "warm-up copies");
+    check(cub::DeviceReduce::Sum(nullptr, cub_bytes, input.get(), result.get(),
+                                 static_cast<int>(max_n)),
+          "cub::DeviceReduce::Sum (size query)");
+    cub_temp = std::make_unique<DeviceArray<unsigned char>>(cub_bytes);
+  }
+  DeviceArray<T> input, copy_target, partial_a, partial_b, result, tuned_sums, vectors, dot_results;
+  std::size_t cub_bytes = 0;
+  std::unique_ptr<DeviceArray<unsigned char>> cub_temp;
+};
+
+// One catalog variant reduced to one value at n: relaunched on its block sums, or in one launch
+// where it finishes the grid itself or reads two vectors (the dot products). Checks the value.
+template <typename T>
+void time_variant(const VariantInfo& v, DeviceKernel<T> kernel, BenchBuffers<T>& b, std::uint64_t n,
+                  int repeats, unsigned block, ElementType type, BenchReport& report) {
+  double bytes = static_cast<double>(n * sizeof(T));
+  unsigned inputs = v.launch.inputs;
+  if (inputs == 2 || v.launch.second_stage == SecondStage::AtomicAdd) {
+    const T* data = inputs == 2 ? b.vectors.get() : b.input.get();
+    T* results = inputs == 2 ? b.dot_results.get() : b.partial_a.get();
+    double us = median_us([&] { time_single_launch(v, kernel, data, n, results, block); }, repeats);
+    expect_value(time_single_launch(v, kernel, data, n, results, block), n, std::string(v.id));
+    report.entries.push_back({std::string(v.id), type, n, us, inputs * bytes / us / 1e3});
+    return;
+  }
+  T* final_value = nullptr;
+  double us = median_us(
+      [&] {
+        final_value = reduce_to_one(kernel, v.launch.grid, b.input.get(), n, b.partial_a.get(),
+                                    b.partial_b.get(), block);
+      },
+      repeats);
+  // All ones: the sum is n; the maximum and the minimum are 1.
+  expect_sum(final_value, v.launch.op == Operator::Sum ? n : 1, std::string(v.id));
+  report.entries.push_back({std::string(v.id), type, n, us, bytes / us / 1e3});
+}
+
+// The tuned variant and CUB, timed alternately, and the device copy, at n.
+template <typename T>
+void time_references(BenchBuffers<T>& b, std::uint64_t n, int repeats, unsigned block,
+                     ElementType type, BenchReport& report) {
+  double bytes = static_cast<double>(n * sizeof(T));
+  T* tuned_total = nullptr;
+  auto [tuned_us, cub_us] = median_pair_us(
+      [&] { tuned_total = launch_tuned<T>(b.input.get(), n, b.tuned_sums.get(), block); },
+      [&] {
+        std::size_t temp = b.cub_bytes;
+        cub::DeviceReduce::Sum(b.cub_temp->get(), temp, b.input.get(), b.result.get(),
+                               static_cast<int>(n));
+      },
+      repeats);
+  expect_sum(tuned_total, n, "tuned");
+  report.entries.push_back({"tuned", type, n, tuned_us, bytes / tuned_us / 1e3});
+  expect_sum(b.result.get(), n, "cub");
+  report.entries.push_back({"cub", type, n, cub_us, bytes / cub_us / 1e3});
+  double copy_us = median_us(
+      [&] {
+        cudaMemcpyAsync(b.copy_target.get(), b.input.get(), n * sizeof(T),
+                        cudaMemcpyDeviceToDevice);
+      },
+      repeats);
+  report.entries.push_back({"copy", type, n, copy_us, 2 * bytes / copy_us / 1e3});
+}
+
 template <typename T>
 void bench_type(const BenchOptions& o, ElementType type, BenchReport& report) {
-  std::uint64_t max_n = std::uint64_t{1} << o.max_log2;
-  DeviceArray<T> input(max_n), copy_target(max_n);
-  DeviceArray<T> partial_a(max_n / 2 + 2), partial_b(max_n / 2 + 2), result(1);
-  DeviceArray<T> tuned_sums(kMaxTunedBlocks + 2);  // block sums, total, and the zeroed counter
-  check(cudaMemset(tuned_sums.get(), 0, (kMaxTunedBlocks + 2) * sizeof(T)),
-        "cudaMemset(tuned sums)");
-  fill_ones<T><<<1024, 256>>>(input.get(), max_n);
-  // The book's dot products read a and b back to back: 2n ones, so a . b = n.
-  DeviceArray<T> vectors(2 * max_n), dot_results(34);
-  fill_ones<T><<<1024, 256>>>(vectors.get(), 2 * max_n);
-  check(cudaMemset(dot_results.get(), 0, 34 * sizeof(T)), "cudaMemset(dot results)");
-  check(cudaDeviceSynchronize(), "fill input");
-  for (int i = 0; i < 50; ++i) {  // bring the clocks up before the first timed point
-    cudaMemcpyAsync(copy_target.get(), input.get(), max_n * sizeof(T), cudaMemcpyDeviceToDevice);
-  }
-  check(cudaDeviceSynchronize(), "warm-up copies");
-  std::size_t cub_bytes = 0;
-  check(cub::DeviceReduce::Sum(nullptr, cub_bytes, input.get(), result.get(),
-                               static_cast<int>(max_n)),
-        "cub::DeviceReduce::Sum (size query)");
-  DeviceArray<unsigned char> cub_temp(cub_bytes);
+  BenchBuffers<T> buffers(std::uint64_t{1} << o.max_log2);
   for (unsigned log2 = o.min_log2; log2 <= o.max_log2; ++log2) {
     std::uint64_t n = std::uint64_t{1} << log2;
-    double bytes = static_cast<double>(n * sizeof(T));
     // Microsecond launches get many repeats (their spread is launch jitter); DRAM-sized ones fewer.
     int repeats = log2 >= 26   ? std::max(5, o.repeats / 2)
                   : log2 <= 22 ? std::max(o.repeats, 100)
@@ -171,49 +237,11 @@ void bench_type(const BenchOptions& o, ElementType type, BenchReport& report) {
     for (const VariantInfo& v : variant_catalog()) {
       if (v.id == "tuned") continue;        // timed below, beside CUB
       if (v.broken_on_purpose()) continue;  // the bug playground is not timed
-      DeviceKernel<T> kernel = device_kernel<T, NoProbe>(std::string(v.id), o.block);
+      DeviceKernel<T> kernel = device_kernel<T, NoProbe>(v.id, o.block);
       if (kernel == nullptr) continue;
-      unsigned inputs = v.launch.inputs;
-      if (inputs == 2 || v.launch.second_stage == SecondStage::AtomicAdd) {  // one launch
-        const T* data = inputs == 2 ? vectors.get() : input.get();
-        T* results = inputs == 2 ? dot_results.get() : partial_a.get();
-        double us =
-            median_us([&] { time_single_launch(v, kernel, data, n, results, o.block); }, repeats);
-        expect_value(time_single_launch(v, kernel, data, n, results, o.block), n,
-                     std::string(v.id));
-        report.entries.push_back({std::string(v.id), type, n, us, inputs * bytes / us / 1e3});
-        continue;
-      }
-      T* final_value = nullptr;
-      double us = median_us(
-          [&] {
-            final_value = reduce_to_one(kernel, v.launch.grid, input.get(), n, partial_a.get(),
-                                        partial_b.get(), o.block);
-          },
-          repeats);
-      // All ones: the sum is n; the maximum and the minimum are 1.
-      expect_sum(final_value, v.launch.op == Operator::Sum ? n : 1, std::string(v.id));
-      report.entries.push_back({std::string(v.id), type, n, us, bytes / us / 1e3});
+      time_variant(v, kernel, buffers, n, repeats, o.block, type, report);
     }
-    T* tuned_total = nullptr;
-    auto [tuned_us, cub_us] = median_pair_us(
-        [&] { tuned_total = launch_tuned<T>(input.get(), n, tuned_sums.get(), o.block); },
-        [&] {
-          std::size_t temp = cub_bytes;
-          cub::DeviceReduce::Sum(cub_temp.get(), temp, input.get(), result.get(),
-                                 static_cast<int>(n));
-        },
-        repeats);
-    expect_sum(tuned_total, n, "tuned");
-    report.entries.push_back({"tuned", type, n, tuned_us, bytes / tuned_us / 1e3});
-    expect_sum(result.get(), n, "cub");
-    report.entries.push_back({"cub", type, n, cub_us, bytes / cub_us / 1e3});
-    double copy_us = median_us(
-        [&] {
-          cudaMemcpyAsync(copy_target.get(), input.get(), n * sizeof(T), cudaMemcpyDeviceToDevice);
-        },
-        repeats);
-    report.entries.push_back({"copy", type, n, copy_us, 2 * bytes / copy_us / 1e3});
+    time_references(buffers, n, repeats, o.block, type, report);
   }
 }
 

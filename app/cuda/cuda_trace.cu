@@ -9,7 +9,7 @@
 #include <tuple>
 #include <vector>
 
-#include "analysis/additions.h"
+#include "analysis/step_label.h"
 #include "cuda/cuda_check.h"
 #include "cuda/device_kernels.cuh"
 #include "cuda/device_reduce.h"
@@ -191,7 +191,7 @@ BlockTrace rebuild_block(const HostLog& log, unsigned traced_block, unsigned blo
     Step step = step_of(log, s, memory);
     if (s == log.steps && step.accesses.empty() && step.shuffles.empty()) break;
     step.snapshot = words_of<T>(memory.data(), block);
-    step.label = step_label(step, sizeof(T));
+    step.label = step_label(step, sizeof(T)).text();
     trace.steps.push_back(std::move(step));
   }
   return trace;

@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "core/ranges.h"
+#include "core/format.h"
 #include "simt.h"
 
 namespace stridescope::emu {

@@ -8,7 +8,7 @@
 #include <span>
 #include <vector>
 
-#include "analysis/additions.h"
+#include "analysis/step_label.h"
 #include "emu/emulator.h"
 #include "run/launch_common.h"
 
@@ -73,7 +73,7 @@ class TraceRecorder final : public emu::Observer {
       std::memcpy(&value, shared.data() + w * sizeof(T), sizeof(T));
       step.snapshot[w] = static_cast<double>(value);
     }
-    step.label = step_label(step, sizeof(T));
+    step.label = step_label(step, sizeof(T)).text();
     block_.steps.push_back(std::move(step));
   }
 

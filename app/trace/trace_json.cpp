@@ -236,92 +236,56 @@ Step step_from_json(const json& value, const std::string& path, const Trace& tra
   return step;
 }
 
-}  // namespace
-
-nlohmann::json trace_to_json(const Trace& trace) {
-  const RunInfo& r = trace.run;
-  json out;
-  out["format"] = kTraceFormat;
-  out["version"] = kTraceVersion;
-  out["run"] = {{"variant", r.variant},
-                {"element_type", name_of(r.element_type)},
-                {"operator", name_of(r.op)},
-                {"n", r.n},
-                {"block_size", r.block_size},
-                {"grid_size", r.grid_size},
-                {"input", name_of(r.input_pattern)},
-                {"seed", r.seed},
-                {"backend", name_of(r.backend)},
-                {"device", r.device},
-                {"toolkit", r.toolkit}};
-  out["word_size"] = trace.word_size;
-  out["shared_words"] = trace.shared_words;
-  out["result"] = trace.result;
-  out["reference"] = trace.reference;
-  json blocks = json::array();
-  for (const BlockTrace& b : trace.blocks) {
-    json steps = json::array();
-    for (const Step& s : b.steps) {
-      json accesses = json::array();
-      for (const Access& a : s.accesses) accesses.push_back(access_to_json(a));
-      json syncs = json::array();
-      for (const WarpSync& w : s.warp_syncs) syncs.push_back(json::array({w.warp, w.mask, w.line}));
-      json shuffles = json::array();
-      for (const ShuffleRound& r : s.shuffles) {
-        shuffles.push_back({{"warp", r.warp},
-                            {"mask", r.mask},
-                            {"delta", r.delta},
-                            {"line", r.line},
-                            {"sent", r.sent},
-                            {"received", r.received}});
-      }
-      steps.push_back({{"kind", step_kind_name(s.kind)},
-                       {"line", s.line},
-                       {"label", s.label},
-                       {"snapshot", s.snapshot},
-                       {"accesses", std::move(accesses)},
-                       {"warp_syncs", std::move(syncs)},
-                       {"shuffles", std::move(shuffles)}});
-    }
-    blocks.push_back({{"block", b.block}, {"partial", b.partial}, {"steps", std::move(steps)}});
-  }
-  out["blocks"] = std::move(blocks);
-  out["second_stage"] = name_of(trace.second_stage);
-  json passes = json::array();
-  for (const GridPass& p : trace.passes) {
-    passes.push_back({{"n", p.n}, {"grid", p.grid}, {"partials", p.partials}});
-  }
-  out["passes"] = std::move(passes);
-  if (trace.divergence) {
-    const Divergence& d = *trace.divergence;
-    json waiting = json::array();
-    for (const BarrierWaiters& w : d.waiting) {
-      waiting.push_back(
-          {{"line", w.line}, {"warp_barrier", w.warp_barrier}, {"threads", w.threads}});
-    }
-    out["divergence"] = {{"block", d.block},
-                         {"message", d.message},
-                         {"exited", d.exited},
-                         {"waiting", std::move(waiting)}};
-  }
-  return out;
+json run_to_json(const RunInfo& r) {
+  return {{"variant", r.variant},
+          {"element_type", name_of(r.element_type)},
+          {"operator", name_of(r.op)},
+          {"n", r.n},
+          {"block_size", r.block_size},
+          {"grid_size", r.grid_size},
+          {"input", name_of(r.input_pattern)},
+          {"seed", r.seed},
+          {"backend", name_of(r.backend)},
+          {"device", r.device},
+          {"toolkit", r.toolkit}};
 }
 
-Trace trace_from_json(const nlohmann::json& in) {
-  const std::string root = "$";
-  if (!in.is_object()) fail(root, "expected a JSON object");
-  if (get_string(in, root, "format") != kTraceFormat) {
-    fail("$.format", std::string("expected \"") + kTraceFormat + "\"");
+json step_to_json(const Step& s) {
+  json accesses = json::array();
+  for (const Access& a : s.accesses) accesses.push_back(access_to_json(a));
+  json syncs = json::array();
+  for (const WarpSync& w : s.warp_syncs) syncs.push_back(json::array({w.warp, w.mask, w.line}));
+  json shuffles = json::array();
+  for (const ShuffleRound& r : s.shuffles) {
+    shuffles.push_back({{"warp", r.warp},
+                        {"mask", r.mask},
+                        {"delta", r.delta},
+                        {"line", r.line},
+                        {"sent", r.sent},
+                        {"received", r.received}});
   }
-  auto version = get_unsigned(in, root, "version", UINT32_MAX);
-  if (version != 1 && version != kTraceVersion) {
-    fail("$.version", "version " + std::to_string(version) +
-                          " is not supported (this build reads 1 to " +
-                          std::to_string(kTraceVersion) + ")");
+  return {{"kind", step_kind_name(s.kind)},
+          {"line", s.line},
+          {"label", s.label},
+          {"snapshot", s.snapshot},
+          {"accesses", std::move(accesses)},
+          {"warp_syncs", std::move(syncs)},
+          {"shuffles", std::move(shuffles)}};
+}
+
+json divergence_to_json(const Divergence& d) {
+  json waiting = json::array();
+  for (const BarrierWaiters& w : d.waiting) {
+    waiting.push_back({{"line", w.line}, {"warp_barrier", w.warp_barrier}, {"threads", w.threads}});
   }
-  Trace trace;
-  const json& run = member(in, root, "run");
-  RunInfo& r = trace.run;
+  return {{"block", d.block},
+          {"message", d.message},
+          {"exited", d.exited},
+          {"waiting", std::move(waiting)}};
+}
+
+RunInfo run_from_json(const json& run) {
+  RunInfo r;
   r.variant = get_string(run, "$.run", "variant");
   r.element_type = get_enum<ElementType>(run, "$.run", "element_type");
   r.op = get_enum<Operator>(run, "$.run", "operator");
@@ -335,58 +299,116 @@ Trace trace_from_json(const nlohmann::json& in) {
   r.backend = get_enum<Backend>(run, "$.run", "backend");
   r.device = get_string(run, "$.run", "device");
   r.toolkit = get_string(run, "$.run", "toolkit");
-  trace.word_size = static_cast<std::uint32_t>(get_unsigned(in, root, "word_size", 16));
+  return r;
+}
+
+BlockTrace block_from_json(const json& value, const std::string& path, const Trace& trace,
+                           std::uint64_t version) {
+  BlockTrace block;
+  block.block =
+      static_cast<std::uint32_t>(get_unsigned(value, path, "block", trace.run.grid_size - 1));
+  block.partial = get_number(member(value, path, "partial"), path + ".partial");
+  const json& steps = get_array(value, path, "steps");
+  if (steps.empty()) fail(path + ".steps", "no steps");
+  for (std::size_t s = 0; s < steps.size(); ++s) {
+    std::string step_path = path + ".steps[" + std::to_string(s) + "]";
+    Step step = step_from_json(steps[s], step_path, trace, version);
+    if (step.kind != StepKind::Barrier && s + 1 != steps.size()) {
+      fail(step_path + ".kind",
+           std::string("a ") + step_kind_name(step.kind) + " step must be the block's last");
+    }
+    block.steps.push_back(std::move(step));
+  }
+  return block;
+}
+
+GridPass pass_from_json(const json& value, const std::string& path) {
+  GridPass p;
+  p.n = get_unsigned(value, path, "n", UINT64_MAX);
+  p.grid = static_cast<std::uint32_t>(get_unsigned(value, path, "grid", UINT32_MAX));
+  const json& partials = get_array(value, path, "partials");
+  if (partials.size() != p.grid) {
+    fail(path + ".partials", "has " + std::to_string(partials.size()) + " values, expected " +
+                                 std::to_string(p.grid) + " (grid)");
+  }
+  for (std::size_t b = 0; b < partials.size(); ++b) {
+    p.partials.push_back(get_number(partials[b], path + ".partials[" + std::to_string(b) + "]"));
+  }
+  return p;
+}
+
+// Version 2's grid results and divergence record.
+void grid_from_json(const json& in, Trace& trace) {
+  if (in.contains("second_stage")) {
+    trace.second_stage = get_enum<SecondStage>(in, "$", "second_stage");
+  }
+  if (in.contains("passes")) {
+    const json& passes = get_array(in, "$", "passes");
+    for (std::size_t i = 0; i < passes.size(); ++i) {
+      trace.passes.push_back(pass_from_json(passes[i], "$.passes[" + std::to_string(i) + "]"));
+    }
+  }
+  if (in.contains("divergence")) trace.divergence = divergence_from_json(in["divergence"], trace);
+}
+
+std::uint64_t version_of(const json& in) {
+  if (!in.is_object()) fail("$", "expected a JSON object");
+  if (get_string(in, "$", "format") != kTraceFormat) {
+    fail("$.format", std::string("expected \"") + kTraceFormat + "\"");
+  }
+  auto version = get_unsigned(in, "$", "version", UINT32_MAX);
+  if (version != 1 && version != kTraceVersion) {
+    fail("$.version", "version " + std::to_string(version) +
+                          " is not supported (this build reads 1 to " +
+                          std::to_string(kTraceVersion) + ")");
+  }
+  return version;
+}
+
+}  // namespace
+
+nlohmann::json trace_to_json(const Trace& trace) {
+  json out;
+  out["format"] = kTraceFormat;
+  out["version"] = kTraceVersion;
+  out["run"] = run_to_json(trace.run);
+  out["word_size"] = trace.word_size;
+  out["shared_words"] = trace.shared_words;
+  out["result"] = trace.result;
+  out["reference"] = trace.reference;
+  json blocks = json::array();
+  for (const BlockTrace& b : trace.blocks) {
+    json steps = json::array();
+    for (const Step& s : b.steps) steps.push_back(step_to_json(s));
+    blocks.push_back({{"block", b.block}, {"partial", b.partial}, {"steps", std::move(steps)}});
+  }
+  out["blocks"] = std::move(blocks);
+  out["second_stage"] = name_of(trace.second_stage);
+  json passes = json::array();
+  for (const GridPass& p : trace.passes) {
+    passes.push_back({{"n", p.n}, {"grid", p.grid}, {"partials", p.partials}});
+  }
+  out["passes"] = std::move(passes);
+  if (trace.divergence) out["divergence"] = divergence_to_json(*trace.divergence);
+  return out;
+}
+
+Trace trace_from_json(const nlohmann::json& in) {
+  std::uint64_t version = version_of(in);
+  Trace trace;
+  trace.run = run_from_json(member(in, "$", "run"));
+  trace.word_size = static_cast<std::uint32_t>(get_unsigned(in, "$", "word_size", 16));
   if (trace.word_size == 0) fail("$.word_size", "must be at least 1");
-  trace.shared_words =
-      static_cast<std::uint32_t>(get_unsigned(in, root, "shared_words", 48 * 1024));
-  trace.result = get_number(member(in, root, "result"), "$.result");
-  trace.reference = get_number(member(in, root, "reference"), "$.reference");
-  const json& blocks = get_array(in, root, "blocks");
+  trace.shared_words = static_cast<std::uint32_t>(get_unsigned(in, "$", "shared_words", 48 * 1024));
+  trace.result = get_number(member(in, "$", "result"), "$.result");
+  trace.reference = get_number(member(in, "$", "reference"), "$.reference");
+  const json& blocks = get_array(in, "$", "blocks");
   if (blocks.empty()) fail("$.blocks", "no traced block");
   for (std::size_t b = 0; b < blocks.size(); ++b) {
     std::string path = "$.blocks[" + std::to_string(b) + "]";
-    BlockTrace block;
-    block.block =
-        static_cast<std::uint32_t>(get_unsigned(blocks[b], path, "block", r.grid_size - 1));
-    block.partial = get_number(member(blocks[b], path, "partial"), path + ".partial");
-    const json& steps = get_array(blocks[b], path, "steps");
-    if (steps.empty()) fail(path + ".steps", "no steps");
-    for (std::size_t s = 0; s < steps.size(); ++s) {
-      std::string step_path = path + ".steps[" + std::to_string(s) + "]";
-      Step step = step_from_json(steps[s], step_path, trace, version);
-      if (step.kind != StepKind::Barrier && s + 1 != steps.size()) {
-        fail(step_path + ".kind",
-             std::string("a ") + step_kind_name(step.kind) + " step must be the block's last");
-      }
-      block.steps.push_back(std::move(step));
-    }
-    trace.blocks.push_back(std::move(block));
+    trace.blocks.push_back(block_from_json(blocks[b], path, trace, version));
   }
-  if (version >= 2 && in.contains("second_stage")) {
-    trace.second_stage = get_enum<SecondStage>(in, root, "second_stage");
-  }
-  if (version >= 2 && in.contains("passes")) {
-    const json& passes = get_array(in, root, "passes");
-    for (std::size_t i = 0; i < passes.size(); ++i) {
-      std::string path = "$.passes[" + std::to_string(i) + "]";
-      GridPass p;
-      p.n = get_unsigned(passes[i], path, "n", UINT64_MAX);
-      p.grid = static_cast<std::uint32_t>(get_unsigned(passes[i], path, "grid", UINT32_MAX));
-      const json& partials = get_array(passes[i], path, "partials");
-      if (partials.size() != p.grid) {
-        fail(path + ".partials", "has " + std::to_string(partials.size()) + " values, expected " +
-                                     std::to_string(p.grid) + " (grid)");
-      }
-      for (std::size_t b = 0; b < partials.size(); ++b) {
-        p.partials.push_back(
-            get_number(partials[b], path + ".partials[" + std::to_string(b) + "]"));
-      }
-      trace.passes.push_back(std::move(p));
-    }
-  }
-  if (version >= 2 && in.contains("divergence")) {
-    trace.divergence = divergence_from_json(in["divergence"], trace);
-  }
+  if (version >= 2) grid_from_json(in, trace);
   bool stopped = trace.blocks.back().steps.back().kind == StepKind::Divergence;
   if (stopped && !trace.divergence) {
     fail("$.divergence", "missing: the last step is a divergence, so the run stopped there");

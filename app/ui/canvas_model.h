@@ -3,9 +3,7 @@
 
 #include <vector>
 
-#include "analysis/contributions.h"
-#include "analysis/step_facts.h"
-#include "trace/trace.h"
+#include "model/trace_model.h"
 
 namespace stridescope {
 
@@ -43,8 +41,7 @@ struct CanvasModel {
   std::vector<CanvasHazard> hazards;
 };
 
-// `contributions` (of the same block), when given, marks the words holding lost elements.
-CanvasModel canvas_model(const Trace& trace, std::size_t block_index, std::size_t step_index,
-                         const StepFacts& facts, const Contributions* contributions = nullptr);
+// What the canvas shows at step `step` of the model's block 0.
+CanvasModel canvas_model(const TraceModel& model, std::size_t step);
 
 }  // namespace stridescope

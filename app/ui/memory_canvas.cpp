@@ -7,10 +7,8 @@
 #include <cstdio>
 #include <string>
 
-#include "analysis/bank_conflicts.h"
-#include "analysis/hazards.h"
+#include "core/format.h"
 #include "ui/gl_program.h"
-#include "ui/value_text.h"
 
 namespace stridescope {
 namespace {
@@ -135,22 +133,9 @@ void MemoryCanvas::render_gl() {
   glViewport(viewport[0], viewport[1], viewport[2], viewport[3]);
 }
 
-void MemoryCanvas::draw(const CanvasView& view) {
+void MemoryCanvas::build_instances(const CanvasView& view) {
   const Palette& p = palette(view.high_contrast);
-  ImDrawList* list = ImGui::GetWindowDrawList();
-  float line = ImGui::GetTextLineHeightWithSpacing();
-  ImVec2 origin = ImGui::GetCursorScreenPos();
-  ImVec2 avail = ImGui::GetContentRegionAvail();
-  avail.y -= line * 1.4f;  // legend
-  if (avail.x < 50 || avail.y < 50) return;
-  float label_width = ImGui::CalcTextSize("warp 31  ").x;
   auto words = static_cast<unsigned>(view.current->cells.size());
-  layout_ = layout_canvas(words, avail.x - label_width, avail.y, label_width, line * 1.2f);
-  origin_ = origin;
-  size_ = avail;
-  t_ = view.t;
-  high_contrast_ = view.high_contrast;
-
   cells_.clear();
   for (unsigned w = 0; w < words; ++w) {
     const CellState& now = view.current->cells[w];
@@ -174,6 +159,56 @@ void MemoryCanvas::draw(const CanvasView& view) {
     arrows_.push_back(
         {{from.x + from.w / 2, from.y + from.h * 0.25f}, {to.x + to.w / 2, to.y + to.h * 0.05f}});
   }
+}
+
+// The hovered cell's value, bank, thread and marks.
+void MemoryCanvas::hover_tooltip(const CanvasView& view, ImVec2 origin) const {
+  auto words = static_cast<unsigned>(view.current->cells.size());
+  ImVec2 mouse = ImGui::GetIO().MousePos;
+  for (unsigned w = 0; w < words; ++w) {
+    Rect r = layout_.cell_rect(w);
+    if (mouse.x >= origin.x + r.x && mouse.x < origin.x + r.x + r.w && mouse.y >= origin.y + r.y &&
+        mouse.y < origin.y + r.y + r.h) {
+      const CellState& c = view.current->cells[w];
+      const char* role = c.role == CellRole::Written ? "written"
+                         : c.role == CellRole::Read  ? "read"
+                                                     : "untouched";
+      std::string lab;
+      if (c.holds_lost) lab += "\nholds elements that never reach s[0]";
+      if (c.uninitialized_read) lab += "\nread before any thread wrote it";
+      if (c.barrier == BarrierWait::Waiting)
+        lab += "\nthread " + std::to_string(w) + " waits at the barrier";
+      if (c.barrier == BarrierWait::Exited) lab += "\nthread " + std::to_string(w) + " exited";
+      for (const CanvasHazard& h : view.current->hazards) {
+        if (h.word != w) continue;
+        lab += "\nrace: " + hazard_name(h.kind) + ", threads " + std::to_string(h.first_thread) +
+               " and " + std::to_string(h.second_thread);
+      }
+      ImGui::SetTooltip("s[%u] = %s\nbank %u, row %u\nthread %u: %s\n%s this step%s%s", w,
+                        cell_value_text(c.value).c_str(), w % kBanks, w / layout_.columns, w,
+                        c.thread_active ? "active" : "idle", role,
+                        c.conflict ? ", bank conflict" : "", lab.c_str());
+    }
+  }
+}
+
+void MemoryCanvas::draw(const CanvasView& view) {
+  const Palette& p = palette(view.high_contrast);
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  float line = ImGui::GetTextLineHeightWithSpacing();
+  ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImVec2 avail = ImGui::GetContentRegionAvail();
+  avail.y -= line * 1.4f;  // legend
+  if (avail.x < 50 || avail.y < 50) return;
+  float label_width = ImGui::CalcTextSize("warp 31  ").x;
+  auto words = static_cast<unsigned>(view.current->cells.size());
+  layout_ = layout_canvas(words, avail.x - label_width, avail.y, label_width, line * 1.2f);
+  origin_ = origin;
+  size_ = avail;
+  t_ = view.t;
+  high_contrast_ = view.high_contrast;
+
+  build_instances(view);
 
   list->AddRectFilled(origin, ImVec2(origin.x + avail.x, origin.y + avail.y),
                       ImGui::ColorConvertFloat4ToU32(p.canvas_background));
@@ -183,39 +218,13 @@ void MemoryCanvas::draw(const CanvasView& view) {
   draw_lab_overlay(view, list, origin);
   draw_banner(view, list, origin);
   ImGui::InvisibleButton("canvas", avail);
-  if (ImGui::IsItemHovered()) {
-    ImVec2 mouse = ImGui::GetIO().MousePos;
-    for (unsigned w = 0; w < words; ++w) {
-      Rect r = layout_.cell_rect(w);
-      if (mouse.x >= origin.x + r.x && mouse.x < origin.x + r.x + r.w &&
-          mouse.y >= origin.y + r.y && mouse.y < origin.y + r.y + r.h) {
-        const CellState& c = view.current->cells[w];
-        const char* role = c.role == CellRole::Written ? "written"
-                           : c.role == CellRole::Read  ? "read"
-                                                       : "untouched";
-        std::string lab;
-        if (c.holds_lost) lab += "\nholds elements that never reach s[0]";
-        if (c.uninitialized_read) lab += "\nread before any thread wrote it";
-        if (c.barrier == BarrierWait::Waiting)
-          lab += "\nthread " + std::to_string(w) + " waits at the barrier";
-        if (c.barrier == BarrierWait::Exited) lab += "\nthread " + std::to_string(w) + " exited";
-        for (const CanvasHazard& h : view.current->hazards) {
-          if (h.word != w) continue;
-          lab += "\nrace: " + hazard_name(h.kind) + ", threads " + std::to_string(h.first_thread) +
-                 " and " + std::to_string(h.second_thread);
-        }
-        ImGui::SetTooltip("s[%u] = %s\nbank %u, row %u\nthread %u: %s\n%s this step%s%s", w,
-                          cell_value_text(c.value).c_str(), w % kBanks, w / layout_.columns, w,
-                          c.thread_active ? "active" : "idle", role,
-                          c.conflict ? ", bank conflict" : "", lab.c_str());
-      }
-    }
-  }
+  if (ImGui::IsItemHovered()) hover_tooltip(view, origin);
   draw_legend(view, list, ImGui::GetCursorScreenPos());
   ImGui::Dummy(ImVec2(avail.x, line));
 }
 
-void MemoryCanvas::draw_labels(const CanvasView& view, ImDrawList* list, ImVec2 origin) const {
+// Each cell's value, shrunk to fit; the old values until halfway through a transition.
+void MemoryCanvas::draw_values(const CanvasView& view, ImDrawList* list, ImVec2 origin) const {
   const Palette& p = palette(view.high_contrast);
   ImFont* font = ImGui::GetFont();
   float font_size = ImGui::GetFontSize();
@@ -236,8 +245,12 @@ void MemoryCanvas::draw_labels(const CanvasView& view, ImDrawList* list, ImVec2 
     ImVec2 at(origin.x + r.x + (r.w - extent.x) / 2, origin.y + r.y + (r.h * 0.80f - extent.y) / 2);
     list->AddText(font, size, at, ImGui::ColorConvertFloat4ToU32(color), text.c_str());
   }
-  // Bank numbers above the columns: a column is a bank when rows hold 32 words.
-  float header_size = font_size * 0.8f;
+}
+
+// Bank numbers above the columns: a column is a bank when rows hold 32 words.
+void MemoryCanvas::draw_bank_header(ImDrawList* list, ImVec2 origin, const Palette& p) const {
+  ImFont* font = ImGui::GetFont();
+  float header_size = ImGui::GetFontSize() * 0.8f;
   float widest = font->CalcTextSizeA(header_size, FLT_MAX, 0, "31").x;
   unsigned every = layout_.cell + layout_.gap >= widest * 1.3f ? 1 : 4;
   for (unsigned c = 0; c < layout_.columns; c += every) {
@@ -249,6 +262,14 @@ void MemoryCanvas::draw_labels(const CanvasView& view, ImDrawList* list, ImVec2 
   }
   list->AddText(font, header_size, ImVec2(origin.x + 2, origin.y + 2),
                 ImGui::ColorConvertFloat4ToU32(p.text_dim), "bank");
+}
+
+void MemoryCanvas::draw_labels(const CanvasView& view, ImDrawList* list, ImVec2 origin) const {
+  const Palette& p = palette(view.high_contrast);
+  ImFont* font = ImGui::GetFont();
+  float font_size = ImGui::GetFontSize();
+  draw_values(view, list, origin);
+  draw_bank_header(list, origin, p);
   // Warp labels on the left, coloured by the warp's state, and its conflict degree.
   if (!view.facts) return;
   const auto& warps = view.facts->activity.warps;

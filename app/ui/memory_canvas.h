@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "analysis/step_facts.h"
+#include "model/trace_model.h"
 #include "ui/canvas_layout.h"
 #include "ui/canvas_model.h"
 #include "ui/theme.h"
@@ -44,7 +44,11 @@ class MemoryCanvas {
   };
   static void render_callback(const ImDrawList* list, const ImDrawCmd* command);
   void render_gl();
+  void build_instances(const CanvasView& view);  // cells_ and arrows_ for the GL pass
+  void hover_tooltip(const CanvasView& view, ImVec2 origin) const;
   void draw_labels(const CanvasView& view, ImDrawList* list, ImVec2 origin) const;
+  void draw_values(const CanvasView& view, ImDrawList* list, ImVec2 origin) const;
+  void draw_bank_header(ImDrawList* list, ImVec2 origin, const Palette& p) const;
   void draw_legend(const CanvasView& view, ImDrawList* list, ImVec2 at) const;
   // Races, lost values, uninitialized reads and threads stuck at a barrier, over the cells.
   void draw_lab_overlay(const CanvasView& view, ImDrawList* list, ImVec2 origin) const;

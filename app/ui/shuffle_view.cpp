@@ -8,8 +8,7 @@
 #include <cstdio>
 #include <string>
 
-#include "analysis/shuffles.h"
-#include "ui/value_text.h"
+#include "core/format.h"
 
 namespace stridescope {
 namespace {
@@ -35,8 +34,8 @@ void lane_row(ImDrawList* list, ImVec2 at, float cell, float gap, const std::vec
 
 }  // namespace
 
-void shuffle_view(const Step& step, unsigned warp, unsigned warps, const Palette& p) {
-  std::vector<const ShuffleRound*> rounds = shuffle_rounds(step, warp);
+void shuffle_view(const std::vector<WarpShuffleRound>& rounds, unsigned warp, unsigned warps,
+                  const Palette& p) {
   if (rounds.empty()) return;
   ImGui::Text("Registers of warp %u (of %u): %zu __shfl_down_sync rounds in this step", warp, warps,
               rounds.size());
@@ -49,7 +48,7 @@ void shuffle_view(const Step& step, unsigned warp, unsigned warps, const Palette
   cell = std::max(cell, 6.0f);
   float gap = cell * 0.16f, row_gap = cell * 0.9f;
   for (std::size_t r = 0; r < rounds.size(); ++r) {
-    const ShuffleRound& round = *rounds[r];
+    const ShuffleRound& round = *rounds[r].round;
     float y = origin.y + r * (cell + row_gap);
     char text[32];
     std::snprintf(text, sizeof text, "offset %u", round.delta);
@@ -60,7 +59,7 @@ void shuffle_view(const Step& step, unsigned warp, unsigned warps, const Palette
     // Arrows to the next row: lane l + delta's value goes to lane l, which adds it.
     ImU32 arrow = ImGui::ColorConvertFloat4ToU32(p.arrow);
     for (unsigned lane = 0; lane < 32; ++lane) {
-      int source = shuffle_source(round, lane);
+      int source = rounds[r].source[lane];
       if (source < 0) continue;
       ImVec2 from(row.x + source * (cell + gap) + cell / 2, y + cell);
       ImVec2 to(row.x + lane * (cell + gap) + cell / 2, y + cell + row_gap);
@@ -72,8 +71,8 @@ void shuffle_view(const Step& step, unsigned warp, unsigned warps, const Palette
   float y = origin.y + rounds.size() * (cell + row_gap);
   list->AddText(ImVec2(origin.x, y + (cell - ImGui::GetFontSize()) / 2),
                 ImGui::GetColorU32(ImGuiCol_Text), "sums");
-  lane_row(list, ImVec2(origin.x + label, y), cell, gap, values_after_round(*rounds.back()),
-           rounds.back()->mask, p, true);
+  lane_row(list, ImVec2(origin.x + label, y), cell, gap, rounds.back().after,
+           rounds.back().round->mask, p, true);
   ImGui::Dummy(ImVec2(avail.x, rows * (cell + row_gap)));
 }
 

@@ -1,13 +1,16 @@
 // The shuffle view: one warp's registers at each __shfl_down_sync round of the current step.
 #pragma once
 
-#include "trace/trace.h"
+#include <vector>
+
+#include "model/trace_model.h"
 #include "ui/theme.h"
 
 namespace stridescope {
 
 // Fills the rest of the current ImGui window: a row of 32 lane cells per round (the value each
 // lane handed in), arrows from lane l + delta to lane l, and a last row with the sums.
-void shuffle_view(const Step& step, unsigned warp, unsigned warps, const Palette& palette);
+void shuffle_view(const std::vector<WarpShuffleRound>& rounds, unsigned warp, unsigned warps,
+                  const Palette& palette);
 
 }  // namespace stridescope

@@ -1,13 +1,14 @@
-// The source panel: the kernel file that was compiled, with the current step's lines highlighted.
+// The Source panel: the kernel file that was compiled, the current step's lines highlighted, and
+// the hazard lab's findings marked on their lines.
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
 
-#include "core/ranges.h"
+#include "core/format.h"
 #include "registry.h"
-#include "ui/panels.h"
-#include "ui/theme.h"
+#include "ui/widgets.h"
 
 namespace stridescope {
 namespace {
@@ -41,66 +42,83 @@ std::map<int, Mark> lab_marks(const Trace& trace, const Step& step, const StepFa
   return marks;
 }
 
+// One source line: its background (current line, touched line), a bar for a finding, its number.
+void source_line(int number, std::string_view line, int current, const std::set<int>& accessed,
+                 const Mark* mark, const Palette& p, bool scroll) {
+  ImVec2 at = ImGui::GetCursorScreenPos();
+  float height = ImGui::GetTextLineHeightWithSpacing();
+  bool is_current = number == current;
+  if (is_current || accessed.count(number) > 0) {
+    ImVec4 bg = is_current ? p.source_current : p.source_access;
+    ImGui::GetWindowDrawList()->AddRectFilled(
+        at, ImVec2(at.x + ImGui::GetWindowWidth() + ImGui::GetScrollX(), at.y + height),
+        ImGui::ColorConvertFloat4ToU32(bg));
+    if (is_current && scroll) ImGui::SetScrollHereY(0.4f);
+  }
+  if (mark != nullptr) {  // a hazard-lab finding on this line: a bar in its colour
+    ImGui::GetWindowDrawList()->AddRectFilled(
+        at, ImVec2(at.x + ImGui::GetFontSize() * 0.4f, at.y + height),
+        ImGui::ColorConvertFloat4ToU32(mark->color));
+  }
+  ImGui::TextDisabled("%3d", number);
+  ImGui::SameLine();
+  ImGui::TextUnformatted(line.data(), line.data() + line.size());
+  if (mark != nullptr) {  // the finding itself, on a line of its own under the code
+    ImGui::TextColored(mark->color, "    ^ %s", mark->text.c_str());
+  }
+}
+
+class SourcePanel final : public Panel {
+ public:
+  const char* title() const override { return "Source"; }
+  PanelLayout layout() const override { return {Placement{0.74f, 0.0f, 0.26f, 1.0f}, {}}; }
+
+  void draw(AppContext& ctx) override {
+    if (!ctx.session.has_trace()) return;
+    const TraceModel& model = ctx.session.model();
+    const VariantInfo* variant = model.variant();
+    if (variant == nullptr) {
+      ImGui::TextWrapped("No source: variant '%s' is not in this build's catalog.",
+                         model.trace().run.variant.c_str());
+      return;
+    }
+    std::size_t step_index = ctx.session.playback().step();
+    const Step& step = model.step(step_index);
+    std::set<int> accessed;
+    for (const Access& a : step.accesses) accessed.insert(a.line);
+    std::map<int, Mark> marks =
+        lab_marks(model.trace(), step, model.facts(step_index), ctx.palette());
+    ImGui::TextDisabled("kernels/%s", std::string(variant->source_file).c_str());
+    ImGui::BeginChild("source", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+    ImGui::PushFont(ctx.fonts.mono);
+    // Scroll to the current line when the step or the trace changes, not while the user reads.
+    bool scroll = shown_step_ != step_index || shown_generation_ != ctx.session.generation();
+    shown_step_ = step_index;
+    shown_generation_ = ctx.session.generation();
+    std::string_view text = kernel_text(*variant);
+    int number = 1;
+    for (std::size_t start = 0; start <= text.size(); ++number) {
+      std::size_t end = text.find('\n', start);
+      if (end == std::string_view::npos) end = text.size();
+      auto mark = marks.find(number);
+      source_line(number, text.substr(start, end - start), step.line, accessed,
+                  mark == marks.end() ? nullptr : &mark->second, ctx.palette(), scroll);
+      if (end == text.size()) break;
+      start = end + 1;
+    }
+    ImGui::PopFont();
+    ImGui::EndChild();
+  }
+
+ private:
+  std::size_t shown_step_ = SIZE_MAX;
+  std::size_t shown_generation_ = SIZE_MAX;
+};
+
 }  // namespace
 
-void source_panel(Session& session, ImFont* mono, bool high_contrast) {
-  if (!session.has_trace()) return;
-  const Trace& trace = session.trace();
-  const VariantInfo* variant = find_variant(trace.run.variant);
-  if (variant == nullptr) {
-    ImGui::TextWrapped("No source: variant '%s' is not in this build's catalog.",
-                       trace.run.variant.c_str());
-    return;
-  }
-  std::string_view text = kernel_text(*variant);
-  const Step& step = trace.blocks[0].steps[session.playback().step()];
-  std::set<int> access_lines;
-  for (const Access& a : step.accesses) access_lines.insert(a.line);
-  const Palette& p = palette(high_contrast);
-  std::map<int, Mark> marks = lab_marks(trace, step, session.facts(), p);
-  ImGui::TextDisabled("kernels/%s", std::string(variant->source_file).c_str());
-  ImGui::BeginChild("source", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
-  ImGui::PushFont(mono);
-  static std::size_t last_step = SIZE_MAX;
-  static std::string last_variant;
-  bool scroll = last_step != session.playback().step() || last_variant != trace.run.variant;
-  last_step = session.playback().step();
-  last_variant = trace.run.variant;
-  int line_number = 1;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
-    std::string line(text.substr(start, end - start));
-    ImVec2 at = ImGui::GetCursorScreenPos();
-    float height = ImGui::GetTextLineHeightWithSpacing();
-    bool current = line_number == step.line;
-    bool accessed = access_lines.count(line_number) > 0;
-    auto mark = marks.find(line_number);
-    if (current || accessed) {
-      ImVec4 bg = current ? p.source_current : p.source_access;
-      ImGui::GetWindowDrawList()->AddRectFilled(
-          at, ImVec2(at.x + ImGui::GetWindowWidth() + ImGui::GetScrollX(), at.y + height),
-          ImGui::ColorConvertFloat4ToU32(bg));
-      if (current && scroll) ImGui::SetScrollHereY(0.4f);
-    }
-    if (mark != marks.end()) {  // a hazard-lab finding on this line: a bar in its colour
-      ImGui::GetWindowDrawList()->AddRectFilled(
-          at, ImVec2(at.x + ImGui::GetFontSize() * 0.4f, at.y + height),
-          ImGui::ColorConvertFloat4ToU32(mark->second.color));
-    }
-    ImGui::TextDisabled("%3d", line_number);
-    ImGui::SameLine();
-    ImGui::TextUnformatted(line.c_str());
-    if (mark != marks.end()) {  // the finding itself, on a line of its own under the code
-      ImGui::TextColored(mark->second.color, "    ^ %s", mark->second.text.c_str());
-    }
-    ++line_number;
-    if (end == text.size()) break;
-    start = end + 1;
-  }
-  ImGui::PopFont();
-  ImGui::EndChild();
+std::unique_ptr<Panel> make_source_panel() {
+  return std::make_unique<SourcePanel>();
 }
 
 }  // namespace stridescope

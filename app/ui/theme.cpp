@@ -8,6 +8,15 @@ namespace {
 
 constexpr float kBaseFontPixels = 18.0f;
 
+ImVec4 rgb(int r, int g, int b) {
+  return ImVec4(r / 255.0f, g / 255.0f, b / 255.0f, 1.0f);
+}
+// The timing chart's colours, the same in both themes.
+const ImVec4 kTimingCopy = rgb(200, 200, 200), kTimingCub = rgb(118, 185, 0);
+const ImVec4 kTiming0 = rgb(255, 99, 71), kTiming1 = rgb(255, 184, 51),
+             kTiming2 = rgb(84, 153, 250), kTiming3 = rgb(200, 120, 255),
+             kTiming4 = rgb(0, 210, 210);
+
 const char* find_font(const char* const* candidates) {
   for (const char* const* c = candidates; *c; ++c) {
     if (std::filesystem::exists(*c)) return *c;
@@ -18,24 +27,58 @@ const char* find_font(const char* const* candidates) {
 }  // namespace
 
 const Palette& palette(bool high_contrast) {
-  static const Palette normal{
-      {0.09f, 0.10f, 0.12f, 1}, {0.24f, 0.27f, 0.32f, 1},     {0.33f, 0.60f, 0.98f, 1},
-      {1.00f, 0.72f, 0.20f, 1}, {0.35f, 0.92f, 0.45f, 1},     {0.12f, 0.13f, 0.15f, 1},
-      {1.00f, 0.22f, 0.22f, 1}, {0.95f, 0.95f, 0.95f, 0.80f}, {0.05f, 0.05f, 0.07f, 1},
-      {0.92f, 0.93f, 0.95f, 1}, {0.60f, 0.63f, 0.68f, 1},     {0.45f, 0.90f, 0.50f, 1},
-      {1.00f, 0.62f, 0.20f, 1}, {0.50f, 0.52f, 0.56f, 1},     {0.55f, 0.45f, 0.05f, 1},
-      {0.20f, 0.26f, 0.38f, 1}, {1.00f, 0.35f, 0.35f, 1},     {1.00f, 0.30f, 0.85f, 1},
-      {0.20f, 0.90f, 1.00f, 1}, {0.75f, 0.55f, 1.00f, 1},     {1.00f, 0.45f, 0.05f, 1},
-      {1.00f, 1.00f, 0.25f, 1}, {1.00f, 0.25f, 0.25f, 1}};
-  static const Palette contrast{
-      {0.00f, 0.00f, 0.00f, 1}, {0.22f, 0.22f, 0.22f, 1},     {0.20f, 0.65f, 1.00f, 1},
-      {1.00f, 0.85f, 0.00f, 1}, {0.00f, 1.00f, 0.30f, 1},     {0.00f, 0.00f, 0.00f, 1},
-      {1.00f, 0.00f, 0.20f, 1}, {1.00f, 1.00f, 1.00f, 0.95f}, {0.00f, 0.00f, 0.00f, 1},
-      {1.00f, 1.00f, 1.00f, 1}, {0.85f, 0.85f, 0.85f, 1},     {0.00f, 1.00f, 0.30f, 1},
-      {1.00f, 0.55f, 0.00f, 1}, {0.65f, 0.65f, 0.65f, 1},     {0.60f, 0.50f, 0.00f, 1},
-      {0.10f, 0.20f, 0.45f, 1}, {1.00f, 0.25f, 0.25f, 1},     {1.00f, 0.20f, 1.00f, 1},
-      {0.00f, 1.00f, 1.00f, 1}, {0.80f, 0.60f, 1.00f, 1},     {1.00f, 0.50f, 0.00f, 1},
-      {1.00f, 1.00f, 0.00f, 1}, {1.00f, 0.10f, 0.10f, 1}};
+  static const Palette normal{{0.09f, 0.10f, 0.12f, 1},
+                              {0.24f, 0.27f, 0.32f, 1},
+                              {0.33f, 0.60f, 0.98f, 1},
+                              {1.00f, 0.72f, 0.20f, 1},
+                              {0.35f, 0.92f, 0.45f, 1},
+                              {0.12f, 0.13f, 0.15f, 1},
+                              {1.00f, 0.22f, 0.22f, 1},
+                              {0.95f, 0.95f, 0.95f, 0.80f},
+                              {0.05f, 0.05f, 0.07f, 1},
+                              {0.92f, 0.93f, 0.95f, 1},
+                              {0.60f, 0.63f, 0.68f, 1},
+                              {0.45f, 0.90f, 0.50f, 1},
+                              {1.00f, 0.62f, 0.20f, 1},
+                              {0.50f, 0.52f, 0.56f, 1},
+                              {0.55f, 0.45f, 0.05f, 1},
+                              {0.20f, 0.26f, 0.38f, 1},
+                              {1.00f, 0.35f, 0.35f, 1},
+                              {1.00f, 0.30f, 0.85f, 1},
+                              {0.20f, 0.90f, 1.00f, 1},
+                              {0.75f, 0.55f, 1.00f, 1},
+                              {1.00f, 0.45f, 0.05f, 1},
+                              {1.00f, 1.00f, 0.25f, 1},
+                              {1.00f, 0.25f, 0.25f, 1},
+                              kTimingCopy,
+                              kTimingCub,
+                              {kTiming0, kTiming1, kTiming2, kTiming3, kTiming4}};
+  static const Palette contrast{{0.00f, 0.00f, 0.00f, 1},
+                                {0.22f, 0.22f, 0.22f, 1},
+                                {0.20f, 0.65f, 1.00f, 1},
+                                {1.00f, 0.85f, 0.00f, 1},
+                                {0.00f, 1.00f, 0.30f, 1},
+                                {0.00f, 0.00f, 0.00f, 1},
+                                {1.00f, 0.00f, 0.20f, 1},
+                                {1.00f, 1.00f, 1.00f, 0.95f},
+                                {0.00f, 0.00f, 0.00f, 1},
+                                {1.00f, 1.00f, 1.00f, 1},
+                                {0.85f, 0.85f, 0.85f, 1},
+                                {0.00f, 1.00f, 0.30f, 1},
+                                {1.00f, 0.55f, 0.00f, 1},
+                                {0.65f, 0.65f, 0.65f, 1},
+                                {0.60f, 0.50f, 0.00f, 1},
+                                {0.10f, 0.20f, 0.45f, 1},
+                                {1.00f, 0.25f, 0.25f, 1},
+                                {1.00f, 0.20f, 1.00f, 1},
+                                {0.00f, 1.00f, 1.00f, 1},
+                                {0.80f, 0.60f, 1.00f, 1},
+                                {1.00f, 0.50f, 0.00f, 1},
+                                {1.00f, 1.00f, 0.00f, 1},
+                                {1.00f, 0.10f, 0.10f, 1},
+                                kTimingCopy,
+                                kTimingCub,
+                                {kTiming0, kTiming1, kTiming2, kTiming3, kTiming4}};
   return high_contrast ? contrast : normal;
 }
 

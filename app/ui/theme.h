@@ -26,9 +26,12 @@ struct Palette {
   ImVec4 race_read_after_write;
   ImVec4 race_write_after_read;
   ImVec4 race_write_after_write;
-  ImVec4 lost;           // values that never reach the result
-  ImVec4 uninitialized;  // reads of words nobody wrote
-  ImVec4 waiting;        // threads stuck at a divergent barrier
+  ImVec4 lost;              // values that never reach the result
+  ImVec4 uninitialized;     // reads of words nobody wrote
+  ImVec4 waiting;           // threads stuck at a divergent barrier
+  ImVec4 timing_copy;       // the device copy's bar and curve
+  ImVec4 timing_cub;        // CUB's (NVIDIA green)
+  ImVec4 timing_series[5];  // the variants', in turn
 };
 
 const Palette& palette(bool high_contrast);

@@ -1,14 +1,18 @@
-// The precision panel: one bar per summation, its length the relative error on a log scale.
-#include "ui/precision_panel.h"
-
+// The Precision tab: the precision study's errors as one bar per summation, its length the
+// relative error on a log scale; the study runs in the background.
 #include <imgui.h>
+
+#include <future>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "emu/precision_study.h"
+#include "ui/tab.h"
 
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-
-#include "analysis/precision.h"
-#include "ui/theme.h"
 
 namespace stridescope {
 namespace {
@@ -65,48 +69,86 @@ void draw_rows(const PrecisionStudy& study, const Palette& p) {
   ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + row_height * (study.rows.size() + 1.3f)));
 }
 
-}  // namespace
+class PrecisionTab final : public Tab {
+ public:
+  View view() const override { return View::Precision; }
+  const char* label() const override { return "Precision"; }
 
-void start_precision_study(PrecisionState& state) {
-  if (state.pending.valid()) return;
-  state.error.clear();
-  std::uint64_t n = state.n, seed = state.seed;
-  state.pending = std::async(std::launch::async, [n, seed] { return precision_study(n, seed); });
-}
-
-void precision_panel(PrecisionState& state, bool high_contrast) {
-  const Palette& p = palette(high_contrast);
-  if (state.pending.valid() &&
-      state.pending.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
+  // The study takes seconds: it starts with the window only when this tab is asked for, in the
+  // background (a screenshot waits for it).
+  void start(AppContext& ctx) override {
+    if (ctx.start_view != View::Precision) return;
+    if (!ctx.capture) {
+      start_study();
+      return;
+    }
     try {
-      state.study = state.pending.get();
+      study_ = precision_study(n_, seed_);
     } catch (const std::exception& e) {
-      state.error = e.what();
+      error_ = e.what();
     }
   }
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(
-      "One float input, summed in different orders. A serial loop adds every element to one "
-      "ever larger sum and loses more low bits with each addition; a tree adds numbers of "
-      "similar size, so its error grows with log2(n), not n.");
-  ImGui::PopTextWrapPos();
-  if (state.pending.valid()) {
-    ImGui::TextDisabled("computing %llu floats on the CPU emulator...",
-                        static_cast<unsigned long long>(state.n));
-  } else if (ImGui::Button(state.study ? "Run again" : "Run the study")) {
-    start_precision_study(state);
+
+  void draw(AppContext& ctx) override {
+    const Palette& p = ctx.palette();
+    collect();
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(
+        "One float input, summed in different orders. A serial loop adds every element to one "
+        "ever larger sum and loses more low bits with each addition; a tree adds numbers of "
+        "similar size, so its error grows with log2(n), not n.");
+    ImGui::PopTextWrapPos();
+    if (pending_.valid()) {
+      ImGui::TextDisabled("computing %llu floats on the CPU emulator...",
+                          static_cast<unsigned long long>(n_));
+    } else if (ImGui::Button(study_ ? "Run again" : "Run the study")) {
+      start_study();
+    }
+    if (!error_.empty()) ImGui::TextColored(p.error, "%s", error_.c_str());
+    if (!study_) return;
+    const PrecisionStudy& s = *study_;
+    ImGui::Text(
+        "n = %llu uniform floats in [0, 1), seed %llu, blocks of %u; float64 reference %.10g",
+        static_cast<unsigned long long>(s.n), static_cast<unsigned long long>(s.seed), s.block,
+        s.reference);
+    ImGui::TextDisabled(
+        "relative error, log scale (red: serial loop, blue: trees, green: Kahan, "
+        "grey: double)");
+    ImGui::Spacing();
+    draw_rows(s, p);
   }
-  if (!state.error.empty()) ImGui::TextColored(p.error, "%s", state.error.c_str());
-  if (!state.study) return;
-  const PrecisionStudy& s = *state.study;
-  ImGui::Text("n = %llu uniform floats in [0, 1), seed %llu, blocks of %u; float64 reference %.10g",
-              static_cast<unsigned long long>(s.n), static_cast<unsigned long long>(s.seed),
-              s.block, s.reference);
-  ImGui::TextDisabled(
-      "relative error, log scale (red: serial loop, blue: trees, green: Kahan, "
-      "grey: double)");
-  ImGui::Spacing();
-  draw_rows(s, p);
+
+ private:
+  void start_study() {
+    if (pending_.valid()) return;
+    error_.clear();
+    std::uint64_t n = n_, seed = seed_;
+    pending_ = std::async(std::launch::async, [n, seed] { return precision_study(n, seed); });
+  }
+
+  void collect() {
+    if (!pending_.valid() ||
+        pending_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
+      return;
+    }
+    try {
+      study_ = pending_.get();
+    } catch (const std::exception& e) {
+      error_ = e.what();
+    }
+  }
+
+  std::uint64_t n_ = std::uint64_t{1} << 20;  // about 2 s on the emulator
+  std::uint64_t seed_ = 1;
+  std::optional<PrecisionStudy> study_;
+  std::future<PrecisionStudy> pending_;
+  std::string error_;
+};
+
+}  // namespace
+
+std::unique_ptr<Tab> make_precision_tab() {
+  return std::make_unique<PrecisionTab>();
 }
 
 }  // namespace stridescope

@@ -1,0 +1,58 @@
+// A step's short label, from its additions or, without any, from what its accesses touch.
+#include "analysis/step_label.h"
+
+#include <optional>
+
+#include "analysis/additions.h"
+
+namespace stridescope {
+
+std::string StepLabel::text() const {
+  switch (kind) {
+    case StepLabelKind::Stride:
+      return "stride = " + std::to_string(stride);
+    case StepLabelKind::Additions:
+      return "additions";
+    case StepLabelKind::Load:
+      return "load";
+    case StepLabelKind::Store:
+      return "store";
+    case StepLabelKind::WriteBlockSum:
+      return "write block sum";
+    case StepLabelKind::Read:
+      return "read";
+    case StepLabelKind::ReadWrite:
+      return "read + write";
+    case StepLabelKind::NoSharedWork:
+      break;
+  }
+  return "no shared-memory work";
+}
+
+StepLabel step_label(const Step& step, unsigned word_size) {
+  std::vector<Addition> adds = additions(step, word_size);
+  if (!adds.empty()) {
+    std::optional<long> stride;
+    for (const Addition& a : adds) {
+      long d = static_cast<long>(a.source_word) - static_cast<long>(a.target_word);
+      if (stride && *stride != d) return {StepLabelKind::Additions, 0};
+      stride = d;
+    }
+    return {StepLabelKind::Stride, *stride};
+  }
+  bool reads = false, writes = false, own_word = true, only_first_word = true;
+  for (const Access& a : step.accesses) {
+    (a.kind == AccessKind::Read ? reads : writes) = true;
+    if (a.address / word_size != a.thread) own_word = false;
+    if (a.thread != 0 || a.address != 0) only_first_word = false;
+  }
+  if (writes && !reads) return {own_word ? StepLabelKind::Load : StepLabelKind::Store, 0};
+  if (reads && !writes) {
+    bool block_sum = only_first_word && step.kind == StepKind::Exit;
+    return {block_sum ? StepLabelKind::WriteBlockSum : StepLabelKind::Read, 0};
+  }
+  if (reads && writes) return {StepLabelKind::ReadWrite, 0};
+  return {};
+}
+
+}  // namespace stridescope

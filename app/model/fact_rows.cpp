@@ -1,0 +1,68 @@
+// The facts of a step as rows, worded once for the GUI and the CLI.
+#include "model/fact_rows.h"
+
+#include "core/format.h"
+
+namespace stridescope {
+namespace {
+
+std::string of(unsigned part, std::size_t whole) {
+  return std::to_string(part) + " of " + std::to_string(whole);
+}
+
+FactRow conflict_row(const StepFacts& f) {
+  FactRow row{"bank conflicts", "conflict", "none", "none"};
+  row.width = 10;
+  if (f.worst_conflict_degree > 1) {
+    row.cell = std::to_string(f.worst_conflict_degree) + "-way";
+    row.value = row.cell + " (" + std::to_string(f.conflicts.load_conflicts) + " ld + " +
+                std::to_string(f.conflicts.store_conflicts) + " st extra)";
+    row.emphasis = Emphasis::Conflict;
+  }
+  return row;
+}
+
+FactRow race_row(const StepFacts& f) {
+  FactRow row{"data races", "hazards", "none", std::to_string(f.hazards.size())};
+  row.width = 9;
+  if (!f.hazards.empty()) {
+    const Hazard& h = f.hazards.front();
+    row.value = std::to_string(f.hazards.size()) + " (" + hazard_name(h.kind) + " on s[" +
+                std::to_string(h.word) + "])";
+    row.emphasis = Emphasis::Conflict;
+  }
+  return row;
+}
+
+}  // namespace
+
+std::vector<FactRow> step_fact_rows(const TraceModel& model, std::size_t step, std::size_t block) {
+  const StepFacts& f = model.facts(step, block);
+  std::size_t threads = model.trace().run.block_size, warps = f.activity.warps.size();
+  std::vector<FactRow> rows;
+  std::string label = f.label.text();
+  rows.push_back({"step", "label", label, label, Emphasis::None, false, 18, true});
+  rows.push_back({"source line", "line", std::to_string(f.line), std::to_string(f.line),
+                  Emphasis::None, false, 6, true});
+  rows.push_back({"active threads", "active", of(f.activity.active_threads, threads),
+                  std::to_string(f.activity.active_threads), Emphasis::None, true, 8});
+  rows.push_back({"divergent warps", "divergent", of(f.activity.divergent_warps, warps),
+                  std::to_string(f.activity.divergent_warps),
+                  f.activity.divergent_warps ? Emphasis::Divergent : Emphasis::None, true, 10});
+  rows.push_back({"idle warps", "idle", of(f.activity.idle_warps, warps),
+                  std::to_string(f.activity.idle_warps), Emphasis::None, true, 6});
+  rows.push_back(conflict_row(f));
+  std::string wavefronts = std::to_string(f.conflicts.load_conflicts) + "+" +
+                           std::to_string(f.conflicts.store_conflicts);
+  rows.push_back({"extra wavefronts", "ld+st", wavefronts, wavefronts, Emphasis::None, false, 9});
+  unsigned total = model.work(block).additions;
+  rows.push_back({total == 0 ? "additions" : "additions so far", "additions",
+                  total == 0 ? "in registers" : of(f.additions_so_far, total),
+                  std::to_string(f.additions_so_far), Emphasis::None, true, 11});
+  rows.push_back(race_row(f));
+  rows.push_back({"s[0] now", "s[0]", value_text(f.first_word), value_text(f.first_word),
+                  Emphasis::None, true, 14});
+  return rows;
+}
+
+}  // namespace stridescope

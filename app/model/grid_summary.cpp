@@ -1,0 +1,89 @@
+// The grid summary: launches as rows, the second stage's rule as arrows and words.
+#include "model/grid_summary.h"
+
+#include "core/format.h"
+
+namespace stridescope {
+namespace {
+
+std::string stage_sentence(const Trace& trace) {
+  std::size_t blocks = trace.passes.empty() ? 0 : trace.passes[0].grid;
+  switch (trace.second_stage) {
+    case SecondStage::Relaunch:
+      return "The kernel runs again on the block results, launch after launch, until one block is "
+             "left.";
+    case SecondStage::LastBlock:
+      return "Each block stores its sum and counts itself done (__threadfence + atomicAdd); the "
+             "last block to finish adds all " +
+             std::to_string(blocks) + " sums. Which block is last depends on timing on a GPU.";
+    case SecondStage::AtomicAdd:
+      return "Thread 0 of each block adds its block's sum into the result with atomicAdd: one "
+             "hardware add per block, in the order the blocks finish.";
+    case SecondStage::AtomicLock:
+      return "Thread 0 of each block takes a lock (atomicCAS) and adds its block's sum into the "
+             "result, one block at a time, in the order they finish.";
+    case SecondStage::Host:
+      break;
+  }
+  return "The CPU copies the " + std::to_string(blocks) +
+         " block results back and adds them one after another (" +
+         std::to_string(blocks > 0 ? blocks - 1 : 0) + " additions).";
+}
+
+// Who combines the block results into the final value, in the last row's label.
+std::string combiner(SecondStage stage) {
+  switch (stage) {
+    case SecondStage::LastBlock:
+      return "last block adds";
+    case SecondStage::AtomicAdd:
+      return "atomicAdd adds";
+    case SecondStage::AtomicLock:
+      return "lock adds";
+    case SecondStage::Host:
+    case SecondStage::Relaunch:
+      break;
+  }
+  return "host adds";
+}
+
+}  // namespace
+
+GridSummary grid_summary(const Trace& trace, const VariantInfo* variant) {
+  GridSummary g;
+  if (trace.passes.empty()) {
+    g.why_empty = std::string("No grid results in this trace") +
+                  (trace.divergence ? ": the run stopped at a divergent barrier." : ".");
+    return g;
+  }
+  g.heading =
+      "Beyond one block: " + std::to_string(trace.passes[0].grid) +
+      " blocks in the first launch; second stage: " + std::string(name_of(trace.second_stage)) +
+      ".";
+  g.sentence = stage_sentence(trace);
+  bool relaunch = trace.second_stage == SecondStage::Relaunch;
+  for (std::size_t r = 0; r < trace.passes.size(); ++r) {
+    const GridPass& pass = trace.passes[r];
+    g.rows.push_back(
+        {"launch " + std::to_string(r + 1) + ": " + count_text(pass.grid, "block", "blocks"),
+         pass.partials, relaunch && r + 1 == trace.passes.size()});
+    if (r + 1 < trace.passes.size()) {  // into the blocks of the next launch that read them
+      unsigned next_grid = trace.passes[r + 1].grid;
+      for (std::size_t b = 0; b < pass.partials.size(); ++b) {
+        unsigned to =
+            variant ? block_reading(*variant, b, trace.run.block_size, next_grid) : next_grid - 1;
+        g.arrows.push_back({r, b, to});
+      }
+    }
+  }
+  if (!relaunch) {  // every block result of the first launch into one value
+    g.rows.push_back({combiner(trace.second_stage), {trace.result}, true, true});
+    for (std::size_t b = 0; b < trace.passes.back().partials.size(); ++b) {
+      g.arrows.push_back({trace.passes.size() - 1, b, 0});
+    }
+  }
+  g.result_line =
+      "result " + value_text(trace.result) + ", reference " + value_text(trace.reference);
+  return g;
+}
+
+}  // namespace stridescope

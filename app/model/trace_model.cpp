@@ -1,0 +1,88 @@
+// The model of one trace: runs the analyses once and keeps what the views read.
+#include "model/trace_model.h"
+
+#include <algorithm>
+
+#include "analysis/contributions.h"
+#include "analysis/uninitialized.h"
+
+namespace stridescope {
+namespace {
+
+// Facts kept at most for this many steps: enough to scrub back and forth, bounded for huge traces.
+constexpr std::size_t kFactsKept = 256;
+
+}  // namespace
+
+TraceModel::TraceModel(Trace trace) : trace_(std::move(trace)) {
+  variant_ = find_variant(trace_.run.variant);
+  for (const BlockTrace& block : trace_.blocks) {
+    BlockModel m;
+    m.work = work_and_depth(block, trace_.word_size);
+    unsigned before = 0;
+    for (unsigned count : m.work.step_additions) {
+      m.additions_before.push_back(before);
+      before += count;
+    }
+    blocks_.push_back(std::move(m));
+  }
+  bool word0 = variant_ == nullptr || variant_->behaviour.result_in_word0;
+  lab_ = lab_summary(trace_, word0);
+  lost_by_step_ = words_holding_lost_by_step(block(), trace_.word_size, lab_.contributions);
+  for (const UninitializedRead& u : lab_.uninitialized) {
+    uninitialized_[u.step].push_back(u.access.address / trace_.word_size);
+  }
+  grid_ = grid_summary(trace_, variant_);
+}
+
+const StepFacts& TraceModel::facts(std::size_t s, std::size_t b) const {
+  auto key = std::make_pair(b, s);
+  auto it = facts_.find(key);
+  if (it != facts_.end()) return it->second;
+  if (facts_.size() >= kFactsKept) facts_.clear();
+  unsigned before = blocks_.at(b).additions_before.at(s);
+  return facts_.emplace(key, step_facts(trace_, b, s, before)).first->second;
+}
+
+ConflictTotals TraceModel::conflict_totals(std::size_t b) const {
+  ConflictTotals totals;
+  for (std::size_t s = 0; s < step_count(b); ++s) {
+    const StepConflicts& c = facts(s, b).conflicts;
+    totals.loads += c.load_conflicts;
+    totals.stores += c.store_conflicts;
+  }
+  return totals;
+}
+
+std::vector<bool> TraceModel::words_holding_lost(std::size_t s) const {
+  if (lost_by_step_.empty()) return std::vector<bool>(trace_.shared_words, false);
+  return lost_by_step_.at(std::min(s, lost_by_step_.size() - 1));
+}
+
+std::vector<unsigned> TraceModel::uninitialized_words(std::size_t s) const {
+  auto it = uninitialized_.find(s);
+  return it == uninitialized_.end() ? std::vector<unsigned>{} : it->second;
+}
+
+std::string TraceModel::divergence_banner(std::size_t s) const {
+  if (step(s).kind != StepKind::Divergence || !trace_.divergence) return "";
+  return "BARRIER DIVERGENCE, the run stops here: " + trace_.divergence->message;
+}
+
+std::vector<WarpShuffleRound> TraceModel::warp_shuffles(std::size_t s, unsigned warp) const {
+  std::vector<WarpShuffleRound> rounds;
+  for (const ShuffleRound* round : shuffle_rounds(step(s), warp)) {
+    WarpShuffleRound r{round, {}, values_after_round(*round)};
+    for (unsigned lane = 0; lane < kWarpSize; ++lane)
+      r.source.push_back(shuffle_source(*round, lane));
+    rounds.push_back(std::move(r));
+  }
+  return rounds;
+}
+
+std::optional<Precision> TraceModel::result_error() const {
+  if (stopped()) return std::nullopt;
+  return precision(trace_.result, trace_.reference, trace_.run.element_type);
+}
+
+}  // namespace stridescope

@@ -1,0 +1,85 @@
+// The model of one trace: every figure the views and the CLI show, computed from the trace by the
+// analyses and kept (per-step facts on first use). No ImGui in it: the GUI's panels and
+// `stridescope check` read it through const getters; panels never include analysis/ themselves.
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analysis/additions.h"
+#include "analysis/lab_summary.h"
+#include "analysis/precision.h"
+#include "analysis/shuffles.h"
+#include "analysis/step_facts.h"
+#include "model/grid_summary.h"
+#include "registry.h"
+#include "trace/trace.h"
+
+namespace stridescope {
+
+// One __shfl_down_sync round of one warp, with what each lane got and holds after it.
+struct WarpShuffleRound {
+  const ShuffleRound* round = nullptr;
+  std::vector<int> source;    // [lane]: the lane whose value it received, -1: kept its own
+  std::vector<double> after;  // [lane]: its value after the round's addition
+};
+
+// Extra wavefronts of a whole block (what Nsight Compute counts as bank conflicts).
+struct ConflictTotals {
+  unsigned loads = 0;
+  unsigned stores = 0;
+};
+
+class TraceModel {
+ public:
+  explicit TraceModel(Trace trace);
+
+  const Trace& trace() const { return trace_; }
+  // The variant's catalog entry; nullptr for a trace of a variant this build does not have.
+  const VariantInfo* variant() const { return variant_; }
+  bool stopped() const { return trace_.divergence.has_value(); }  // at a divergent barrier
+
+  // Traced blocks; the views show block 0.
+  std::size_t block_count() const { return trace_.blocks.size(); }
+  const BlockTrace& block(std::size_t b = 0) const { return trace_.blocks.at(b); }
+  std::size_t step_count(std::size_t b = 0) const { return block(b).steps.size(); }
+  const Step& step(std::size_t s, std::size_t b = 0) const { return block(b).steps.at(s); }
+
+  // Every analysis of one step; the first call computes, later calls read.
+  const StepFacts& facts(std::size_t s, std::size_t b = 0) const;
+  const WorkDepth& work(std::size_t b = 0) const { return blocks_.at(b).work; }
+  ConflictTotals conflict_totals(std::size_t b = 0) const;
+
+  // The hazard lab's findings for block 0, and where they are at each step.
+  const LabSummary& lab() const { return lab_; }
+  std::vector<bool> words_holding_lost(std::size_t s) const;       // [word]; all false: none lost
+  std::vector<unsigned> uninitialized_words(std::size_t s) const;  // words read uninitialized
+  // "BARRIER DIVERGENCE, the run stops here: ..." at the step where the run stopped, else "".
+  std::string divergence_banner(std::size_t s) const;
+
+  // Warp `warp`'s shuffle rounds at step `s`, in the order it ran them.
+  std::vector<WarpShuffleRound> warp_shuffles(std::size_t s, unsigned warp) const;
+
+  // The result against the float64 reference; none for a run that stopped.
+  std::optional<Precision> result_error() const;
+  const GridSummary& grid() const { return grid_; }
+
+ private:
+  struct BlockModel {
+    WorkDepth work;
+    std::vector<unsigned> additions_before;  // per step: additions in the steps before it
+  };
+  Trace trace_;
+  const VariantInfo* variant_ = nullptr;
+  std::vector<BlockModel> blocks_;
+  LabSummary lab_;
+  std::vector<std::vector<bool>> lost_by_step_;                 // empty when nothing is lost
+  std::map<std::size_t, std::vector<unsigned>> uninitialized_;  // by step
+  GridSummary grid_;
+  mutable std::map<std::pair<std::size_t, std::size_t>, StepFacts> facts_;  // (block, step)
+};
+
+}  // namespace stridescope

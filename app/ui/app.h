@@ -1,0 +1,50 @@
+// The per-frame app: the session, the settings and the panels of ui/panels.def, drawn once per
+// frame into the platform window. run_gui (ui/gui.cpp) owns the loop around it.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ui/app_context.h"
+#include "ui/gui.h"
+#include "ui/panel.h"
+#include "ui/platform_window.h"
+
+namespace stridescope {
+
+class App {
+ public:
+  explicit App(const GuiOptions& options);
+  ~App();
+  // The trace to show at start (a file or a run) and its step; false with error() set if either
+  // is bad.
+  bool load();
+  const std::string& error() const { return error_; }
+
+  void start(PlatformWindow& window);  // with the GL context: fonts, panels' GL state
+  void frame(PlatformWindow& window, double seconds, bool settle);  // one frame's ImGui calls
+  void stop();  // before the GL context goes; saves preferences
+
+  Session& session() { return session_; }
+  const Palette& palette() const { return context_.palette(); }
+
+ private:
+  void rebuild_fonts_if_needed(PlatformWindow& window);
+  void handle_keys();
+  void draw_panels();
+
+  GuiOptions options_;
+  Session session_;
+  RunRequest request_;
+  UiSettings settings_;
+  AppContext context_;
+  std::vector<std::unique_ptr<Panel>> panels_;
+  std::string preferences_path_, error_;
+  float built_scale_ = -1;
+  bool built_contrast_ = false;
+  bool was_presenter_ = false;
+  bool started_ = false;
+};
+
+}  // namespace stridescope

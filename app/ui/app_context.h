@@ -1,0 +1,37 @@
+// What every panel shares: the session (trace model, playback), the run settings being edited, the
+// look, and the services the platform offers. Panels keep their own state; this holds the rest.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "bench/bench_report.h"
+#include "run/request.h"
+#include "ui/session.h"
+#include "ui/theme.h"
+#include "ui/view_id.h"
+
+namespace stridescope {
+
+struct UiSettings {
+  float font_scale = 1.0f;
+  bool high_contrast = false;
+  bool presenter = false;  // presenter view: the canvas across the whole window
+};
+
+struct AppContext {
+  Session& session;
+  RunRequest& request;  // the run settings the Run panel edits
+  UiSettings& settings;
+  Fonts fonts;
+  std::string device_name;                    // CUDA device, empty when none
+  std::function<BenchReport()> device_bench;  // live timings, set when a CUDA device is usable
+  View start_view = View::Memory;             // the centre tab asked for at start (--view)
+  std::optional<View> select_view;            // a centre tab to bring to the front this frame
+  bool capture = false;  // rendering a screenshot or a benchmark: no waiting, no saved state
+
+  const Palette& palette() const { return stridescope::palette(settings.high_contrast); }
+};
+
+}  // namespace stridescope

@@ -1,0 +1,129 @@
+// The Step facts panel: what this step does in words and figures (the model's fact rows), the
+// hazard lab's findings for the run, the run's result and the variant's lesson.
+#include <memory>
+
+#include "core/format.h"
+#include "model/fact_rows.h"
+#include "ui/widgets.h"
+
+namespace stridescope {
+namespace {
+
+// The hazard lab's summary of the run: what went wrong, where, and how far to trust the outcome.
+void lab_section(const LabSummary& lab, const VariantInfo* variant, const Palette& p) {
+  bool clean = lab.hazards == 0 && lab.divergent_barriers == 0 && lab.uninitialized.empty() &&
+               (!lab.contributions.applicable ||
+                (lab.contributions.lost.empty() && lab.contributions.doubled.empty()));
+  bool broken = variant != nullptr && variant->broken_on_purpose();
+  if (clean && !broken) {  // a correct run: one quiet line
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("Hazard lab: no races, no divergence, nothing lost");
+    ImGui::PopTextWrapPos();
+    return;
+  }
+  ImGui::Separator();
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextColored(clean ? p.warp_full : p.waiting, "Hazard lab: %s",
+                     lab_summary_line(lab).c_str());
+  if (broken) {
+    ImGui::TextColored(p.warp_divergent, "Broken on purpose: %s",
+                       std::string(variant->lesson.broken_on_purpose).c_str());
+  }
+  for (const HazardLines& h : lab.hazard_lines) {
+    ImGui::BulletText("%s between line %d and line %d (%zu)", hazard_name(h.kind).c_str(),
+                      h.first_line, h.second_line, h.count);
+  }
+  if (lab.timing_dependent()) {
+    ImGui::TextDisabled(
+        "The racing accesses ran in the emulator's order, thread after thread. On a GPU the "
+        "order, and so the result, depends on timing: this is one possible outcome.");
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::Separator();
+}
+
+void facts_table(const TraceModel& model, std::size_t step, const Palette& p) {
+  if (!ImGui::BeginTable("facts", 2, ImGuiTableFlags_RowBg)) return;
+  ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed);
+  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+  for (const FactRow& row : step_fact_rows(model, step)) {
+    if (!row.in_gui_table) continue;
+    const ImVec4* color = row.emphasis == Emphasis::Divergent  ? &p.warp_divergent
+                          : row.emphasis == Emphasis::Conflict ? &p.conflict
+                                                               : nullptr;
+    fact_row(row.name, row.value, color);
+  }
+  const Trace& trace = model.trace();
+  fact_row("block sum",
+           trace.divergence ? "none (the run stopped)" : value_text(trace.blocks[0].partial));
+  ImGui::EndTable();
+}
+
+// The run as a whole: its shape, its result against the reference, its work and depth.
+void run_section(const TraceModel& model, const Palette& p) {
+  const Trace& trace = model.trace();
+  ImGui::Text("Run: n = %llu, %u block(s) of %u, %s", static_cast<unsigned long long>(trace.run.n),
+              trace.run.grid_size, trace.run.block_size,
+              std::string(name_of(trace.run.element_type)).c_str());
+  std::optional<Precision> error = model.result_error();
+  if (!error) {
+    ImGui::TextColored(p.waiting, "No result: the run stopped at a divergent barrier");
+  } else {
+    ImGui::Text("Result %s, reference %s", value_text(trace.result).c_str(),
+                value_text(trace.reference).c_str());
+    if (error->absolute != 0) {
+      ImGui::TextColored(p.warp_divergent, "error %.3g (%.3g relative, %.3g ulps)", error->absolute,
+                         error->relative, error->ulps);
+    }
+  }
+  const WorkDepth& total = model.work();
+  if (total.additions > 0) {
+    ImGui::Text("Work %u additions, depth %u", total.additions, total.depth);
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("depth: the longest chain of additions that must happen one after another");
+    }
+  } else {
+    wrapped_text(
+        "The additions happen in registers (warp shuffles): warp 0's registers are drawn below "
+        "the shared memory at the steps where it shuffles.");
+  }
+}
+
+class FactsPanel final : public Panel {
+ public:
+  const char* title() const override { return "Step facts"; }
+  PanelLayout layout() const override {
+    return {Placement{0.0f, 0.44f, 0.22f, 0.56f}, Placement{0.55f, 0.78f, 0.45f, 0.22f}};
+  }
+
+  void draw(AppContext& ctx) override {
+    if (!ctx.session.has_trace()) return;
+    const TraceModel& model = ctx.session.model();
+    std::size_t step = ctx.session.playback().step();
+    const StepFacts& f = model.facts(step);
+    ImGui::Text("Step %zu / %zu: %s", f.index, model.step_count() - 1, f.label.text().c_str());
+    wrapped_text(f.narration);
+    lab_section(model.lab(), model.variant(), ctx.palette());
+    ImGui::Spacing();
+    facts_table(model, step, ctx.palette());
+    ImGui::Spacing();
+    ImGui::Separator();
+    run_section(model, ctx.palette());
+    if (const VariantInfo* v = model.variant()) {
+      ImGui::Separator();
+      wrapped_text(v->lesson.teaches);
+      ImGui::PushTextWrapPos(0);
+      ImGui::TextDisabled("%s", std::string(v->lesson.reference).c_str());
+      ImGui::PopTextWrapPos();
+    }
+    if (!ctx.session.notice().empty()) ImGui::TextDisabled("%s", ctx.session.notice().c_str());
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Panel> make_facts_panel() {
+  return std::make_unique<FactsPanel>();
+}
+
+}  // namespace stridescope

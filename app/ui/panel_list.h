@@ -1,0 +1,15 @@
+// The one list of panels (ui/panels.def) and the one list of centre tabs (ui/tabs.def).
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "ui/panel.h"
+#include "ui/tab.h"
+
+namespace stridescope {
+
+std::vector<std::unique_ptr<Panel>> make_panels();
+std::vector<std::unique_ptr<Tab>> make_tabs();
+
+}  // namespace stridescope

@@ -1,0 +1,97 @@
+// The platform side of the window: GLFW + glad + the ImGui backends, set up and torn down once.
+#define GLFW_INCLUDE_NONE
+#include "ui/platform_window.h"
+
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <glad/gl.h>
+
+#include <cstdio>
+#include <filesystem>
+
+namespace stridescope {
+namespace {
+
+void glfw_error(int code, const char* description) {
+  std::fprintf(stderr, "stridescope: GLFW error %d: %s\n", code, description);
+}
+
+}  // namespace
+
+PlatformWindow::PlatformWindow(int width, int height, bool capture, const std::string& ini_path)
+    : ini_path_(ini_path) {
+  glfwSetErrorCallback(glfw_error);
+  if (!glfwInit()) throw WindowError("cannot open a window (no display? try xvfb-run)");
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  if (capture) glfwWindowHint(GLFW_RESIZABLE, GLFW_FALSE);
+  window_ = glfwCreateWindow(width, height, "StrideScope", nullptr, nullptr);
+  if (window_ == nullptr) {
+    glfwTerminate();
+    throw WindowError("cannot create an OpenGL 3.3 window");
+  }
+  glfwMakeContextCurrent(window_);
+  glfwSwapInterval(capture ? 0 : 1);
+  if (gladLoadGL(glfwGetProcAddress) == 0) {
+    glfwDestroyWindow(window_);
+    glfwTerminate();
+    throw WindowError("cannot load OpenGL functions");
+  }
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  if (ini_path_.empty()) {
+    ImGui::GetIO().IniFilename = nullptr;
+  } else {
+    std::error_code ignored;
+    std::filesystem::create_directories(std::filesystem::path(ini_path_).parent_path(), ignored);
+    ImGui::GetIO().IniFilename = ini_path_.c_str();
+  }
+  ImGui_ImplGlfw_InitForOpenGL(window_, true);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+}
+
+PlatformWindow::~PlatformWindow() {
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+  glfwDestroyWindow(window_);
+  glfwTerminate();
+}
+
+bool PlatformWindow::should_close() const {
+  return glfwWindowShouldClose(window_) != 0;
+}
+
+void PlatformWindow::begin_frame() {
+  glfwPollEvents();
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGui::NewFrame();
+}
+
+void PlatformWindow::render(ImVec4 background) {
+  ImGui::Render();
+  glfwGetFramebufferSize(window_, &fb_width_, &fb_height_);
+  glViewport(0, 0, fb_width_, fb_height_);
+  glClearColor(background.x, background.y, background.z, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+void PlatformWindow::present() {
+  glfwSwapBuffers(window_);
+}
+
+void PlatformWindow::finish() {
+  glFinish();
+}
+
+void PlatformWindow::upload_fonts() {
+  ImGui_ImplOpenGL3_DestroyFontsTexture();
+  ImGui_ImplOpenGL3_CreateFontsTexture();
+}
+
+}  // namespace stridescope

@@ -1,0 +1,44 @@
+// The platform side of the window: GLFW, an OpenGL 3.3 core context through glad, and Dear ImGui
+// with its GLFW and OpenGL backends. One per process; the App draws into it frame by frame.
+#pragma once
+
+#include <imgui.h>
+
+#include <stdexcept>
+#include <string>
+
+struct GLFWwindow;
+
+namespace stridescope {
+
+// No window could be opened (no display, no OpenGL 3.3): the process exits with status 3.
+class WindowError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class PlatformWindow {
+ public:
+  // `ini_path` "": ImGui remembers no layout (captures render the default one).
+  PlatformWindow(int width, int height, bool capture, const std::string& ini_path);
+  ~PlatformWindow();
+  PlatformWindow(const PlatformWindow&) = delete;
+  PlatformWindow& operator=(const PlatformWindow&) = delete;
+
+  bool should_close() const;
+  void begin_frame();  // events in, a new ImGui frame
+  // Renders the frame's ImGui draw data over `background`; the back buffer is not yet shown.
+  void render(ImVec4 background);
+  void present();       // shows the back buffer
+  void finish();        // waits for the GPU (before reading pixels or timing a frame)
+  void upload_fonts();  // after the font atlas was rebuilt
+  int framebuffer_width() const { return fb_width_; }
+  int framebuffer_height() const { return fb_height_; }
+
+ private:
+  GLFWwindow* window_ = nullptr;
+  std::string ini_path_;
+  int fb_width_ = 0, fb_height_ = 0;
+};
+
+}  // namespace stridescope

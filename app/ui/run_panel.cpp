@@ -1,0 +1,153 @@
+// The Run panel: variant, block size, n, input, type, second stage and backend; re-runs when a
+// setting changes. Also opens and saves trace files, and sets the text size and theme.
+#include <algorithm>
+#include <memory>
+#include <vector>
+
+#include "registry.h"
+#include "ui/widgets.h"
+
+namespace stridescope {
+namespace {
+
+// Powers of two from the variant's smallest block; odd sizes too where the variant teaches them.
+std::vector<unsigned> block_choices(const VariantInfo* variant) {
+  std::vector<unsigned> sizes;
+  for (unsigned b = variant ? variant->launch.min_block : 2; b <= 1024; b *= 2) sizes.push_back(b);
+  if (variant && variant->launch.any_block_size) {
+    for (unsigned odd : {24u, 48u, 96u, 100u, 384u, 1000u}) sizes.push_back(odd);
+    std::sort(sizes.begin(), sizes.end());
+  }
+  return sizes;
+}
+
+// The request after picking variant `v`: its suggested block and type, a block size it accepts.
+void adopt_variant(RunRequest& request, const VariantInfo& v) {
+  request.variant = std::string(v.id);
+  bool n_followed = request.n == request.block;
+  if (v.gui.suggested_block != 0) {  // e.g. 96 for the odd-block bug
+    request.block = v.gui.suggested_block;
+  } else if (request.block < v.launch.min_block) {  // e.g. the tuned one needs whole warps
+    request.block = v.launch.min_block;
+  } else if (!v.launch.any_block_size && (request.block & (request.block - 1)) != 0) {
+    request.block = 64;  // back to a power of two after the odd-block bug
+  }
+  if (n_followed) request.n = request.block;
+  if (v.gui.suggested_type) request.element_type = *v.gui.suggested_type;
+  request.second_stage.reset();  // the variant's own default
+}
+
+bool choose_variant(RunRequest& request, const VariantInfo* current) {
+  bool changed = false;
+  ImGui::TextUnformatted("Variant");
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::BeginCombo("##variant", current ? std::string(current->lesson.title).c_str() : "?")) {
+    for (const VariantInfo& v : variant_catalog()) {
+      if (ImGui::Selectable(std::string(v.lesson.title).c_str(), current == &v)) {
+        adopt_variant(request, v);
+        changed = true;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+bool choose_block(RunRequest& request, const VariantInfo* current) {
+  bool changed = false;
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+  if (ImGui::BeginCombo("block size", std::to_string(request.block).c_str())) {
+    for (unsigned b : block_choices(current)) {
+      if (ImGui::Selectable(std::to_string(b).c_str(), b == request.block)) {
+        bool n_followed = request.n == request.block;
+        request.block = b;
+        if (n_followed) request.n = b;  // keep "one full block" when that is what was shown
+        changed = true;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+bool choose_second_stage(RunRequest& request, const VariantInfo* current) {
+  if (current == nullptr) return false;
+  if (current->writes_grid_total() || current->launch.inputs != 1) {
+    ImGui::TextDisabled("2nd stage: %s (in the kernel)",
+                        std::string(name_of(current->launch.second_stage)).c_str());
+    return false;
+  }
+  static constexpr EnumName<SecondStage> kStages[] = {{SecondStage::Host, "host"},
+                                                      {SecondStage::Relaunch, "relaunch"}};
+  SecondStage stage = request.second_stage.value_or(current->launch.second_stage);
+  if (!choose_enum("2nd stage", std::span<const EnumName<SecondStage>>(kStages), stage)) {
+    return false;
+  }
+  request.second_stage = stage;
+  return true;
+}
+
+bool choose_backend(Session& session) {
+  if (session.device_name().empty()) {
+    ImGui::TextDisabled("backend: CPU emulator (no CUDA device)");
+    return false;
+  }
+  static constexpr EnumName<Backend> kBackends[] = {{Backend::Emulator, "CPU emulator"},
+                                                    {Backend::Cuda, "CUDA device"}};
+  Backend backend = session.using_device() ? Backend::Cuda : Backend::Emulator;
+  bool changed = choose_enum("backend", std::span<const EnumName<Backend>>(kBackends), backend);
+  if (changed) session.use_device(backend == Backend::Cuda);
+  if (session.using_device()) ImGui::TextDisabled("%s", session.device_name().c_str());
+  return changed;
+}
+
+class RunPanel final : public Panel {
+ public:
+  const char* title() const override { return "Run"; }
+  PanelLayout layout() const override { return {Placement{0.0f, 0.0f, 0.22f, 0.44f}, {}}; }
+
+  void draw(AppContext& ctx) override {
+    RunRequest& request = ctx.request;
+    const VariantInfo* current = find_variant(request.variant);
+    bool changed = choose_variant(request, current);
+    current = find_variant(request.variant);
+    changed |= choose_block(request, current);
+    changed |= edit_number("n", request.n);
+    changed |= choose_enum("input", enum_names<InputPattern>(), request.input);
+    if (request.input == InputPattern::Random) changed |= edit_number("seed", request.seed);
+    changed |= choose_enum("type", enum_names<ElementType>(), request.element_type);
+    changed |= choose_second_stage(request, current);
+    changed |= choose_backend(ctx.session);
+    if (changed) ctx.session.run(request);
+    if (!ctx.session.error().empty()) {
+      ImGui::PushTextWrapPos(0);
+      ImGui::TextColored(ctx.palette().error, "%s", ctx.session.error().c_str());
+      ImGui::PopTextWrapPos();
+    }
+    draw_files(ctx.session);
+    ImGui::Separator();
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+    ImGui::SliderFloat("text size", &ctx.settings.font_scale, 0.75f, 3.0f, "%.2fx");
+    ImGui::Checkbox("high contrast", &ctx.settings.high_contrast);
+  }
+
+ private:
+  void draw_files(Session& session) {
+    ImGui::Separator();
+    ImGui::SetNextItemWidth(-1);
+    ImGui::InputText("##trace_path", trace_path_, sizeof trace_path_);
+    if (ImGui::Button("Open trace")) session.open(trace_path_);
+    ImGui::SameLine();
+    if (ImGui::Button("Save trace")) session.save(trace_path_);
+  }
+
+  char trace_path_[512] = "trace.json";
+};
+
+}  // namespace
+
+std::unique_ptr<Panel> make_run_panel() {
+  return std::make_unique<RunPanel>();
+}
+
+}  // namespace stridescope

@@ -1,0 +1,20 @@
+// A tab of the centre window: the memory canvas, the grid, the timings, the precision study. Each
+// is an object with its own state, registered in one list (ui/tab_list.cpp).
+#pragma once
+
+#include "ui/app_context.h"
+#include "ui/view_id.h"
+
+namespace stridescope {
+
+class Tab {
+ public:
+  virtual ~Tab() = default;
+  virtual View view() const = 0;          // what --view calls it
+  virtual const char* label() const = 0;  // the tab's caption
+  virtual void start(AppContext&) {}      // once, when the window and GL context exist
+  virtual void stop() {}                  // once, before the GL context goes
+  virtual void draw(AppContext& ctx) = 0;
+};
+
+}  // namespace stridescope

@@ -1,0 +1,48 @@
+// The View panel: the centre window, with a tab per entry of ui/tabs.def.
+#include <memory>
+#include <vector>
+
+#include "ui/panel_list.h"
+#include "ui/widgets.h"
+
+namespace stridescope {
+namespace {
+
+class ViewWindow final : public Panel {
+ public:
+  ViewWindow() : tabs_(make_tabs()) {}
+  const char* title() const override { return "View"; }
+  PanelLayout layout() const override {
+    return {Placement{0.22f, 0.0f, 0.52f, 0.85f}, Placement{0.0f, 0.0f, 1.0f, 0.78f}};
+  }
+  void start(AppContext& ctx) override {
+    for (auto& tab : tabs_) tab->start(ctx);
+  }
+  void stop() override {
+    for (auto& tab : tabs_) tab->stop();
+  }
+
+  void draw(AppContext& ctx) override {
+    if (!ImGui::BeginTabBar("views")) return;
+    for (auto& tab : tabs_) {
+      ImGuiTabItemFlags flags = ctx.select_view == tab->view() ? ImGuiTabItemFlags_SetSelected : 0;
+      if (ImGui::BeginTabItem(tab->label(), nullptr, flags)) {
+        tab->draw(ctx);
+        ImGui::EndTabItem();
+      }
+    }
+    ctx.select_view.reset();
+    ImGui::EndTabBar();
+  }
+
+ private:
+  std::vector<std::unique_ptr<Tab>> tabs_;
+};
+
+}  // namespace
+
+std::unique_ptr<Panel> make_view_window() {
+  return std::make_unique<ViewWindow>();
+}
+
+}  // namespace stridescope
