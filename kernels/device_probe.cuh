@@ -7,6 +7,7 @@
 
 #include <cstdint>
 
+#include "core/domain.h"
 #include "shared.h"
 
 namespace stridescope {
@@ -43,8 +44,8 @@ struct DeviceShuffleRecord {
   std::uint32_t mask;
   std::uint32_t delta;
   std::int32_t line;
-  double sent[32];
-  double received[32];
+  double sent[kWarpSize];
+  double received[kWarpSize];
 };
 
 // Device pointers and limits; the runner fills it and copies it to `device_trace` before a launch.
@@ -137,12 +138,12 @@ __device__ inline void probe_barrier(int line) {
 __device__ inline void probe_syncwarp(unsigned mask, int line) {
   __syncwarp(mask);
   if (!traced_block()) return;
-  unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  unsigned lane = threadIdx.x % kWarpSize, warp = threadIdx.x / kWarpSize;
   ++device_trace.thread_epoch[threadIdx.x];
   if (lane == static_cast<unsigned>(__ffs(mask) - 1)) {
     unsigned first = threadIdx.x - lane;
-    unsigned lanes_present = blockDim.x - first >= 32 ? 32 : blockDim.x - first;
-    unsigned present = lanes_present == 32 ? 0xffffffffu : (1u << lanes_present) - 1;
+    unsigned lanes_present = blockDim.x - first >= kWarpSize ? kWarpSize : blockDim.x - first;
+    unsigned present = lanes_present == kWarpSize ? 0xffffffffu : (1u << lanes_present) - 1;
     unsigned slot = atomicAdd(device_trace.sync_count, 1u);
     unsigned sequence = device_trace.warp_sequence[warp]++;
     if (slot < device_trace.sync_capacity) {
@@ -158,13 +159,13 @@ template <typename V>
 __device__ V probe_shfl_down(unsigned mask, V value, unsigned delta, int line) {
   V got = __shfl_down_sync(mask, value, delta);
   if (!traced_block()) return got;
-  unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  unsigned lane = threadIdx.x % kWarpSize, warp = threadIdx.x / kWarpSize;
   unsigned leader = static_cast<unsigned>(__ffs(mask) - 1);
   unsigned slot = 0;
   if (lane == leader) {
     unsigned first = threadIdx.x - lane;
-    unsigned lanes_present = blockDim.x - first >= 32 ? 32 : blockDim.x - first;
-    unsigned present = lanes_present == 32 ? 0xffffffffu : (1u << lanes_present) - 1;
+    unsigned lanes_present = blockDim.x - first >= kWarpSize ? kWarpSize : blockDim.x - first;
+    unsigned present = lanes_present == kWarpSize ? 0xffffffffu : (1u << lanes_present) - 1;
     slot = atomicAdd(device_trace.shuffle_count, 1u);
     unsigned sequence = device_trace.warp_shuffle_sequence[warp]++;
     if (slot < device_trace.shuffle_capacity) {

@@ -21,7 +21,7 @@ std::vector<double> values_after_round(const ShuffleRound& round) {
 
 int shuffle_source(const ShuffleRound& round, unsigned lane) {
   unsigned source = lane + round.delta;
-  if (source >= 32 || (round.mask >> source & 1u) == 0 || (round.mask >> lane & 1u) == 0) {
+  if (source >= kWarpSize || (round.mask >> source & 1u) == 0 || (round.mask >> lane & 1u) == 0) {
     return -1;
   }
   return static_cast<int>(source);

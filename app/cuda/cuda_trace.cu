@@ -60,21 +60,21 @@ struct DeviceLog {
       : snapshots(std::size_t{kMaxSteps} * snapshot_bytes),
         lines(kMaxSteps),
         counters(4),
-        shuffle_sequence(32),
+        shuffle_sequence(kWarpSize),
         order(block),
         epoch(block),
-        sequence(32),
+        sequence(kWarpSize),
         syncs(kSyncCapacity),
         shuffles(kShuffleCapacity),
         records(kRecordCapacity) {
     check(cudaMemset(shuffles.get(), 0, kShuffleCapacity * sizeof(DeviceShuffleRecord)),
           "cudaMemset(shuffles)");
-    check(cudaMemset(shuffle_sequence.get(), 0, 32 * sizeof(std::uint32_t)),
+    check(cudaMemset(shuffle_sequence.get(), 0, kWarpSize * sizeof(std::uint32_t)),
           "cudaMemset(shuffle sequence)");
     check(cudaMemset(counters.get(), 0, 4 * sizeof(std::uint32_t)), "cudaMemset(counters)");
     check(cudaMemset(order.get(), 0, block * sizeof(std::uint32_t)), "cudaMemset(order)");
     check(cudaMemset(epoch.get(), 0, block * sizeof(std::uint32_t)), "cudaMemset(epochs)");
-    check(cudaMemset(sequence.get(), 0, 32 * sizeof(std::uint32_t)), "cudaMemset(sequence)");
+    check(cudaMemset(sequence.get(), 0, kWarpSize * sizeof(std::uint32_t)), "cudaMemset(sequence)");
     DeviceTraceBuffer buffer{};
     buffer.traced_block = traced_block;
     buffer.max_steps = kMaxSteps;
@@ -169,8 +169,8 @@ Step step_of(const HostLog& log, unsigned s, std::vector<std::uint8_t>& memory) 
   for (const DeviceShuffleRecord& shuffle : log.shuffles) {
     if (shuffle.step != s) continue;
     step.shuffles.push_back({shuffle.warp, shuffle.mask, shuffle.delta, shuffle.line,
-                             std::vector<double>(shuffle.sent, shuffle.sent + 32),
-                             std::vector<double>(shuffle.received, shuffle.received + 32)});
+                             std::vector<double>(shuffle.sent, shuffle.sent + kWarpSize),
+                             std::vector<double>(shuffle.received, shuffle.received + kWarpSize)});
   }
   if (s < log.steps) {
     std::memcpy(memory.data(), log.snapshots.data() + std::size_t{s} * memory.size(),

@@ -19,7 +19,6 @@ namespace {
 namespace ctx = boost::context;
 
 constexpr std::size_t kFiberStackBytes = 64 * 1024;
-constexpr unsigned kWarpLanes = 32;
 constexpr unsigned kMaxAccessesPerThreadStep = 1u << 20;
 
 enum class ThreadState { Ready, AtBarrier, AtWarpBarrier, AtShuffle, Exited, Faulted };
@@ -33,7 +32,7 @@ struct EmulatedThread {
   unsigned warp_epoch = 0;              // warp barriers passed in this step
   unsigned long long shuffle_bits = 0;  // value handed in (then received) at a shuffle
   unsigned shuffle_delta = 0;
-  int shuffle_width = 32;
+  int shuffle_width = kWarpSize;
   bool shuffle_xor = false;  // a butterfly exchange inside a library collective: not traced
   ThreadCoordinates coordinates;
 };
@@ -83,7 +82,7 @@ class Machine {
 
   void warp_barrier(unsigned mask, int line) {
     EmulatedThread& self = threads_[running_];
-    unsigned lane = running_ % kWarpLanes;
+    unsigned lane = running_ % kWarpSize;
     if ((mask & (1u << lane)) == 0) {
       throw KernelFault("__syncwarp(" + hex(mask) + ") on line " + std::to_string(line) +
                         " called by thread " + std::to_string(running_) +
@@ -98,8 +97,9 @@ class Machine {
   unsigned long long shuffle(unsigned mask, unsigned long long bits, unsigned delta, int width,
                              int line, bool xor_lanes = false) {
     EmulatedThread& self = threads_[running_];
-    unsigned lane = running_ % kWarpLanes;
-    if ((mask & (1u << lane)) == 0 || width <= 0 || width > 32 || (width & (width - 1)) != 0) {
+    unsigned lane = running_ % kWarpSize;
+    if ((mask & (1u << lane)) == 0 || width <= 0 || width > static_cast<int>(kWarpSize) ||
+        (width & (width - 1)) != 0) {
       throw KernelFault("__shfl_down_sync on line " + std::to_string(line) + " by thread " +
                         std::to_string(running_) + ": lane not in mask " + hex(mask) +
                         " or bad width");
@@ -190,11 +190,11 @@ class Machine {
       EmulatedThread& thread = threads_[t];
       ThreadState kind = thread.state;
       if (kind != ThreadState::AtWarpBarrier && kind != ThreadState::AtShuffle) continue;
-      unsigned warp_base = t - t % kWarpLanes;
+      unsigned warp_base = t - t % kWarpSize;
       unsigned mask = thread.warp_mask;
       std::vector<unsigned> lanes;
       bool all_arrived = true;
-      for (unsigned lane = 0; lane < kWarpLanes; ++lane) {
+      for (unsigned lane = 0; lane < kWarpSize; ++lane) {
         unsigned other = warp_base + lane;
         if ((mask & (1u << lane)) == 0 || other >= shape_.block) continue;
         if (threads_[other].state != kind) all_arrived = false;
@@ -202,7 +202,7 @@ class Machine {
       }
       if (!all_arrived) continue;
       if (kind == ThreadState::AtShuffle) {
-        std::vector<unsigned long long> handed_in(kWarpLanes, 0), received(kWarpLanes, 0);
+        std::vector<unsigned long long> handed_in(kWarpSize, 0), received(kWarpSize, 0);
         for (unsigned lane : lanes) handed_in[lane] = threads_[warp_base + lane].shuffle_bits;
         unsigned present = 0;
         for (unsigned lane : lanes) {
@@ -217,7 +217,7 @@ class Machine {
           present |= 1u << lane;
         }
         if (traced_ && !thread.shuffle_xor) {
-          observer_.on_shuffle(block_, warp_base / kWarpLanes, present, thread.shuffle_delta,
+          observer_.on_shuffle(block_, warp_base / kWarpSize, present, thread.shuffle_delta,
                                thread.line, handed_in, received);
         }
       }
@@ -229,7 +229,7 @@ class Machine {
         arrived_mask |= 1u << lane;
       }
       if (kind == ThreadState::AtWarpBarrier && traced_) {
-        observer_.on_warp_sync(block_, WarpSync{warp_base / kWarpLanes, arrived_mask, thread.line});
+        observer_.on_warp_sync(block_, WarpSync{warp_base / kWarpSize, arrived_mask, thread.line});
       }
       released = true;
     }
@@ -329,7 +329,7 @@ unsigned long long shuffle_down(unsigned mask, unsigned long long bits, unsigned
 }
 unsigned long long shuffle_xor_untraced(unsigned mask, unsigned long long bits, unsigned lane_mask,
                                         int line) {
-  return machine().shuffle(mask, bits, lane_mask, 32, line, true);
+  return machine().shuffle(mask, bits, lane_mask, kWarpSize, line, true);
 }
 void* block_shared_memory() {
   return machine().shared_memory();

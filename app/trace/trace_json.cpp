@@ -145,7 +145,9 @@ Divergence divergence_from_json(const json& value, const Trace& trace) {
 
 std::vector<double> lane_values(const json& round, const std::string& path, const char* key) {
   const json& values = get_array(round, path, key);
-  if (values.size() != 32) fail(path + "." + key, "expected 32 values, one per lane");
+  if (values.size() != kWarpSize) {
+    fail(path + "." + key, "expected " + std::to_string(kWarpSize) + " values, one per lane");
+  }
   std::vector<double> out;
   for (std::size_t i = 0; i < values.size(); ++i) {
     out.push_back(get_number(values[i], path + "." + key + "[" + std::to_string(i) + "]"));

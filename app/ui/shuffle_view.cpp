@@ -15,7 +15,7 @@ namespace {
 
 void lane_row(ImDrawList* list, ImVec2 at, float cell, float gap, const std::vector<double>& values,
               unsigned mask, const Palette& p, bool result_row) {
-  for (unsigned lane = 0; lane < 32 && lane < values.size(); ++lane) {
+  for (unsigned lane = 0; lane < kWarpSize && lane < values.size(); ++lane) {
     ImVec2 a(at.x + lane * (cell + gap), at.y), b(a.x + cell, a.y + cell);
     bool in_mask = (mask >> lane & 1u) != 0;
     ImVec4 fill = !in_mask                  ? p.cell_untouched
@@ -44,7 +44,7 @@ void shuffle_view(const std::vector<WarpShuffleRound>& rounds, unsigned warp, un
   ImVec2 avail = ImGui::GetContentRegionAvail();
   float label = ImGui::CalcTextSize("offset 16  ").x;
   std::size_t rows = rounds.size() + 1;
-  float cell = std::min((avail.x - label) / 32.0f * 0.86f, avail.y / (rows * 1.9f));
+  float cell = std::min((avail.x - label) / kWarpSize * 0.86f, avail.y / (rows * 1.9f));
   cell = std::max(cell, 6.0f);
   float gap = cell * 0.16f, row_gap = cell * 0.9f;
   for (std::size_t r = 0; r < rounds.size(); ++r) {
@@ -58,7 +58,7 @@ void shuffle_view(const std::vector<WarpShuffleRound>& rounds, unsigned warp, un
     lane_row(list, row, cell, gap, round.sent, round.mask, p, false);
     // Arrows to the next row: lane l + delta's value goes to lane l, which adds it.
     ImU32 arrow = ImGui::ColorConvertFloat4ToU32(p.arrow);
-    for (unsigned lane = 0; lane < 32; ++lane) {
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
       int source = rounds[r].source[lane];
       if (source < 0) continue;
       ImVec2 from(row.x + source * (cell + gap) + cell / 2, y + cell);
