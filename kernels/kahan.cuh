@@ -50,7 +50,8 @@ struct KahanVariant {
                  .step_rule =
                      "Threads tid < stride add s[tid + stride] into s[tid]; the stride halves "
                      "every step."},
-      .launch = {.grid = GridPolicy::GridStride}};
+      .launch = {.grid = GridPolicy::GridStride},
+      .behaviour = {.compensated = true}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {
     return &reduce_kahan<T, Probe>;

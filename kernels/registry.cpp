@@ -16,13 +16,13 @@ void emulate(const T* in, T* block_sums, unsigned n) {
 }
 
 template <typename Entry>
-VariantInfo row() {
-  VariantInfo info{Entry::description, {}};
-  info.emulate = {&emulate<Entry, int>, &emulate<Entry, float>, &emulate<Entry, double>};
-  return info;
+constexpr VariantInfo row() {
+  return {Entry::description,
+          {&emulate<Entry, int>, &emulate<Entry, float>, &emulate<Entry, double>}};
 }
 
-const VariantInfo kCatalog[] = {
+// Built at compile time: no static-initialisation order to worry about.
+constexpr VariantInfo kCatalog[] = {
 #define SS_VARIANT(entry) row<kernels::entry>(),
 #include "catalog.def"
 #undef SS_VARIANT

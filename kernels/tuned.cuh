@@ -134,7 +134,7 @@ struct TunedVariant {
       .launch = {.grid = GridPolicy::GridStride,
                  .min_block = 32,
                  .second_stage = SecondStage::LastBlock},
-      .behaviour = {.result_in_word0 = false}};
+      .behaviour = {.result_in_word0 = false, .reference_rung = true}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {
     return &reduce_tuned<T, Probe>;

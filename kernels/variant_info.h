@@ -49,6 +49,10 @@ struct Behaviour {
   bool result_in_word0 = true;       // the block's result ends in s[0] (false: in a register)
   bool stops_at_divergence = false;  // never launched on a GPU for a trace: it could hang
   bool timing_dependent = false;     // races: a GPU's result and trace depend on timing
+  bool compensated = false;          // each thread sums with Kahan's compensation
+  // The benchmark's reference rung: timed beside CUB, alternately, launched with as many blocks as
+  // are resident on the GPU.
+  bool reference_rung = false;
 };
 
 // What the GUI picks when the variant is chosen.

@@ -2,9 +2,11 @@
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <string>
+#include <tuple>
 
 namespace {
 
@@ -164,6 +166,78 @@ TEST(Cli, RecordedBenchmarkIsLabelledAsRecorded) {
   ASSERT_EQ(o.status, 0) << o.output;
   EXPECT_EQ(o.output.rfind("RECORDED on NVIDIA H100", 0), 0u) << o.output.substr(0, 200);
   EXPECT_NE(o.output.find("tuned"), std::string::npos);
+}
+
+}  // namespace
+
+namespace {
+
+// Every error is one line, "stridescope: error: ...", and exit status 2 (README's promise).
+void expect_one_error_line(const std::string& arguments, const std::string& expected) {
+  Outcome o = run(arguments);
+  EXPECT_EQ(o.status, 2) << arguments << " -> " << o.output;
+  EXPECT_EQ(o.output.rfind("stridescope: error: ", 0), 0u) << arguments << " -> " << o.output;
+  EXPECT_EQ(std::count(o.output.begin(), o.output.end(), '\n'), 1)
+      << arguments << " -> " << o.output;
+  EXPECT_NE(o.output.find(expected), std::string::npos) << arguments << " -> " << o.output;
+}
+
+TEST(Cli, NumbersAreDecimalWholeNumbersInRange) {
+  expect_one_error_line("trace --seed -1 --out x.json", "--seed -1");
+  expect_one_error_line("trace -n 010 --out x.json", "without a leading zero");
+  expect_one_error_line("trace -b 064 --out x.json", "without a leading zero");
+  expect_one_error_line("trace -n 12abc --out x.json", "--n 12abc");
+  expect_one_error_line("trace -n 99999999999999999999999 --out x.json", "too large");
+  expect_one_error_line("trace --traced-block 1.5 --out x.json", "--traced-block 1.5");
+  expect_one_error_line("--size 800x600junk --screenshot x.png", "--size must look like 1600x900");
+  expect_one_error_line("--size 800 --screenshot x.png", "--size must look like 1600x900");
+  expect_one_error_line("--font-scale 2x --screenshot x.png", "--font-scale must be between");
+  expect_one_error_line("precision -b 32", "power of two from 64 to 1024");
+  Outcome zero = run("trace -n 0 --out " + kTmp + "/x.json");  // a lone 0 is a number
+  EXPECT_NE(zero.output.find("n = 0: there is nothing to reduce"), std::string::npos)
+      << zero.output;
+}
+
+TEST(Cli, NamesAreCheckedAndTheParsersOwnErrorsAreOneLine) {
+  expect_one_error_line("trace --input sine --out x.json", "input pattern 'sine' is not one of");
+  expect_one_error_line("trace --type half --out x.json", "element type 'half' is not one of");
+  expect_one_error_line("trace --bogus --out x.json", "--bogus");
+  expect_one_error_line("list extra", "extra");
+  expect_one_error_line("frobnicate", "frobnicate");
+  expect_one_error_line("--trace x.json -v nope --screenshot x.png", "leave out --variant");
+  Outcome recorded = run("bench --recorded --max-log2 5");  // live-run options do not apply
+  EXPECT_EQ(recorded.status, 0) << recorded.output;
+}
+
+TEST(Cli, InputFilesThatAreNotRegularFilesAreRefusedByName) {
+  std::string fifo = kTmp + "/cli_fifo.json";
+  std::remove(fifo.c_str());
+  ASSERT_EQ(run("--help").status, 0);
+  ASSERT_EQ(std::system(("mkfifo " + fifo).c_str()), 0);
+  expect_one_error_line("check " + fifo, fifo + " is not a regular file");  // never blocks
+  expect_one_error_line("check " + kTmp, kTmp + " is a directory");
+  expect_one_error_line("check " + kTmp + "/no-such-file.json", "no-such-file.json");
+  expect_one_error_line("bench --recorded --file " + kTmp, "is a directory");
+  std::remove(fifo.c_str());
+}
+
+TEST(Cli, TraceFieldsWithUnknownNamesAreErrorsWithTheirPath) {
+  std::string file = kTmp + "/cli_names.json";
+  ASSERT_EQ(run("trace --block 16 --n 16 --out " + file).status, 0);
+  for (auto [field, value, path] :
+       {std::tuple{"\"operator\": \"sum\"", "\"operator\": \"prod\"", "$.run.operator"},
+        std::tuple{"\"input\": \"iota\"", "\"input\": \"sine\"", "$.run.input"},
+        std::tuple{"\"backend\": \"emulator\"", "\"backend\": \"gpu\"", "$.run.backend"},
+        std::tuple{"\"element_type\": \"int\"", "\"element_type\": \"half\"",
+                   "$.run.element_type"}}) {
+    std::string edited = kTmp + "/cli_names_edited.json";
+    // Re-serialise with spaces so the replacement finds the field, then edit it.
+    std::string command = "python3 - <<'PY'\nimport json\nt=json.load(open('" + file +
+                          "'))\ns=json.dumps(t).replace('" + field + "','" + value + "')\nopen('" +
+                          edited + "','w').write(s)\nPY";
+    ASSERT_EQ(std::system(command.c_str()), 0);
+    expect_one_error_line("check " + edited, path);
+  }
 }
 
 }  // namespace

@@ -65,8 +65,24 @@ TEST(Hazards, WarpBarrierOrdersTwoLanesOfOneWarp) {
   Step s = step_of({write(0, 5), at_epoch(read(1, 5), 1)});
   s.warp_syncs = {{0, 0xffffffffu, 30}};
   EXPECT_TRUE(hazards(s, 4).empty());
-  EXPECT_TRUE(ordered_by_warp_barrier(s, s.accesses[0], s.accesses[1]));
-  EXPECT_FALSE(ordered_by_warp_barrier(s, s.accesses[1], s.accesses[0]));
+  // A barrier of just those two lanes orders them too; the lane outside its mask races.
+  s = step_of({write(0, 5), at_epoch(read(1, 5), 1), read(2, 5)});
+  s.warp_syncs = {{0, 0b011u, 30}};
+  std::vector<Hazard> h = hazards(s, 4);
+  ASSERT_EQ(h.size(), 1u);
+  EXPECT_EQ(h[0].second.thread, 2u);
+}
+
+TEST(Hazards, TheEarliestRacingAccessIsTheOneReported) {
+  // Lane 2 wrote before the barrier, lane 3 after it: lane 1's read races with lane 3's write
+  // only (lane 2's is ordered), and lane 33's write in another warp is earlier still.
+  Step s = step_of({write(2, 5), at_epoch(write(3, 5), 1), write(33, 5), at_epoch(read(1, 5), 1)});
+  s.warp_syncs = {{0, 0xffffffffu, 30}, {1, 0xffffffffu, 30}};
+  std::vector<Hazard> h = hazards(s, 4);
+  ASSERT_EQ(h.size(), 2u);  // write-after-write (lanes 2 and 33), read-after-write
+  EXPECT_EQ(h[1].kind, HazardKind::ReadAfterWrite);
+  EXPECT_EQ(h[1].first.thread, 3u);
+  EXPECT_EQ(h[1].second.thread, 1u);
 }
 
 TEST(Hazards, WarpBarrierWhoseMaskLeavesALaneOutOrdersNothing) {

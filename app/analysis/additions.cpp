@@ -2,34 +2,54 @@
 #include "analysis/additions.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 
 namespace stridescope {
 
 std::vector<Addition> additions(const Step& step, unsigned word_size) {
-  std::map<unsigned, std::vector<unsigned>> reads_since_write;  // by thread
-  std::map<unsigned, unsigned> last_written;                    // by thread, in this step
-  std::vector<Addition> result;
-  for (const Access& access : step.accesses) {
-    unsigned word = access.address / word_size;
-    std::vector<unsigned>& reads = reads_since_write[access.thread];
-    if (access.kind == AccessKind::Read) {
-      reads.push_back(word);
-      continue;
-    }
-    // The target was read since, or it is the word this thread wrote last: a register that keeps
-    // accumulating (v += s[k]; s[t] = v; v += s[j]; s[t] = v).
-    auto last = last_written.find(access.thread);
-    bool accumulating = last != last_written.end() && last->second == word && !reads.empty();
-    bool read_target = std::find(reads.begin(), reads.end(), word) != reads.end() || accumulating;
-    last_written[access.thread] = word;
-    if (read_target) {
-      for (unsigned source : reads) {
-        if (source != word) result.push_back({access.thread, source, word});
-      }
-    }
+  // Each thread's accesses in its own order (a counting sort by thread keeps the trace's order
+  // within a thread), then one pass per thread with one reusable list of words read.
+  std::uint32_t threads = 0;
+  for (const Access& a : step.accesses) threads = std::max(threads, a.thread + 1);
+  std::vector<std::uint32_t> start(threads + 1, 0), by_thread(step.accesses.size());
+  for (const Access& a : step.accesses) ++start[a.thread + 1];
+  for (std::uint32_t t = 0; t < threads; ++t) start[t + 1] += start[t];
+  std::vector<std::uint32_t> next(start.begin(), start.end() - 1);
+  for (std::uint32_t i = 0; i < step.accesses.size(); ++i)
+    by_thread[next[step.accesses[i].thread]++] = i;
+  std::vector<std::pair<std::uint32_t, Addition>> found;  // by the index of the write
+  std::vector<unsigned> reads;
+  for (std::uint32_t t = 0; t < threads; ++t) {
     reads.clear();
+    bool wrote = false;
+    unsigned last_written = 0;
+    for (std::uint32_t k = start[t]; k < start[t + 1]; ++k) {
+      const Access& access = step.accesses[by_thread[k]];
+      unsigned word = access.address / word_size;
+      if (access.kind == AccessKind::Read) {
+        reads.push_back(word);
+        continue;
+      }
+      // The target was read since, or it is the word this thread wrote last: a register that
+      // keeps accumulating (v += s[k]; s[t] = v; v += s[j]; s[t] = v).
+      bool accumulating = wrote && last_written == word && !reads.empty();
+      bool read_target = std::find(reads.begin(), reads.end(), word) != reads.end() || accumulating;
+      wrote = true;
+      last_written = word;
+      if (read_target) {
+        for (unsigned source : reads) {
+          if (source != word) found.push_back({by_thread[k], {access.thread, source, word}});
+        }
+      }
+      reads.clear();
+    }
   }
+  std::stable_sort(found.begin(), found.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<Addition> result;
+  result.reserve(found.size());
+  for (const auto& entry : found) result.push_back(entry.second);
   return result;
 }
 

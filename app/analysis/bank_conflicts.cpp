@@ -2,8 +2,8 @@
 #include "analysis/bank_conflicts.h"
 
 #include <algorithm>
+#include <array>
 #include <map>
-#include <set>
 #include <tuple>
 
 #include "analysis/activity.h"
@@ -13,24 +13,26 @@ namespace {
 
 constexpr unsigned kPhaseBytes = kBanks * kBankWidthBytes;
 
-// Degree of one phase, and the threads whose bank had more than one distinct word.
+// Degree of one phase, and the threads whose bank had more than one distinct word. A phase has at
+// most 32 lanes of at most 16 bytes: a sorted list of (bank, word) is all it needs.
 unsigned phase_degree(const std::vector<const Access*>& accesses,
                       std::vector<unsigned>& conflicting) {
-  std::map<unsigned, std::set<unsigned>> words_by_bank;
+  std::vector<std::pair<unsigned, unsigned>> bank_words;  // (bank, 4-byte word)
   for (const Access* a : accesses) {
     unsigned first = a->address / kBankWidthBytes;
     unsigned last = (a->address + std::max(a->size, 1u) - 1) / kBankWidthBytes;
-    for (unsigned word = first; word <= last; ++word) words_by_bank[word % kBanks].insert(word);
+    for (unsigned word = first; word <= last; ++word) bank_words.emplace_back(word % kBanks, word);
   }
-  unsigned degree = 0;
-  for (const auto& [bank, words] : words_by_bank) {
-    degree = std::max(degree, static_cast<unsigned>(words.size()));
-  }
+  std::sort(bank_words.begin(), bank_words.end());
+  bank_words.erase(std::unique(bank_words.begin(), bank_words.end()), bank_words.end());
+  std::array<unsigned, kBanks> distinct{};
+  for (const auto& [bank, word] : bank_words) ++distinct[bank];
+  unsigned degree = *std::max_element(distinct.begin(), distinct.end());
   for (const Access* a : accesses) {
     unsigned first = a->address / kBankWidthBytes;
     unsigned last = (a->address + std::max(a->size, 1u) - 1) / kBankWidthBytes;
     for (unsigned word = first; word <= last; ++word) {
-      if (words_by_bank[word % kBanks].size() > 1) {
+      if (distinct[word % kBanks] > 1) {
         conflicting.push_back(a->thread);
         break;
       }
@@ -42,10 +44,20 @@ unsigned phase_degree(const std::vector<const Access*>& accesses,
 }  // namespace
 
 StepConflicts bank_conflicts(const Step& step, unsigned block_size) {
+  // Group the accesses into instructions: (warp, order, kind), in that order.
   using Key = std::tuple<unsigned, unsigned, AccessKind>;  // warp, order, kind
-  std::map<Key, std::vector<const Access*>> instructions;
-  for (const Access& access : step.accesses) {
-    instructions[{access.thread / kWarpSize, access.order, access.kind}].push_back(&access);
+  auto key = [](const Access& a) { return Key{a.thread / kWarpSize, a.order, a.kind}; };
+  std::vector<const Access*> sorted;
+  sorted.reserve(step.accesses.size());
+  for (const Access& access : step.accesses) sorted.push_back(&access);
+  std::stable_sort(sorted.begin(), sorted.end(),
+                   [&](const Access* a, const Access* b) { return key(*a) < key(*b); });
+  std::vector<std::pair<Key, std::vector<const Access*>>> instructions;
+  for (const Access* a : sorted) {
+    if (instructions.empty() || instructions.back().first != key(*a)) {
+      instructions.push_back({key(*a), {}});
+    }
+    instructions.back().second.push_back(a);
   }
   StepConflicts result;
   result.warp_degree.assign((block_size + kWarpSize - 1) / kWarpSize, 0);

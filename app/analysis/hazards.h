@@ -21,11 +21,15 @@ struct Hazard {
   Access second;
 };
 
-// True if `earlier` is ordered before `later` by a warp barrier of `step`: both threads are lanes
-// of one warp, and a __syncwarp() that both passed lies after `earlier` and before `later`.
-bool ordered_by_warp_barrier(const Step& step, const Access& earlier, const Access& later);
-
-// One hazard per (word, kind): the first unordered pair found in the trace's order.
+// One hazard per (word, kind): for the first access in the trace's order that races with an
+// earlier one, the earliest such earlier access. An earlier access is ordered before a later one
+// when both threads are lanes of one warp and a __syncwarp() whose mask holds both lies after the
+// first and before the second (the trace lists accesses in an order that respects its barriers;
+// the loader checks that each thread's warp epochs never go down).
+//
+// Cost: near-linear in the step's accesses and warp barriers (each lane's knowledge of the others
+// is a vector clock advanced once per barrier; each word keeps each lane's accesses by epoch), so
+// a trace of many __syncwarp()s is as fast as one without.
 std::vector<Hazard> hazards(const Step& step, unsigned word_size);
 
 // "read-after-write", "write-after-read", "write-after-write".

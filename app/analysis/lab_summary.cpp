@@ -2,7 +2,9 @@
 #include "analysis/lab_summary.h"
 
 #include <map>
+
 #include <tuple>
+#include "core/format.h"
 
 namespace stridescope {
 
@@ -40,9 +42,7 @@ LabSummary lab_summary(const Trace& trace, bool result_in_word0) {
 }
 
 std::string lab_summary_line(const LabSummary& s) {
-  auto count = [](std::size_t n, const char* one, const char* many) {
-    return std::to_string(n) + " " + (n == 1 ? one : many);
-  };
+  const auto& count = count_text;
   std::string line = count(s.hazards, "hazard", "hazards") + ", " +
                      count(s.divergent_barriers, "divergent barrier", "divergent barriers") + ", ";
   if (s.contributions.applicable) {

@@ -29,6 +29,12 @@ struct LabSummary {
   std::vector<UninitializedRead> uninitialized;
   // The result may differ on a GPU: racing accesses happened in the emulator's one order.
   bool timing_dependent() const { return hazards > 0; }
+  // No races, no divergent barrier, nothing uninitialized, nothing lost or counted twice.
+  bool clean() const {
+    return hazards == 0 && divergent_barriers == 0 && uninitialized.empty() &&
+           (!contributions.applicable ||
+            (contributions.lost.empty() && contributions.doubled.empty()));
+  }
 };
 
 // `result_in_word0`: the variant's block sum ends in s[0] (else lost elements do not apply).

@@ -8,7 +8,9 @@
 #include <optional>
 #include <ostream>
 #include <set>
+
 #include <stdexcept>
+#include "core/files.h"
 
 namespace stridescope {
 
@@ -52,9 +54,8 @@ BenchReport bench_from_json(const nlohmann::json& j) {
 }
 
 BenchReport load_bench(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot read " + path);
-  nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+  nlohmann::json j =
+      nlohmann::json::parse(read_input_file(path, 16ull << 20, "benchmark file"), nullptr, false);
   if (j.is_discarded()) throw std::runtime_error(path + ": not valid JSON");
   BenchReport r = bench_from_json(j);
   r.recorded = true;

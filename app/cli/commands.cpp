@@ -15,18 +15,19 @@ namespace {
 
 void print_step_table(const TraceModel& model, std::size_t b, std::ostream& out) {
   out << "block " << model.block(b).block << "\n" << std::left << std::setw(5) << "step";
-  for (const FactRow& row : step_fact_rows(model, 0, b)) {
+  for (const FactRow& row : step_fact_rows(model, model.facts(0, b), b)) {
     out << (row.left ? std::left : std::right) << std::setw(row.width) << row.short_name;
   }
   out << "\n";
   for (std::size_t s = 0; s < model.step_count(b); ++s) {
     out << std::left << std::setw(5) << s;
-    for (const FactRow& row : step_fact_rows(model, s, b)) {
+    StepFacts facts = model.facts(s, b);
+    for (const FactRow& row : step_fact_rows(model, facts, b)) {
       out << (row.left ? std::left : std::right) << std::setw(row.width) << row.cell;
     }
-    out << "\n      " << model.facts(s, b).narration << "\n";
+    out << "\n      " << facts.narration << "\n";
   }
-  ConflictTotals conflicts = model.conflict_totals(b);
+  const ConflictTotals& conflicts = model.conflict_totals(b);
   out << "bank conflicts (extra wavefronts, whole block): ld " << conflicts.loads << " st "
       << conflicts.stores << "\n";
   const WorkDepth& wd = model.work(b);

@@ -54,17 +54,22 @@ struct CommandLine {
     check->add_option("file", check_path, "trace file (JSON)")->required();
     add_run_options(*lab, lab_run);
     lab->add_option("--json", lab_json, "also write the findings to this JSON file");
-    precision->add_option("--n,-n", precision_n, "number of uniform floats (up to 2^22)");
-    precision->add_option("--seed", precision_seed, "seed of the input");
-    precision->add_option("--block,-b", precision_block, "threads per block (64..1024)");
+    precision->add_option("--n,-n", precision_n, "number of uniform floats (up to 2^22)")
+        ->type_name("UINT");
+    precision->add_option("--seed", precision_seed, "seed of the input")->type_name("UINT");
+    precision->add_option("--block,-b", precision_block, "threads per block (64..1024)")
+        ->type_name("UINT");
     precision->add_option("--json", precision_json, "also write the rows to this JSON file");
     bench->add_option("--json", bench_command.json_path, "also write the results to a JSON file");
     bench->add_flag("--recorded", bench_command.recorded,
                     "show the timings recorded on a GPU (assets/recorded)");
     bench->add_option("--file", bench_command.recorded_file, "with --recorded: this file");
-    bench->add_option("--max-log2", bench_max_log2, "largest n as a power of two (10..30)");
-    bench->add_option("--repeats", bench_repeats, "timed repeats per point (median)");
-    bench->add_option("--block", bench_block, "threads per block of every timed kernel");
+    bench->add_option("--max-log2", bench_max_log2, "largest n as a power of two (10..30)")
+        ->type_name("UINT");
+    bench->add_option("--repeats", bench_repeats, "timed repeats per point (median)")
+        ->type_name("UINT");
+    bench->add_option("--block", bench_block, "threads per block of every timed kernel")
+        ->type_name("UINT");
     add_run_options(*device_run, device_run_options);
   }
 
@@ -89,10 +94,14 @@ struct CommandLine {
     }
     if (*device_run) return command_device_run(to_request(device_run_options), std::cout);
     if (*bench) {
-      bench_command.max_log2 =
-          static_cast<unsigned>(parse_whole(bench_max_log2, "--max-log2", 10, 30));
-      bench_command.repeats = static_cast<int>(parse_whole(bench_repeats, "--repeats", 1, 100000));
-      bench_command.block = static_cast<unsigned>(parse_whole(bench_block, "--block", 0, 1u << 20));
+      if (!bench_command.recorded) {  // the live run's options (--recorded shows a file)
+        bench_command.max_log2 =
+            static_cast<unsigned>(parse_whole(bench_max_log2, "--max-log2", 10, 30));
+        bench_command.repeats =
+            static_cast<int>(parse_whole(bench_repeats, "--repeats", 1, 100000));
+        bench_command.block =
+            static_cast<unsigned>(parse_whole(bench_block, "--block", 0, 1u << 20));
+      }
       return command_bench(bench_command, std::cout);
     }
     return run_window();

@@ -24,17 +24,26 @@ std::uint64_t parse_whole(std::string_view text, std::string_view option, std::u
 }
 
 std::vector<CLI::Option*> add_run_options(CLI::App& command, RunOptions& o) {
-  return {command.add_option("--variant,-v", o.variant, "variant id (see `stridescope list`)"),
-          command.add_option("--block,-b", o.block,
-                             "threads per block: a power of two, 2..1024 (bug-odd-block: any)"),
-          command.add_option("--n,-n", o.n, "number of input elements"),
-          command.add_option("--input,-i", o.input,
-                             "input pattern: ones, iota, random, uniform (floats in [0, 1))"),
-          command.add_option("--seed", o.seed, "seed of the random input"),
-          command.add_option("--type", o.type, "element type: int, float or double"),
-          command.add_option("--traced-block", o.traced_block, "which block to trace"),
-          command.add_option("--second-stage", o.second_stage,
-                             "how the block results become one: host (default) or relaunch")};
+  return {
+      command.add_option("--variant,-v", o.variant, "variant id (see `stridescope list`)")
+          ->type_name("ID"),
+      command
+          .add_option("--block,-b", o.block,
+                      "threads per block: a power of two, 2..1024 (bug-odd-block: any)")
+          ->type_name("UINT"),
+      command.add_option("--n,-n", o.n, "number of input elements")->type_name("UINT"),
+      command
+          .add_option("--input,-i", o.input,
+                      "input pattern: ones, iota, random, uniform (floats in [0, 1))")
+          ->type_name("PATTERN"),
+      command.add_option("--seed", o.seed, "seed of the random input")->type_name("UINT"),
+      command.add_option("--type", o.type, "element type: int, float or double")->type_name("TYPE"),
+      command.add_option("--traced-block", o.traced_block, "which block to trace")
+          ->type_name("UINT"),
+      command
+          .add_option("--second-stage", o.second_stage,
+                      "how the block results become one: host (default) or relaunch")
+          ->type_name("STAGE")};
 }
 
 RunRequest to_request(const RunOptions& o) {
@@ -48,12 +57,15 @@ RunRequest to_request(const RunOptions& o) {
   r.element_type = parse_choice<ElementType>(o.type, "element type");
   r.traced_block =
       static_cast<unsigned>(parse_whole(o.traced_block, "--traced-block", 0, UINT32_MAX));
-  if (!o.second_stage.empty()) {  // only these two can be asked for; the others are kernels'
-    std::optional<SecondStage> stage = parse_enum<SecondStage>(o.second_stage);
-    if (!stage || (*stage != SecondStage::Host && *stage != SecondStage::Relaunch)) {
-      throw CliError("second stage '" + o.second_stage + "' is not one of host, relaunch");
+  if (!o.second_stage.empty()) {  // only some can be asked for; the others are kernels' own
+    std::string choices;
+    for (const EnumName<SecondStage>& stage : choosable_second_stages()) {
+      if (stage.name == o.second_stage) r.second_stage = stage.value;
+      choices += (choices.empty() ? "" : ", ") + std::string(stage.name);
     }
-    r.second_stage = stage;
+    if (!r.second_stage) {
+      throw CliError("second stage '" + o.second_stage + "' is not one of " + choices);
+    }
   }
   return r;
 }

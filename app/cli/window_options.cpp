@@ -20,16 +20,18 @@ float parse_font_scale(const std::string& text) {
 void add_window_options(CLI::App& app, WindowOptions& o) {
   o.run_given = add_run_options(app, o.run);
   app.add_option("--trace", o.trace, "open a recorded trace file");
-  app.add_option("--step", o.step, "start at this step (0 = first)");
+  app.add_option("--step", o.step, "start at this step (0 = first)")->type_name("UINT");
   app.add_option("--screenshot", o.screenshot, "render one frame to this PNG file and exit");
   app.add_option("--size", o.size, "window size WIDTHxHEIGHT");
-  app.add_option("--font-scale", o.font_scale, "text size, 0.5..4 (presenter: 2)");
+  app.add_option("--font-scale", o.font_scale, "text size, 0.5..4 (presenter: 2)")
+      ->type_name("FLOAT");
   o.contrast_given = app.add_flag("--high-contrast", o.high_contrast, "high-contrast theme");
   app.add_option("--view", o.view, "centre tab at start: memory, grid, timing or precision");
   app.add_flag("--presenter", o.presenter,
                "start in the presenter view (canvas across the window)");
   app.add_option("--benchmark-frames", o.benchmark_frames,
-                 "animate this many frames, print frame times, exit");
+                 "animate this many frames, print frame times, exit")
+      ->type_name("UINT");
 }
 
 GuiOptions to_gui_options(const WindowOptions& o) {

@@ -8,6 +8,19 @@
 
 namespace stridescope {
 
+namespace {
+
+PrecisionRow row(Summation summation, std::string label, std::string variant, ElementType type,
+                 double result, double reference) {
+  PrecisionRow r{summation, std::move(label), std::move(variant),
+                 type,      result,           precision(result, reference, type),
+                 0};
+  r.bar = log_error_position(r.error.relative);
+  return r;
+}
+
+}  // namespace
+
 PrecisionStudy precision_study(std::uint64_t n, std::uint64_t seed, unsigned block) {
   PrecisionStudy study{n, seed, block, 0, {}};
   RunRequest request;
@@ -16,6 +29,11 @@ PrecisionStudy precision_study(std::uint64_t n, std::uint64_t seed, unsigned blo
   request.block = block;
   request.input = InputPattern::Uniform;
   request.element_type = ElementType::Float;
+  if (block < 64 || block > 1024 || (block & (block - 1)) != 0) {
+    throw RunError("block size " + std::to_string(block) +
+                   " is not supported by the precision study: use a power of two from 64 to 1024 "
+                   "(every variant runs at it)");
+  }
   validate(request);
 
   std::vector<float> input = make_input<float>(InputPattern::Uniform, n, seed);
@@ -24,8 +42,8 @@ PrecisionStudy precision_study(std::uint64_t n, std::uint64_t seed, unsigned blo
   double reference = 0;
   for (float x : input) reference += x;
   study.reference = reference;
-  study.rows.push_back({"serial loop (one CPU thread)", "", ElementType::Float, serial,
-                        precision(serial, reference, ElementType::Float)});
+  study.rows.push_back(row(Summation::SerialLoop, "serial loop (one CPU thread)", "",
+                           ElementType::Float, serial, reference));
 
   for (const VariantInfo& v : variant_catalog()) {
     if (v.broken_on_purpose() || block < v.launch.min_block || v.launch.op != Operator::Sum) {
@@ -33,15 +51,15 @@ PrecisionStudy precision_study(std::uint64_t n, std::uint64_t seed, unsigned blo
     }
     request.variant = std::string(v.id);
     Trace trace = run_on_emulator(request);
-    study.rows.push_back({std::string(v.lesson.title), request.variant, ElementType::Float,
-                          trace.result, precision(trace.result, reference, ElementType::Float)});
+    Summation summation = v.behaviour.compensated ? Summation::Compensated : Summation::Tree;
+    study.rows.push_back(row(summation, std::string(v.lesson.title), request.variant,
+                             ElementType::Float, trace.result, reference));
   }
   request.variant = "sequential";
   request.element_type = ElementType::Double;
   Trace in_double = run_on_emulator(request);
-  study.rows.push_back({"3. Sequential addressing, in double", "sequential", ElementType::Double,
-                        in_double.result,
-                        precision(in_double.result, reference, ElementType::Double)});
+  study.rows.push_back(row(Summation::Double, "3. Sequential addressing, in double", "sequential",
+                           ElementType::Double, in_double.result, reference));
   return study;
 }
 

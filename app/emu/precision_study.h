@@ -11,12 +11,18 @@
 
 namespace stridescope {
 
+// How a row sums: one CPU loop, a tree of the catalog, a tree after Kahan's compensated sums, or a
+// tree in double.
+enum class Summation { SerialLoop, Tree, Compensated, Double };
+
 struct PrecisionRow {
+  Summation summation = Summation::Tree;
   std::string label;    // "serial loop", or the variant's title
   std::string variant;  // "" for the serial loop
   ElementType element_type = ElementType::Float;
   double result = 0;
   Precision error;
+  double bar = 0;  // the relative error on a log scale, 0..1 (log_error_position)
 };
 
 struct PrecisionStudy {

@@ -36,8 +36,8 @@ FactRow race_row(const StepFacts& f) {
 
 }  // namespace
 
-std::vector<FactRow> step_fact_rows(const TraceModel& model, std::size_t step, std::size_t block) {
-  const StepFacts& f = model.facts(step, block);
+std::vector<FactRow> step_fact_rows(const TraceModel& model, const StepFacts& f,
+                                    std::size_t block) {
   std::size_t threads = model.trace().run.block_size, warps = f.activity.warps.size();
   std::vector<FactRow> rows;
   std::string label = f.label.text();

@@ -25,7 +25,8 @@ struct FactRow {
   bool left = false;         // the CLI column is text, aligned left
 };
 
-std::vector<FactRow> step_fact_rows(const TraceModel& model, std::size_t step,
+// The rows of a step whose facts are `facts` (from model.facts()).
+std::vector<FactRow> step_fact_rows(const TraceModel& model, const StepFacts& facts,
                                     std::size_t block = 0);
 
 }  // namespace stridescope

@@ -66,12 +66,10 @@ GridSummary grid_summary(const Trace& trace, const VariantInfo* variant) {
     g.rows.push_back(
         {"launch " + std::to_string(r + 1) + ": " + count_text(pass.grid, "block", "blocks"),
          pass.partials, relaunch && r + 1 == trace.passes.size()});
-    if (r + 1 < trace.passes.size()) {  // into the blocks of the next launch that read them
+    if (r + 1 < trace.passes.size() && variant != nullptr) {  // into the next launch's readers
       unsigned next_grid = trace.passes[r + 1].grid;
       for (std::size_t b = 0; b < pass.partials.size(); ++b) {
-        unsigned to =
-            variant ? block_reading(*variant, b, trace.run.block_size, next_grid) : next_grid - 1;
-        g.arrows.push_back({r, b, to});
+        g.arrows.push_back({r, b, block_reading(*variant, b, trace.run.block_size, next_grid)});
       }
     }
   }

@@ -32,8 +32,8 @@ struct GridSummary {
   std::string why_empty;    // set when the trace has no grid results
 };
 
-// `variant` may be null (a trace of a variant this build does not know): arrows then go to the
-// next launch's last block, as the layout is unknown.
+// `variant` may be null (a trace of a variant this build does not know): which block of the next
+// launch reads which result is then unknown, and no arrows join the launches.
 GridSummary grid_summary(const Trace& trace, const VariantInfo* variant);
 
 }  // namespace stridescope

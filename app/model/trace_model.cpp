@@ -6,13 +6,9 @@
 #include "analysis/contributions.h"
 #include "analysis/uninitialized.h"
 
+#include "analysis/bank_conflicts.h"
+
 namespace stridescope {
-namespace {
-
-// Facts kept at most for this many steps: enough to scrub back and forth, bounded for huge traces.
-constexpr std::size_t kFactsKept = 256;
-
-}  // namespace
 
 TraceModel::TraceModel(Trace trace) : trace_(std::move(trace)) {
   variant_ = find_variant(trace_.run.variant);
@@ -23,6 +19,11 @@ TraceModel::TraceModel(Trace trace) : trace_(std::move(trace)) {
     for (unsigned count : m.work.step_additions) {
       m.additions_before.push_back(before);
       before += count;
+    }
+    for (const Step& step : block.steps) {
+      StepConflicts c = bank_conflicts(step, trace_.run.block_size);
+      m.conflicts.loads += c.load_conflicts;
+      m.conflicts.stores += c.store_conflicts;
     }
     blocks_.push_back(std::move(m));
   }
@@ -35,23 +36,8 @@ TraceModel::TraceModel(Trace trace) : trace_(std::move(trace)) {
   grid_ = grid_summary(trace_, variant_);
 }
 
-const StepFacts& TraceModel::facts(std::size_t s, std::size_t b) const {
-  auto key = std::make_pair(b, s);
-  auto it = facts_.find(key);
-  if (it != facts_.end()) return it->second;
-  if (facts_.size() >= kFactsKept) facts_.clear();
-  unsigned before = blocks_.at(b).additions_before.at(s);
-  return facts_.emplace(key, step_facts(trace_, b, s, before)).first->second;
-}
-
-ConflictTotals TraceModel::conflict_totals(std::size_t b) const {
-  ConflictTotals totals;
-  for (std::size_t s = 0; s < step_count(b); ++s) {
-    const StepConflicts& c = facts(s, b).conflicts;
-    totals.loads += c.load_conflicts;
-    totals.stores += c.store_conflicts;
-  }
-  return totals;
+StepFacts TraceModel::facts(std::size_t s, std::size_t b) const {
+  return step_facts(trace_, b, s, blocks_.at(b).additions_before.at(s));
 }
 
 std::vector<bool> TraceModel::words_holding_lost(std::size_t s) const {

@@ -1,6 +1,8 @@
 // The model of one trace: every figure the views and the CLI show, computed from the trace by the
-// analyses and kept (per-step facts on first use). No ImGui in it: the GUI's panels and
-// `stridescope check` read it through const getters; panels never include analysis/ themselves.
+// analyses. The run-wide figures are computed once, in the constructor; a step's facts on request
+// (a viewer keeps the ones it shows). Immutable after construction, so it can be shared between
+// threads. No ImGui in it: the GUI's panels and `stridescope check` read it through const getters;
+// panels never include analysis/ themselves.
 #pragma once
 
 #include <cstddef>
@@ -48,10 +50,10 @@ class TraceModel {
   std::size_t step_count(std::size_t b = 0) const { return block(b).steps.size(); }
   const Step& step(std::size_t s, std::size_t b = 0) const { return block(b).steps.at(s); }
 
-  // Every analysis of one step; the first call computes, later calls read.
-  const StepFacts& facts(std::size_t s, std::size_t b = 0) const;
+  // Every analysis of one step (computed on each call: keep what you show).
+  StepFacts facts(std::size_t s, std::size_t b = 0) const;
   const WorkDepth& work(std::size_t b = 0) const { return blocks_.at(b).work; }
-  ConflictTotals conflict_totals(std::size_t b = 0) const;
+  const ConflictTotals& conflict_totals(std::size_t b = 0) const { return blocks_.at(b).conflicts; }
 
   // The hazard lab's findings for block 0, and where they are at each step.
   const LabSummary& lab() const { return lab_; }
@@ -71,6 +73,7 @@ class TraceModel {
   struct BlockModel {
     WorkDepth work;
     std::vector<unsigned> additions_before;  // per step: additions in the steps before it
+    ConflictTotals conflicts;
   };
   Trace trace_;
   const VariantInfo* variant_ = nullptr;
@@ -79,7 +82,6 @@ class TraceModel {
   std::vector<std::vector<bool>> lost_by_step_;                 // empty when nothing is lost
   std::map<std::size_t, std::vector<unsigned>> uninitialized_;  // by step
   GridSummary grid_;
-  mutable std::map<std::pair<std::size_t, std::size_t>, StepFacts> facts_;  // (block, step)
 };
 
 }  // namespace stridescope

@@ -6,28 +6,31 @@
 namespace stridescope {
 namespace {
 
+constexpr EnumName<SecondStage> kChoosableStages[] = {{SecondStage::Host, "host"},
+                                                      {SecondStage::Relaunch, "relaunch"}};
+
 void validate_block(const RunRequest& r, const VariantInfo& variant) {
+  if (block_supported(variant, r.block)) return;
   const LaunchPolicy& launch = variant.launch;
-  bool power_of_two = (r.block & (r.block - 1)) == 0;
-  if (launch.any_block_size && (r.block < launch.min_block || r.block > 1024)) {
+  if (launch.any_block_size) {
     throw RunError("block size " + std::to_string(r.block) + " is not supported by " + r.variant +
                    ": use " + std::to_string(launch.min_block) + " to 1024 threads");
   }
-  if (!launch.any_block_size && (r.block < launch.min_block || r.block > 1024 || !power_of_two)) {
-    throw RunError("block size " + std::to_string(r.block) + " is not supported by " + r.variant +
-                   ": use a power of two from " + std::to_string(launch.min_block) +
-                   " to 1024 (these variants halve the block at every step)");
-  }
+  throw RunError("block size " + std::to_string(r.block) + " is not supported by " + r.variant +
+                 ": use a power of two from " + std::to_string(launch.min_block) +
+                 " to 1024 (these variants halve the block at every step)");
 }
 
 void validate_second_stage(const RunRequest& r, const VariantInfo& variant) {
   if (!r.second_stage) return;
-  if (*r.second_stage != SecondStage::Host && *r.second_stage != SecondStage::Relaunch) {
+  bool choosable = false;
+  for (const EnumName<SecondStage>& stage : kChoosableStages)
+    choosable |= stage.value == r.second_stage;
+  if (!choosable) {
     throw RunError("second stage '" + std::string(name_of(*r.second_stage)) +
                    "' is not one of host, relaunch");
   }
-  if (*r.second_stage == SecondStage::Relaunch &&
-      (variant.writes_grid_total() || variant.launch.inputs != 1)) {
+  if (*r.second_stage == SecondStage::Relaunch && !can_relaunch(variant)) {
     throw RunError(r.variant + " cannot be relaunched on its block results: " +
                    (variant.writes_grid_total()
                         ? "it finishes the grid itself (" +
@@ -63,6 +66,20 @@ void validate(const RunRequest& r) {
     throw RunError("traced block " + std::to_string(r.traced_block) +
                    " does not exist: the grid has " + std::to_string(grid) + " block(s)");
   }
+}
+
+bool block_supported(const VariantInfo& variant, unsigned block) {
+  const LaunchPolicy& launch = variant.launch;
+  bool power_of_two = block != 0 && (block & (block - 1)) == 0;
+  return block >= launch.min_block && block <= 1024 && (launch.any_block_size || power_of_two);
+}
+
+bool can_relaunch(const VariantInfo& variant) {
+  return !variant.writes_grid_total() && variant.launch.inputs == 1;
+}
+
+std::span<const EnumName<SecondStage>> choosable_second_stages() {
+  return kChoosableStages;
 }
 
 SecondStage second_stage_of(const RunRequest& request) {

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 
@@ -41,5 +42,13 @@ const VariantInfo& variant_of(const RunRequest& request);
 // The second stage a run uses: the variant's own where it finishes the grid itself, else the
 // request's (or the variant's default).
 SecondStage second_stage_of(const RunRequest& request);
+
+// The rules the checks, the Run panel and the command line share:
+// block sizes the variant takes (powers of two from its smallest, or any size from its smallest),
+bool block_supported(const VariantInfo& variant, unsigned block);
+// whether it can run again on its own block results (one input, and no total of its own),
+bool can_relaunch(const VariantInfo& variant);
+// and the second stages a user may ask for (the others are the kernels' own).
+std::span<const EnumName<SecondStage>> choosable_second_stages();
 
 }  // namespace stridescope

@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
+
 #include <optional>
+#include "core/files.h"
 
 namespace stridescope {
 namespace {
@@ -426,9 +428,8 @@ void save_trace(const Trace& trace, const std::string& path) {
 }
 
 Trace load_trace(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot read " + path);
-  json document = json::parse(in, nullptr, false);
+  json document =
+      json::parse(read_input_file(path, kMaxTraceFileBytes, "trace file"), nullptr, false);
   if (document.is_discarded()) {
     throw TraceFormatError(path + ": not valid JSON (truncated or corrupted?)");
   }

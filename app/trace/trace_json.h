@@ -18,7 +18,12 @@ class TraceFormatError : public std::runtime_error {
 nlohmann::json trace_to_json(const Trace& trace);
 Trace trace_from_json(const nlohmann::json& json);  // throws TraceFormatError
 
+// The largest trace file the loader reads (a 1024-thread block's trace is about 1 MB per 30
+// steps; a 256 MiB file takes seconds and about 3 GB of memory to check).
+inline constexpr std::uint64_t kMaxTraceFileBytes = 256ull << 20;
+
 void save_trace(const Trace& trace, const std::string& path);  // throws std::runtime_error
-Trace load_trace(const std::string& path);  // throws TraceFormatError or std::runtime_error
+// Throws TraceFormatError, or FileError (missing, not a regular file, over kMaxTraceFileBytes).
+Trace load_trace(const std::string& path);
 
 }  // namespace stridescope

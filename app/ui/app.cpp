@@ -63,18 +63,18 @@ bool App::load() {
 
 void App::start(PlatformWindow& window) {
   rebuild_fonts_if_needed(window);
-  for (auto& panel : panels_) panel->start(context_);
-  started_ = true;
+  for (auto& panel : panels_) {
+    panel->start(context_);
+    ++started_;
+  }
 }
 
 void App::stop() {
-  if (!started_) return;
-  for (auto& panel : panels_) panel->stop();
+  for (; started_ > 0; --started_) panels_[started_ - 1]->stop();
   if (!context_.capture) {
     save_preferences({settings_.font_scale, settings_.high_contrast, session_.playback().speed()},
                      preferences_path_);
   }
-  started_ = false;
 }
 
 void App::rebuild_fonts_if_needed(PlatformWindow& window) {
@@ -95,6 +95,7 @@ void App::frame(PlatformWindow& window, double seconds, bool settle) {
   }
   window.begin_frame();
   handle_keys();
+  session_.begin_frame();
   draw_panels();
 }
 

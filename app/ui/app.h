@@ -24,7 +24,7 @@ class App {
 
   void start(PlatformWindow& window);  // with the GL context: fonts, panels' GL state
   void frame(PlatformWindow& window, double seconds, bool settle);  // one frame's ImGui calls
-  void stop();  // before the GL context goes; saves preferences
+  void stop();  // before the GL context goes: stops the started panels, saves preferences
 
   Session& session() { return session_; }
   const Palette& palette() const { return context_.palette(); }
@@ -44,7 +44,7 @@ class App {
   float built_scale_ = -1;
   bool built_contrast_ = false;
   bool was_presenter_ = false;
-  bool started_ = false;
+  std::size_t started_ = 0;  // panels started (stop() stops just those)
 };
 
 }  // namespace stridescope

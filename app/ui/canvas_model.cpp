@@ -43,9 +43,12 @@ void mark_divergence(const Trace& trace, const Step& step, CanvasModel& model) {
 }  // namespace
 
 CanvasModel canvas_model(const TraceModel& m, std::size_t step_index) {
+  return canvas_model(m, step_index, m.facts(step_index));
+}
+
+CanvasModel canvas_model(const TraceModel& m, std::size_t step_index, const StepFacts& facts) {
   const Trace& trace = m.trace();
   const Step& step = m.step(step_index);
-  const StepFacts& facts = m.facts(step_index);
   CanvasModel model;
   model.cells.resize(trace.shared_words);
   for (std::size_t w = 0; w < model.cells.size(); ++w) {

@@ -41,7 +41,8 @@ struct CanvasModel {
   std::vector<CanvasHazard> hazards;
 };
 
-// What the canvas shows at step `step` of the model's block 0.
+// What the canvas shows at step `step` of the model's block 0 (given its facts, or computing them).
+CanvasModel canvas_model(const TraceModel& model, std::size_t step, const StepFacts& facts);
 CanvasModel canvas_model(const TraceModel& model, std::size_t step);
 
 }  // namespace stridescope

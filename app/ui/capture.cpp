@@ -30,10 +30,11 @@ bool Capture::after_render(PlatformWindow& window, int frame, std::size_t step, 
   return true;
 }
 
-void Capture::frame_shown(PlatformWindow& window, double milliseconds) {
+void Capture::frame_shown(PlatformWindow& window, std::chrono::steady_clock::time_point start) {
   if (frames_wanted_ <= 0) return;
   window.finish();
-  frame_ms_.push_back(milliseconds);
+  frame_ms_.push_back(
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
 }
 
 void Capture::report(unsigned block) const {

@@ -2,6 +2,7 @@
 // --benchmark-frames (animate N frames, print frame times, exit).
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -20,7 +21,8 @@ class Capture {
   // After frame `frame` (1, 2, ...) was rendered, before it is shown: takes the screenshot or
   // the frame time. True when the capture is done; `status` becomes non-zero on failure.
   bool after_render(PlatformWindow& window, int frame, std::size_t step, int& status);
-  void frame_shown(PlatformWindow& window, double milliseconds);
+  // After the frame begun at `start` was shown: waits for the GPU, then takes the frame's time.
+  void frame_shown(PlatformWindow& window, std::chrono::steady_clock::time_point start);
   // The benchmark's figures, for the run's block size.
   void report(unsigned block) const;
 

@@ -11,9 +11,7 @@ namespace {
 
 // The hazard lab's summary of the run: what went wrong, where, and how far to trust the outcome.
 void lab_section(const LabSummary& lab, const VariantInfo* variant, const Palette& p) {
-  bool clean = lab.hazards == 0 && lab.divergent_barriers == 0 && lab.uninitialized.empty() &&
-               (!lab.contributions.applicable ||
-                (lab.contributions.lost.empty() && lab.contributions.doubled.empty()));
+  bool clean = lab.clean();
   bool broken = variant != nullptr && variant->broken_on_purpose();
   if (clean && !broken) {  // a correct run: one quiet line
     ImGui::PushTextWrapPos(0);
@@ -42,11 +40,11 @@ void lab_section(const LabSummary& lab, const VariantInfo* variant, const Palett
   ImGui::Separator();
 }
 
-void facts_table(const TraceModel& model, std::size_t step, const Palette& p) {
+void facts_table(const TraceModel& model, const StepFacts& facts, const Palette& p) {
   if (!ImGui::BeginTable("facts", 2, ImGuiTableFlags_RowBg)) return;
   ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed);
   ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
-  for (const FactRow& row : step_fact_rows(model, step)) {
+  for (const FactRow& row : step_fact_rows(model, facts)) {
     if (!row.in_gui_table) continue;
     const ImVec4* color = row.emphasis == Emphasis::Divergent  ? &p.warp_divergent
                           : row.emphasis == Emphasis::Conflict ? &p.conflict
@@ -99,13 +97,12 @@ class FactsPanel final : public Panel {
   void draw(AppContext& ctx) override {
     if (!ctx.session.has_trace()) return;
     const TraceModel& model = ctx.session.model();
-    std::size_t step = ctx.session.playback().step();
-    const StepFacts& f = model.facts(step);
+    const StepFacts& f = ctx.session.facts();
     ImGui::Text("Step %zu / %zu: %s", f.index, model.step_count() - 1, f.label.text().c_str());
     wrapped_text(f.narration);
     lab_section(model.lab(), model.variant(), ctx.palette());
     ImGui::Spacing();
-    facts_table(model, step, ctx.palette());
+    facts_table(model, f, ctx.palette());
     ImGui::Spacing();
     ImGui::Separator();
     run_section(model, ctx.palette());

@@ -38,8 +38,7 @@ int loop(PlatformWindow& window, App& app, Capture& capture, const GuiOptions& o
     ++frames;
     if (capture.after_render(window, frames, play.step(), status)) break;
     window.present();
-    capture.frame_shown(
-        window, std::chrono::duration<double, std::milli>(Clock::now() - frame_start).count());
+    capture.frame_shown(window, frame_start);
     if (options.benchmark_frames > 0 && frames >= options.benchmark_frames) break;
   }
   capture.report(app.session().trace().run.block_size);
@@ -60,12 +59,18 @@ int run_gui(const GuiOptions& options) {
   try {
     PlatformWindow window(options.width, options.height, capture.active(),
                           capture.active() ? "" : config_directory() + "/imgui.ini");
-    int status = 3;
+    int status = 0;
     try {
       app.start(window);
-      status = loop(window, app, capture, options);
+    } catch (const std::exception& e) {  // shaders or fonts: the GL setup failed
+      std::fprintf(stderr, "stridescope: error: %s\n", e.what());
+      status = 3;
+    }
+    try {
+      if (status == 0) status = loop(window, app, capture, options);
     } catch (const std::exception& e) {
       std::fprintf(stderr, "stridescope: error: %s\n", e.what());
+      status = 2;
     }
     app.stop();
     return status;

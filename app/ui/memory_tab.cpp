@@ -20,7 +20,7 @@ class MemoryTab final : public Tab {
     Session& session = ctx.session;
     if (!session.has_trace()) return;
     const TraceModel& model = session.model();
-    std::size_t step = session.playback().step();
+    std::size_t step = session.shown_step();
     CanvasView view{
         session.previous_model(),     &session.current_model(),        &session.facts(),
         model.trace().run.block_size, session.playback().transition(), ctx.settings.high_contrast,

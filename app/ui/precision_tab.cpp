@@ -18,10 +18,17 @@ namespace stridescope {
 namespace {
 
 ImVec4 bar_color(const PrecisionRow& row, const Palette& p) {
-  if (row.variant.empty()) return p.error;                         // the serial loop
-  if (row.element_type == ElementType::Double) return p.text_dim;  // the double run
-  if (row.variant == "kahan") return p.warp_full;                  // compensated
-  return p.cell_read;                                              // the tree variants
+  switch (row.summation) {
+    case Summation::SerialLoop:
+      return p.error;
+    case Summation::Double:
+      return p.text_dim;
+    case Summation::Compensated:
+      return p.warp_full;
+    case Summation::Tree:
+      break;
+  }
+  return p.cell_read;
 }
 
 void draw_rows(const PrecisionStudy& study, const Palette& p) {
@@ -52,7 +59,7 @@ void draw_rows(const PrecisionStudy& study, const Palette& p) {
     ImGui::PushClipRect(ImVec2(origin.x, y), ImVec2(origin.x + label_width, y + row_height), true);
     ImGui::TextUnformatted(row.label.c_str());
     ImGui::PopClipRect();
-    float length = static_cast<float>(log_error_position(row.error.relative)) * bar_width;
+    float length = static_cast<float>(row.bar) * bar_width;
     ImVec2 a(bar_x, y + row_height * 0.15f),
         b(bar_x + std::max(length, 2.0f), y + row_height * 0.85f);
     list->AddRectFilled(a, b, ImGui::ColorConvertFloat4ToU32(bar_color(row, p)), 3);

@@ -5,18 +5,18 @@
 #include <vector>
 
 #include "registry.h"
+#include "run/request.h"
 #include "ui/widgets.h"
 
 namespace stridescope {
 namespace {
 
-// Powers of two from the variant's smallest block; odd sizes too where the variant teaches them.
+// The sizes the menu offers: powers of two, and odd sizes where the variant teaches them.
 std::vector<unsigned> block_choices(const VariantInfo* variant) {
   std::vector<unsigned> sizes;
-  for (unsigned b = variant ? variant->launch.min_block : 2; b <= 1024; b *= 2) sizes.push_back(b);
-  if (variant && variant->launch.any_block_size) {
-    for (unsigned odd : {24u, 48u, 96u, 100u, 384u, 1000u}) sizes.push_back(odd);
-    std::sort(sizes.begin(), sizes.end());
+  for (unsigned b :
+       {2u, 4u, 8u, 16u, 24u, 32u, 48u, 64u, 96u, 100u, 128u, 256u, 384u, 512u, 1000u, 1024u}) {
+    if (variant == nullptr ? (b & (b - 1)) == 0 : block_supported(*variant, b)) sizes.push_back(b);
   }
   return sizes;
 }
@@ -29,7 +29,7 @@ void adopt_variant(RunRequest& request, const VariantInfo& v) {
     request.block = v.gui.suggested_block;
   } else if (request.block < v.launch.min_block) {  // e.g. the tuned one needs whole warps
     request.block = v.launch.min_block;
-  } else if (!v.launch.any_block_size && (request.block & (request.block - 1)) != 0) {
+  } else if (!block_supported(v, request.block)) {
     request.block = 64;  // back to a power of two after the odd-block bug
   }
   if (n_followed) request.n = request.block;
@@ -72,15 +72,13 @@ bool choose_block(RunRequest& request, const VariantInfo* current) {
 
 bool choose_second_stage(RunRequest& request, const VariantInfo* current) {
   if (current == nullptr) return false;
-  if (current->writes_grid_total() || current->launch.inputs != 1) {
+  if (!can_relaunch(*current)) {
     ImGui::TextDisabled("2nd stage: %s (in the kernel)",
                         std::string(name_of(current->launch.second_stage)).c_str());
     return false;
   }
-  static constexpr EnumName<SecondStage> kStages[] = {{SecondStage::Host, "host"},
-                                                      {SecondStage::Relaunch, "relaunch"}};
   SecondStage stage = request.second_stage.value_or(current->launch.second_stage);
-  if (!choose_enum("2nd stage", std::span<const EnumName<SecondStage>>(kStages), stage)) {
+  if (!choose_enum("2nd stage", choosable_second_stages(), stage)) {
     return false;
   }
   request.second_stage = stage;

@@ -64,26 +64,19 @@ void Session::adopt(Trace trace, std::string notice) {
   error_.clear();
   notice_ = std::move(notice);
   playback_.reset(model_->step_count(), 0);
-  cached_step_ = SIZE_MAX;
   ++generation_;
+  begin_frame();
 }
 
-void Session::refresh() {
-  std::size_t step = playback_.step();
-  if (step == cached_step_) return;
-  current_ = canvas_model(*model_, step);
-  if (step > 0) previous_ = canvas_model(*model_, step - 1);
-  cached_step_ = step;
-}
-
-const CanvasModel& Session::current_model() {
-  refresh();
-  return current_;
-}
-
-const CanvasModel* Session::previous_model() {
-  refresh();
-  return playback_.step() > 0 ? &previous_ : nullptr;
+void Session::begin_frame() {
+  if (!model_) return;
+  shown_step_ = playback_.step();
+  if (shown_step_ == cached_step_ && generation_ == cached_generation_) return;
+  facts_ = model_->facts(shown_step_);
+  current_ = canvas_model(*model_, shown_step_, facts_);
+  if (shown_step_ > 0) previous_ = canvas_model(*model_, shown_step_ - 1);
+  cached_step_ = shown_step_;
+  cached_generation_ = generation_;
 }
 
 }  // namespace stridescope

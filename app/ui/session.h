@@ -36,21 +36,25 @@ class Session {
   Playback& playback() { return playback_; }
   const Playback& playback() const { return playback_; }
 
+  // The step every panel shows this frame: the playback's step when the frame began (so that a
+  // panel moving the playback mid-frame does not split the frame between two steps).
+  void begin_frame();
+  std::size_t shown_step() const { return shown_step_; }
   // The facts and canvas models of the step shown and the one before (kept until it changes).
-  const StepFacts& facts() const { return model_->facts(playback_.step()); }
-  const CanvasModel& current_model();
-  const CanvasModel* previous_model();  // nullptr at step 0
+  const StepFacts& facts() const { return facts_; }
+  const CanvasModel& current_model() const { return current_; }
+  const CanvasModel* previous_model() const { return shown_step_ > 0 ? &previous_ : nullptr; }
 
  private:
   void adopt(Trace trace, std::string notice);
-  void refresh();
   std::shared_ptr<const TraceModel> model_;
   std::string device_name_;
   std::function<Trace(const RunRequest&)> device_tracer_;
   bool use_device_ = false;
   std::string error_, notice_;
   Playback playback_;
-  std::size_t cached_step_ = SIZE_MAX;
+  std::size_t shown_step_ = 0, cached_step_ = SIZE_MAX, cached_generation_ = SIZE_MAX;
+  StepFacts facts_;
   CanvasModel current_, previous_;
   std::size_t generation_ = 0;
 };

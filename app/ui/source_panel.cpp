@@ -82,12 +82,11 @@ class SourcePanel final : public Panel {
                          model.trace().run.variant.c_str());
       return;
     }
-    std::size_t step_index = ctx.session.playback().step();
+    std::size_t step_index = ctx.session.shown_step();
     const Step& step = model.step(step_index);
     std::set<int> accessed;
     for (const Access& a : step.accesses) accessed.insert(a.line);
-    std::map<int, Mark> marks =
-        lab_marks(model.trace(), step, model.facts(step_index), ctx.palette());
+    std::map<int, Mark> marks = lab_marks(model.trace(), step, ctx.session.facts(), ctx.palette());
     ImGui::TextDisabled("kernels/%s", std::string(variant->source_file).c_str());
     ImGui::BeginChild("source", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
     ImGui::PushFont(ctx.fonts.mono);

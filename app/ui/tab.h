@@ -1,5 +1,5 @@
 // A tab of the centre window: the memory canvas, the grid, the timings, the precision study. Each
-// is an object with its own state, registered in one list (ui/tab_list.cpp).
+// is an object with its own state, registered in one list (ui/tabs.def).
 #pragma once
 
 #include "ui/app_context.h"

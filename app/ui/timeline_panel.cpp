@@ -33,9 +33,9 @@ class TimelinePanel final : public Panel {
     Playback& play = ctx.session.playback();
     step_buttons(play);
     ImGui::SameLine();
-    int step = static_cast<int>(play.step());
+    int step = static_cast<int>(ctx.session.shown_step());
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.62f);
-    // The label comes from the trace: data, so no printf directives may hide in it.
+    // The label, like any text that reaches a format, goes through printf_literal.
     std::string format = "step %d: " + printf_literal(ctx.session.facts().label.text());
     if (ImGui::SliderInt("##step", &step, 0, static_cast<int>(play.step_count()) - 1,
                          format.c_str())) {

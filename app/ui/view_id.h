@@ -1,5 +1,5 @@
-// The centre tabs of the window, by name: what --view picks and what the tab list (ui/app.cpp)
-// registers.
+// The centre tabs of the window, by name: what --view picks; each tab of ui/tabs.def says which
+// it is.
 #pragma once
 
 #include "core/domain.h"

@@ -271,7 +271,8 @@ TEST(Gui, TraceTextWithPrintfDirectivesIsShownNotInterpreted) {
   nlohmann::json trace = nlohmann::json::parse(in);
   const std::string directives = "%s%s%s%s%n%n%x%p%d%999999999s";
   for (auto& step : trace["blocks"][0]["steps"]) step["label"] = directives;
-  trace["run"]["device"] = directives;
+  trace["run"]["device"] = directives;  // shown in the notice of a trace recorded on a GPU
+  trace["run"]["backend"] = "cuda";
   trace["run"]["toolkit"] = directives;
   std::ofstream(hostile) << trace.dump();
   for (const char* step : {"0", "1"}) {
