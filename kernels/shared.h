@@ -4,6 +4,10 @@
 
 #include "simt.h"
 
+#if !defined(__CUDACC__)
+#include <type_traits>
+#endif
+
 namespace stridescope {
 
 // Untraced build: the shared-memory view is a plain pointer; nothing is recorded.
@@ -21,7 +25,10 @@ __device__ __forceinline__ T* dynamic_shared_memory() {
 #else
 namespace emu {
 void* block_shared_memory();
-void record_shared_access(unsigned address, unsigned size, bool is_write, int line);
+// Checks and records one access of `element_size` bytes at index `index` (negative when
+// `negative`) of a shared array; throws KernelFault for an index outside shared memory.
+void record_shared_access(bool negative, unsigned long long index, unsigned element_size,
+                          bool is_write, int line);
 }  // namespace emu
 template <typename T>
 inline T* dynamic_shared_memory() {
@@ -45,12 +52,19 @@ class Shared<T, NoProbe> {
 
 #if !defined(__CUDACC__)
 
-// An index that remembers the kernel source line where it was written.
+// An index that remembers the kernel source line where it was written, in full: a negative or
+// huge index must fail the bounds check, not wrap around into it.
 struct SharedIndex {
   template <typename Integer>
   SharedIndex(Integer i, int source_line = __builtin_LINE())  // NOLINT: implicit on purpose
-      : value(static_cast<unsigned>(i)), line(source_line) {}
-  unsigned value;
+      : value(static_cast<unsigned long long>(i)), line(source_line) {
+    if constexpr (std::is_signed_v<Integer>) {
+      negative = i < 0;
+      if (negative) value = 0ull - value;
+    }
+  }
+  bool negative = false;
+  unsigned long long value;  // the index's magnitude
   int line;
 };
 
@@ -61,11 +75,11 @@ class SharedRef {
   SharedRef(T* base, SharedIndex index) : base_(base), index_(index) {}
 
   operator T() const {  // NOLINT: implicit on purpose, a read of the word
-    emu::record_shared_access(address(), sizeof(T), false, index_.line);
+    emu::record_shared_access(index_.negative, index_.value, sizeof(T), false, index_.line);
     return base_[index_.value];
   }
   SharedRef& operator=(T value) {
-    emu::record_shared_access(address(), sizeof(T), true, index_.line);
+    emu::record_shared_access(index_.negative, index_.value, sizeof(T), true, index_.line);
     base_[index_.value] = value;
     return *this;
   }
@@ -73,7 +87,6 @@ class SharedRef {
   SharedRef& operator+=(T value) { return *this = static_cast<T>(*this) + value; }
 
  private:
-  unsigned address() const { return index_.value * static_cast<unsigned>(sizeof(T)); }
   T* base_;
   SharedIndex index_;
 };

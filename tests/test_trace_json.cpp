@@ -171,3 +171,34 @@ TEST(TraceJson, TruncatedAndMissingFilesGiveMessages) {
 
 }  // namespace
 }  // namespace stridescope
+
+namespace stridescope {
+namespace {
+
+// The warp tail of unroll-last-warp passes __syncwarp()s: its accesses carry warp epochs.
+TEST(TraceJson, WarpEpochsMustFollowTheStepsWarpBarriers) {
+  RunRequest r;
+  r.variant = "unroll-last-warp";
+  r.block = 64;
+  r.n = 128;
+  nlohmann::json j = trace_to_json(run_on_emulator(r));
+  std::size_t tail = j["blocks"][0]["steps"].size() - 1;  // the exit step holds the warp tail
+  nlohmann::json& accesses = j["blocks"][0]["steps"][tail]["accesses"];
+  ASSERT_GT(accesses.size(), 2u);
+  EXPECT_EQ(error_of(j), "accepted");
+  nlohmann::json edited = j;
+  edited["blocks"][0]["steps"][tail]["accesses"][0][6] = 99;
+  EXPECT_NE(error_of(edited).find("[6]: thread 0 is at warp epoch 99 but the step lists only"),
+            std::string::npos)
+      << error_of(edited);
+  // The last access's thread passed barriers before it; setting its epoch back to 0 makes it
+  // lower than the thread's earlier accesses'.
+  std::size_t last = accesses.size() - 1;
+  ASSERT_GT(accesses[last][6].get<unsigned>(), 0u);
+  edited = j;
+  edited["blocks"][0]["steps"][tail]["accesses"][last][6] = 0;
+  EXPECT_NE(error_of(edited).find("warp epoch goes down"), std::string::npos) << error_of(edited);
+}
+
+}  // namespace
+}  // namespace stridescope

@@ -1,94 +1,127 @@
-// Lost and double-counted elements: replays the trace's accesses with per-word source counts.
+// Lost and double-counted elements: every value stored in shared memory is a node of a graph (a
+// source, or what a thread combined from the nodes it read); counting the paths from the result's
+// node back to each source says how often the source reaches the result. Linear in the accesses.
 #include "analysis/contributions.h"
 
 #include <algorithm>
 #include <cstdint>
 #include <limits>
-#include <map>
+#include <unordered_map>
 
 namespace stridescope {
 namespace {
 
-// How many times each source is part of a value.
-using Flow = std::map<std::size_t, unsigned>;
+constexpr std::int64_t kEmpty = -1;  // a word or register holding no value from the trace
 
-void add_flow(Flow& into, const Flow& from) {
-  for (const auto& [source, count] : from) {
-    unsigned& c = into[source];
-    c = count > std::numeric_limits<unsigned>::max() - c ? std::numeric_limits<unsigned>::max()
-                                                         : c + count;
-  }
-}
+// A value: a source (an element from outside shared memory), or the combination of `parts`
+// (with repetition: a value read twice counts twice).
+struct ValueNode {
+  std::vector<std::uint32_t> parts;
+  std::int64_t source = kEmpty;  // index into the sources, for a source node
+};
 
-// Replays a block's accesses in the trace's order.
-class FlowReplay {
+// Replays a block's accesses in the trace's order with one register per thread. A write with no
+// shared read since the thread's previous write stores a new source; a write to another word
+// stores what it read since; a write to the word it wrote last stores what it kept (in a register,
+// or reread if another thread changed the word) plus what it read since.
+class ValueGraph {
  public:
-  FlowReplay(unsigned words, unsigned word_size) : words_(words), word_size_(word_size) {}
+  ValueGraph(unsigned words, unsigned word_size)
+      : words_(words, kEmpty), versions_(words, 0), word_size_(word_size) {}
 
-  void step(const Step& step, std::size_t step_index, std::vector<ElementSource>& sources) {
+  // `changed` (optional) receives each (word, node) the step stores, in order.
+  void step(const Step& step, std::size_t step_index, std::vector<ElementSource>& sources,
+            std::vector<std::pair<unsigned, std::int64_t>>* changed = nullptr) {
     for (const Access& a : step.accesses) {
-      ThreadFlow& t = threads_[a.thread];
+      Register& t = registers_[a.thread];
       unsigned first = a.address / word_size_;
       unsigned last = std::min<unsigned>((a.address + a.size - 1) / word_size_,
                                          static_cast<unsigned>(words_.size()) - 1);
       for (unsigned w = first; w <= last; ++w) {
-        WordFlow& word = words_[w];
-        bool own_word = t.wrote && t.last_word == w;
         if (a.kind == AccessKind::Read) {
-          // Reading back its own word is a no-op while the word is unchanged; if another thread
-          // changed it, the fresh value replaces what the register kept.
-          if (own_word && t.last_version != word.version) {
-            t.kept = word.flow;
-            t.last_version = word.version;
-          } else if (!own_word) {
-            add_flow(t.fresh, word.flow);
-          }
-          t.read_since_write = true;
+          read(t, w);
         } else {
-          if (!t.read_since_write) {  // a value from outside shared memory
-            t.kept.clear();
-            t.kept[sources.size()] = 1;
-            sources.push_back({a.thread, w, step_index, a.line});
-          } else if (own_word) {  // an accumulator: what it kept plus what it read
-            add_flow(t.kept, t.fresh);
-          } else {
-            t.kept = t.fresh;
-          }
-          t.fresh.clear();
-          word.flow = t.kept;
-          ++word.version;
-          t.wrote = true;
-          t.last_word = w;
-          t.last_version = word.version;
+          write(t, w, a, step_index, sources);
+          if (changed) changed->emplace_back(w, words_[w]);
         }
       }
       if (a.kind == AccessKind::Write) t.read_since_write = false;
     }
   }
 
-  const Flow& word(unsigned w) const { return words_.at(w).flow; }
+  std::int64_t word(unsigned w) const { return words_.at(w); }
   std::size_t word_count() const { return words_.size(); }
+  const std::vector<ValueNode>& nodes() const { return nodes_; }
 
  private:
-  struct WordFlow {
-    Flow flow;
-    std::uint64_t version = 0;
-  };
-  struct ThreadFlow {
-    Flow kept;   // the value it last wrote, still in a register
-    Flow fresh;  // what it read from other words since then
+  struct Register {
+    std::int64_t kept = kEmpty;        // the value it last wrote, still in a register
+    std::vector<std::uint32_t> fresh;  // what it read from other words since then
     bool read_since_write = false;
     bool wrote = false;
     unsigned last_word = 0;
     std::uint64_t last_version = 0;
   };
-  std::vector<WordFlow> words_;
-  std::map<unsigned, ThreadFlow> threads_;
+
+  void read(Register& t, unsigned w) {
+    bool own_word = t.wrote && t.last_word == w;
+    // Reading back its own word is a no-op while the word is unchanged; if another thread
+    // changed it, the fresh value replaces what the register kept.
+    if (own_word && t.last_version != versions_[w]) {
+      t.kept = words_[w];
+      t.last_version = versions_[w];
+    } else if (!own_word && words_[w] != kEmpty) {
+      t.fresh.push_back(static_cast<std::uint32_t>(words_[w]));
+    }
+    t.read_since_write = true;
+  }
+
+  void write(Register& t, unsigned w, const Access& a, std::size_t step_index,
+             std::vector<ElementSource>& sources) {
+    bool own_word = t.wrote && t.last_word == w;
+    ValueNode node;
+    if (!t.read_since_write) {  // a value from outside shared memory
+      node.source = static_cast<std::int64_t>(sources.size());
+      sources.push_back({a.thread, w, step_index, a.line});
+    } else {
+      if (own_word && t.kept != kEmpty) node.parts.push_back(static_cast<std::uint32_t>(t.kept));
+      node.parts.insert(node.parts.end(), t.fresh.begin(), t.fresh.end());
+    }
+    t.fresh.clear();
+    t.kept = static_cast<std::int64_t>(nodes_.size());
+    nodes_.push_back(std::move(node));
+    words_[w] = t.kept;
+    ++versions_[w];
+    t.wrote = true;
+    t.last_word = w;
+    t.last_version = versions_[w];
+  }
+
+  std::vector<std::int64_t> words_;
+  std::vector<std::uint64_t> versions_;
+  std::unordered_map<unsigned, Register> registers_;
+  std::vector<ValueNode> nodes_;
   unsigned word_size_;
 };
 
 unsigned word_count(const BlockTrace& block) {
   return block.steps.empty() ? 0 : static_cast<unsigned>(block.steps[0].snapshot.size());
+}
+
+// How often each node is part of `root`: the number of paths from root to it, saturating.
+std::vector<unsigned> paths_from(const std::vector<ValueNode>& nodes, std::int64_t root) {
+  std::vector<unsigned> count(nodes.size(), 0);
+  if (root == kEmpty) return count;
+  count[static_cast<std::size_t>(root)] = 1;
+  for (std::size_t i = static_cast<std::size_t>(root) + 1; i-- > 0;) {
+    if (count[i] == 0) continue;
+    for (std::uint32_t part : nodes[i].parts) {
+      unsigned& c = count[part];
+      c = count[i] > std::numeric_limits<unsigned>::max() - c ? std::numeric_limits<unsigned>::max()
+                                                              : c + count[i];
+    }
+  }
+  return count;
 }
 
 }  // namespace
@@ -103,35 +136,21 @@ Contributions contributions(const BlockTrace& block, unsigned word_size, unsigne
     c.why_not = "the run stopped at a divergent barrier, before the result was complete";
     return c;
   }
-  FlowReplay replay(word_count(block), word_size);
-  for (std::size_t s = 0; s < block.steps.size(); ++s) replay.step(block.steps[s], s, c.sources);
+  ValueGraph graph(word_count(block), word_size);
+  for (std::size_t s = 0; s < block.steps.size(); ++s) graph.step(block.steps[s], s, c.sources);
   c.applicable = true;
+  std::vector<unsigned> paths = paths_from(graph.nodes(), graph.word(result_word));
   c.reach.assign(c.sources.size(), 0);
-  for (const auto& [source, count] : replay.word(result_word)) c.reach[source] = count;
+  for (std::size_t n = 0; n < graph.nodes().size(); ++n) {
+    std::int64_t source = graph.nodes()[n].source;
+    if (source != kEmpty) c.reach[static_cast<std::size_t>(source)] = paths[n];
+  }
   for (std::size_t i = 0; i < c.sources.size(); ++i) {
     if (c.reach[i] == 0) c.lost.push_back(i);
     if (c.reach[i] > 1) c.doubled.push_back(i);
   }
   return c;
 }
-
-namespace {
-
-// For each word of the replay, true if its value holds a source marked in `is_lost`.
-std::vector<bool> holding(const FlowReplay& replay, const std::vector<bool>& is_lost) {
-  std::vector<bool> out(replay.word_count(), false);
-  for (unsigned w = 0; w < out.size(); ++w) {
-    for (const auto& entry : replay.word(w)) {
-      if (entry.first < is_lost.size() && is_lost[entry.first]) {
-        out[w] = true;
-        break;
-      }
-    }
-  }
-  return out;
-}
-
-}  // namespace
 
 std::vector<std::vector<bool>> words_holding_lost_by_step(const BlockTrace& block,
                                                           unsigned word_size,
@@ -140,11 +159,24 @@ std::vector<std::vector<bool>> words_holding_lost_by_step(const BlockTrace& bloc
   if (!c.applicable || c.lost.empty()) return by_step;
   std::vector<bool> is_lost(c.sources.size(), false);
   for (std::size_t i : c.lost) is_lost[i] = true;
-  FlowReplay replay(word_count(block), word_size);
+  ValueGraph graph(word_count(block), word_size);
   std::vector<ElementSource> sources;
+  std::vector<std::vector<std::pair<unsigned, std::int64_t>>> changes(block.steps.size());
   for (std::size_t s = 0; s < block.steps.size(); ++s) {
-    replay.step(block.steps[s], s, sources);
-    by_step.push_back(holding(replay, is_lost));
+    graph.step(block.steps[s], s, sources, &changes[s]);
+  }
+  // A node holds a lost element if it is one or is made of one (parts come before the whole).
+  std::vector<bool> holds(graph.nodes().size(), false);
+  for (std::size_t n = 0; n < holds.size(); ++n) {
+    const ValueNode& node = graph.nodes()[n];
+    bool lost = node.source != kEmpty && is_lost[static_cast<std::size_t>(node.source)];
+    for (std::uint32_t part : node.parts) lost = lost || holds[part];
+    holds[n] = lost;
+  }
+  std::vector<bool> now(graph.word_count(), false);
+  for (const auto& step_changes : changes) {
+    for (const auto& [word, node] : step_changes) now[word] = node != kEmpty && holds[node];
+    by_step.push_back(now);
   }
   return by_step;
 }

@@ -2,7 +2,7 @@
 #include "emu/emulator.h"
 
 #include <boost/context/fiber.hpp>
-#include <boost/context/pooled_fixedsize_stack.hpp>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <exception>
@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/format.h"
+#include "emu/guarded_stacks.h"
 #include "simt.h"
 
 namespace stridescope::emu {
@@ -18,8 +19,10 @@ namespace {
 
 namespace ctx = boost::context;
 
-constexpr std::size_t kFiberStackBytes = 64 * 1024;
-constexpr unsigned kMaxAccessesPerThreadStep = 1u << 20;
+using Clock = std::chrono::steady_clock;
+
+// Stack a thread must have left at every emulator call (enough to throw and unwind a fault).
+constexpr std::size_t kStackReserve = 16 * 1024;
 
 enum class ThreadState { Ready, AtBarrier, AtWarpBarrier, AtShuffle, Exited, Faulted };
 
@@ -30,6 +33,8 @@ struct EmulatedThread {
   unsigned warp_mask = 0;
   unsigned access_order = 0;
   unsigned warp_epoch = 0;              // warp barriers passed in this step
+  unsigned warp_collectives = 0;        // warp barriers and shuffles passed in this step
+  const char* stack_low = nullptr;      // the lowest address its stack may use
   unsigned long long shuffle_bits = 0;  // value handed in (then received) at a shuffle
   unsigned shuffle_delta = 0;
   int shuffle_width = kWarpSize;
@@ -63,14 +68,24 @@ std::string divergence_message(const Divergence& d) {
 // One launch in progress. Exactly one exists while a kernel runs on this OS thread.
 class Machine {
  public:
-  Machine(const LaunchShape& shape, const std::function<void()>& kernel, Observer& observer)
-      : shape_(shape), kernel_(kernel), observer_(observer), stacks_(kFiberStackBytes) {}
+  Machine(const LaunchShape& shape, const std::function<void()>& kernel, Observer& observer,
+          const RunLimits& limits)
+      : shape_(shape),
+        kernel_(kernel),
+        observer_(observer),
+        limits_(limits),
+        stacks_(thread_stacks(shape.block, limits.stack_bytes)),
+        deadline_(Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                     std::chrono::duration<double>(limits.seconds))) {}
 
   void run() {
     for (unsigned b = 0; b < shape_.grid; ++b) run_block(b);
   }
 
-  const ThreadCoordinates& coordinates() const { return threads_[running_].coordinates; }
+  const ThreadCoordinates& coordinates() {
+    tick(0);
+    return threads_[running_].coordinates;
+  }
   void* shared_memory() { return shared_.data(); }
 
   void block_barrier(int line) {
@@ -82,6 +97,7 @@ class Machine {
 
   void warp_barrier(unsigned mask, int line) {
     EmulatedThread& self = threads_[running_];
+    count_warp_collective(self, line);
     unsigned lane = running_ % kWarpSize;
     if ((mask & (1u << lane)) == 0) {
       throw KernelFault("__syncwarp(" + hex(mask) + ") on line " + std::to_string(line) +
@@ -97,6 +113,7 @@ class Machine {
   unsigned long long shuffle(unsigned mask, unsigned long long bits, unsigned delta, int width,
                              int line, bool xor_lanes = false) {
     EmulatedThread& self = threads_[running_];
+    count_warp_collective(self, line);
     unsigned lane = running_ % kWarpSize;
     if ((mask & (1u << lane)) == 0 || width <= 0 || width > static_cast<int>(kWarpSize) ||
         (width & (width - 1)) != 0) {
@@ -115,30 +132,77 @@ class Machine {
     return threads_[running_].shuffle_bits;
   }
 
-  void record_access(unsigned address, unsigned size, bool is_write, int line) {
-    if (address + size > shape_.shared_bytes) {
-      throw KernelFault("thread " + std::to_string(running_) + " of block " +
-                        std::to_string(block_) + (is_write ? " wrote" : " read") +
-                        " shared memory at byte " + std::to_string(address) + " (line " +
-                        std::to_string(line) + "), past the block's " +
-                        std::to_string(shape_.shared_bytes) + " bytes");
-    }
+  void record_access(bool negative, unsigned long long index, unsigned element_size, bool is_write,
+                     int line) {
+    tick(line);
+    std::uint64_t address = check_bounds(negative, index, element_size, is_write, line);
     EmulatedThread& self = threads_[running_];
-    if (self.access_order >= kMaxAccessesPerThreadStep) {
-      throw KernelFault("thread " + std::to_string(running_) + " made over " +
-                        std::to_string(kMaxAccessesPerThreadStep) +
+    if (self.access_order >= limits_.max_accesses_per_step) {
+      throw KernelFault(who() + " made over " + std::to_string(limits_.max_accesses_per_step) +
                         " shared-memory accesses without reaching a barrier (line " +
                         std::to_string(line) + "): a runaway loop?");
     }
     unsigned order = self.access_order++;
     if (!traced_) return;
+    if (++traced_accesses_ > limits_.max_traced_accesses) {
+      throw KernelFault("the traced block made over " +
+                        std::to_string(limits_.max_traced_accesses) +
+                        " shared-memory accesses (line " + std::to_string(line) +
+                        "): too many to trace; a loop that does not end?");
+    }
     observer_.on_access(
-        block_, Access{running_, order, address, size,
+        block_, Access{running_, order, static_cast<std::uint32_t>(address), element_size,
                        is_write ? AccessKind::Write : AccessKind::Read, line, self.warp_epoch});
   }
 
  private:
   void suspend() { caller_ = std::move(caller_).resume(); }
+
+  std::string who() const {
+    return "thread " + std::to_string(running_) + " of block " + std::to_string(block_);
+  }
+
+  // The byte address of element `index` (negative when `negative`) of `element_size` bytes, in
+  // 64-bit arithmetic that cannot wrap; a KernelFault if any of its bytes is outside the block's
+  // shared memory.
+  std::uint64_t check_bounds(bool negative, unsigned long long index, unsigned element_size,
+                             bool is_write, int line) const {
+    std::uint64_t bytes = shape_.shared_bytes;
+    bool inside =
+        !negative && index < bytes / element_size + 1 && (index + 1) * element_size <= bytes;
+    if (inside) return index * element_size;
+    std::string what = who() + (is_write ? " wrote" : " read") + " s[" + (negative ? "-" : "") +
+                       std::to_string(index) + "] (line " + std::to_string(line) + ")";
+    if (negative) throw KernelFault(what + ", below the start of shared memory");
+    throw KernelFault(what + ", past the block's " + std::to_string(bytes) +
+                      " bytes of shared memory");
+  }
+
+  // Called at every emulator call of a running thread: the stack it has left, and now and then
+  // the launch's deadline.
+  void tick(int line) {
+    const auto* frame = static_cast<const char*>(__builtin_frame_address(0));
+    const char* low = threads_[running_].stack_low;
+    if (low != nullptr && frame - low < static_cast<std::ptrdiff_t>(kStackReserve)) {
+      throw KernelFault(who() + " has almost no stack left (" +
+                        std::to_string(limits_.stack_bytes / 1024) +
+                        " KiB per thread): recursion too deep, or too large local arrays?");
+    }
+    if (++ticks_ % 1024 != 0 || Clock::now() < deadline_) return;
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%g", limits_.seconds);
+    throw KernelFault("the kernel ran for over " + std::string(seconds) + " s (" + who() +
+                      (line > 0 ? ", line " + std::to_string(line) : std::string()) +
+                      "): a loop that does not end?");
+  }
+
+  void count_warp_collective(EmulatedThread& self, int line) {
+    tick(line);
+    if (++self.warp_collectives <= limits_.max_warp_syncs_per_step) return;
+    throw KernelFault(who() + " passed " + std::to_string(limits_.max_warp_syncs_per_step) +
+                      " __syncwarp()s and shuffles (line " + std::to_string(line) +
+                      ") with no __syncthreads() between: a loop that does not end?");
+  }
 
   void start_threads(unsigned b) {
     threads_.clear();
@@ -146,24 +210,29 @@ class Machine {
     for (unsigned t = 0; t < shape_.block; ++t) {
       EmulatedThread& thread = threads_[t];
       thread.coordinates = {{t, 0, 0}, {b, 0, 0}, {shape_.block, 1, 1}, {shape_.grid, 1, 1}};
-      thread.fiber = ctx::fiber(std::allocator_arg, stacks_, [this, t](ctx::fiber&& caller) {
-        caller_ = std::move(caller);
-        try {
-          kernel_();
-          threads_[t].state = ThreadState::Exited;
-        } catch (const ctx::detail::forced_unwind&) {
-          throw;
-        } catch (...) {
-          fault_ = std::current_exception();
-          threads_[t].state = ThreadState::Faulted;
-        }
-        return std::move(caller_);
-      });
+      thread.fiber =
+          ctx::fiber(std::allocator_arg, StackLease(stacks_), [this, t](ctx::fiber&& caller) {
+            caller_ = std::move(caller);
+            // The stack's lowest address, near enough: this frame is near its top.
+            threads_[t].stack_low =
+                static_cast<const char*>(__builtin_frame_address(0)) - stacks_.stack_bytes() + 1024;
+            try {
+              kernel_();
+              threads_[t].state = ThreadState::Exited;
+            } catch (const ctx::detail::forced_unwind&) {
+              throw;
+            } catch (...) {
+              fault_ = std::current_exception();
+              threads_[t].state = ThreadState::Faulted;
+            }
+            return std::move(caller_);
+          });
     }
   }
 
   void run_block(unsigned b) {
     block_ = b;
+    barriers_ = 0;
     traced_ = observer_.traces_block(b);
     shared_.assign(shape_.shared_bytes, std::byte{0});
     start_threads(b);
@@ -264,11 +333,19 @@ class Machine {
     }
     if (exited.empty() && at_warp_barrier.empty() && at_barrier_by_line.size() == 1) {
       int line = at_barrier_by_line.begin()->first;
+      if (++barriers_ > limits_.max_barriers_per_block) {
+        threads_.clear();
+        throw KernelFault("block " + std::to_string(block_) + " passed " +
+                          std::to_string(limits_.max_barriers_per_block) +
+                          " __syncthreads() barriers (line " + std::to_string(line) +
+                          "): a loop around __syncthreads() that does not end?");
+      }
       if (traced_) observer_.on_step_end(block_, StepKind::Barrier, line, shared_);
       for (EmulatedThread& thread : threads_) {
         thread.state = ThreadState::Ready;
         thread.access_order = 0;
         thread.warp_epoch = 0;
+        thread.warp_collectives = 0;
       }
       return false;
     }
@@ -293,7 +370,11 @@ class Machine {
   LaunchShape shape_;
   const std::function<void()>& kernel_;
   Observer& observer_;
-  ctx::pooled_fixedsize_stack stacks_;
+  RunLimits limits_;
+  GuardedStacks& stacks_;
+  Clock::time_point deadline_;
+  std::uint64_t ticks_ = 0, traced_accesses_ = 0;
+  unsigned barriers_ = 0;  // __syncthreads() released in the current block
   std::vector<EmulatedThread> threads_;
   std::vector<std::byte> shared_;
   ctx::fiber caller_;
@@ -334,11 +415,13 @@ unsigned long long shuffle_xor_untraced(unsigned mask, unsigned long long bits, 
 void* block_shared_memory() {
   return machine().shared_memory();
 }
-void record_shared_access(unsigned address, unsigned size, bool is_write, int line) {
-  machine().record_access(address, size, is_write, line);
+void record_shared_access(bool negative, unsigned long long index, unsigned element_size,
+                          bool is_write, int line) {
+  machine().record_access(negative, index, element_size, is_write, line);
 }
 
-void launch(const LaunchShape& shape, const std::function<void()>& kernel, Observer& observer) {
+void launch(const LaunchShape& shape, const std::function<void()>& kernel, Observer& observer,
+            const RunLimits& limits) {
   if (shape.block == 0 || shape.block > kMaxBlockThreads) {
     throw KernelFault("block size " + std::to_string(shape.block) + " is outside 1.." +
                       std::to_string(kMaxBlockThreads));
@@ -349,7 +432,8 @@ void launch(const LaunchShape& shape, const std::function<void()>& kernel, Obser
                       std::to_string(kMaxSharedBytes));
   }
   if (active_machine != nullptr) throw std::logic_error("emu::launch is not reentrant");
-  Machine m(shape, kernel, observer);
+  prepare_signal_stack();
+  Machine m(shape, kernel, observer, limits);
   active_machine = &m;
   try {
     m.run();

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <span>
 #include <stdexcept>
@@ -21,6 +22,19 @@ struct LaunchShape {
 
 inline constexpr unsigned kMaxBlockThreads = 1024;
 inline constexpr unsigned kMaxSharedBytes = 48 * 1024;
+
+// What a launch may spend before the emulator stops it with a KernelFault: a kernel that loops
+// forever around a barrier, a warp barrier, shared memory or its own indices ends, naming the line.
+// (A loop that calls nothing the emulator sees cannot be stopped from inside the process: the
+// command line has a process deadline for that, and own programs run in a child process.)
+struct RunLimits {
+  double seconds = 120;                            // wall clock for the whole launch
+  unsigned max_barriers_per_block = 1u << 16;      // __syncthreads() a block may pass
+  unsigned max_warp_syncs_per_step = 1u << 16;     // __syncwarp()s and shuffles of one thread
+  unsigned max_accesses_per_step = 1u << 20;       // shared accesses of one thread between barriers
+  std::uint64_t max_traced_accesses = 1ull << 22;  // accesses the observer is given in all
+  std::size_t stack_bytes = 64 * 1024;             // each emulated thread's stack
+};
 
 // Raised when threads of a block wait at different barriers or some exit while others wait.
 class BarrierDivergence : public std::runtime_error {
@@ -58,6 +72,7 @@ class Observer {
 
 // Runs `kernel` once per thread for every block of `shape`. Throws BarrierDivergence or
 // KernelFault.
-void launch(const LaunchShape& shape, const std::function<void()>& kernel, Observer& observer);
+void launch(const LaunchShape& shape, const std::function<void()>& kernel, Observer& observer,
+            const RunLimits& limits = {});
 
 }  // namespace stridescope::emu

@@ -179,6 +179,33 @@ std::vector<ShuffleRound> shuffles_from_json(const json& step, const std::string
   return out;
 }
 
+// Each thread's warp epoch (the __syncwarp()s it passed before an access) never goes down from one
+// access to its next, and never exceeds the warp barriers of the step whose masks hold its lane.
+void check_warp_epochs(const Step& step, const std::string& path) {
+  std::map<std::uint32_t, std::uint32_t> barriers;  // by thread
+  for (const WarpSync& sync : step.warp_syncs) {
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+      if ((sync.mask >> lane & 1u) != 0) ++barriers[sync.warp * kWarpSize + lane];
+    }
+  }
+  std::map<std::uint32_t, std::uint32_t> last;  // by thread
+  for (std::size_t i = 0; i < step.accesses.size(); ++i) {
+    const Access& a = step.accesses[i];
+    std::string where = path + ".accesses[" + std::to_string(i) + "][6]";
+    auto seen = last.find(a.thread);
+    if (seen != last.end() && a.warp_epoch < seen->second) {
+      fail(where, "thread " + std::to_string(a.thread) + "'s warp epoch goes down from " +
+                      std::to_string(seen->second) + " to " + std::to_string(a.warp_epoch));
+    }
+    last[a.thread] = a.warp_epoch;
+    if (a.warp_epoch > barriers[a.thread]) {
+      fail(where, "thread " + std::to_string(a.thread) + " is at warp epoch " +
+                      std::to_string(a.warp_epoch) + " but the step lists only " +
+                      std::to_string(barriers[a.thread]) + " __syncwarp() for its lane");
+    }
+  }
+}
+
 Step step_from_json(const json& value, const std::string& path, const Trace& trace,
                     std::uint64_t version) {
   Step step;
@@ -236,6 +263,7 @@ Step step_from_json(const json& value, const std::string& path, const Trace& tra
       step.warp_syncs.push_back(sync);
     }
     if (value.contains("shuffles")) step.shuffles = shuffles_from_json(value, path, trace);
+    check_warp_epochs(step, path);
   }
   return step;
 }
