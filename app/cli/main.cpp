@@ -1,6 +1,9 @@
 // The stridescope binary: opens the window, or runs a text command (list, trace, check, lab,
 // precision, bench, device-run). Every error is one "stridescope: error: ..." line and status 2.
+#include <unistd.h>
 #include <CLI/CLI.hpp>
+
+#include <csignal>
 #include <iostream>
 
 #include "cli/commands.h"
@@ -18,6 +21,22 @@
 
 namespace stridescope {
 namespace {
+
+// The last resort against a kernel loop that calls nothing the emulator sees (its own deadline
+// cannot fire then): after `seconds` the process says so and exits with status 2.
+constexpr unsigned kCommandSeconds = 900;
+void on_alarm(int) {
+  static const char message[] =
+      "stridescope: error: the command ran for over 900 s and was stopped (a kernel that never "
+      "ends?)\n";
+  ssize_t ignored = ::write(STDERR_FILENO, message, sizeof message - 1);
+  (void)ignored;
+  ::_exit(2);
+}
+void arm_command_deadline() {
+  std::signal(SIGALRM, on_alarm);
+  ::alarm(kCommandSeconds);
+}
 
 // Every command's options, as text until the command runs.
 struct CommandLine {
@@ -75,6 +94,7 @@ struct CommandLine {
 
   int run_command() {
     if (*list) return command_list(std::cout);
+    if (*trace || *lab || *precision || *device_run) arm_command_deadline();
     if (*trace) {
       std::optional<Backend> chosen = parse_enum<Backend>(backend);
       if (!chosen || chosen == Backend::Recorded) {

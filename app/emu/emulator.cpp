@@ -158,6 +158,12 @@ class Machine {
  private:
   void suspend() { caller_ = std::move(caller_).resume(); }
 
+  void clear_threads() {
+    tearing_down_ = true;
+    threads_.clear();
+    tearing_down_ = false;
+  }
+
   std::string who() const {
     return "thread " + std::to_string(running_) + " of block " + std::to_string(block_);
   }
@@ -205,17 +211,18 @@ class Machine {
   }
 
   void start_threads(unsigned b) {
-    threads_.clear();
+    clear_threads();
     threads_.resize(shape_.block);
     for (unsigned t = 0; t < shape_.block; ++t) {
       EmulatedThread& thread = threads_[t];
       thread.coordinates = {{t, 0, 0}, {b, 0, 0}, {shape_.block, 1, 1}, {shape_.grid, 1, 1}};
+      thread.stack_low = stacks_.next_stack_low();  // the stack the fiber is about to get
       thread.fiber =
           ctx::fiber(std::allocator_arg, StackLease(stacks_), [this, t](ctx::fiber&& caller) {
             caller_ = std::move(caller);
-            // The stack's lowest address, near enough: this frame is near its top.
-            threads_[t].stack_low =
-                static_cast<const char*>(__builtin_frame_address(0)) - stacks_.stack_bytes() + 1024;
+            // Boost's ucontext fibers (the sanitizer build) enter a fiber that never ran when it is
+            // destroyed: it must then end at once, not run the kernel.
+            if (tearing_down_) return std::move(caller_);
             try {
               kernel_();
               threads_[t].state = ThreadState::Exited;
@@ -242,7 +249,7 @@ class Machine {
         running_ = t;
         threads_[t].fiber = std::move(threads_[t].fiber).resume();
         if (threads_[t].state == ThreadState::Faulted) {
-          threads_.clear();
+          clear_threads();
           std::rethrow_exception(fault_);
         }
       }
@@ -328,13 +335,13 @@ class Machine {
     }
     if (exited.size() == shape_.block) {
       if (traced_) observer_.on_step_end(block_, StepKind::Exit, 0, shared_);
-      threads_.clear();
+      clear_threads();
       return true;
     }
     if (exited.empty() && at_warp_barrier.empty() && at_barrier_by_line.size() == 1) {
       int line = at_barrier_by_line.begin()->first;
       if (++barriers_ > limits_.max_barriers_per_block) {
-        threads_.clear();
+        clear_threads();
         throw KernelFault("block " + std::to_string(block_) + " passed " +
                           std::to_string(limits_.max_barriers_per_block) +
                           " __syncthreads() barriers (line " + std::to_string(line) +
@@ -363,7 +370,7 @@ class Machine {
     divergence.message = divergence_message(divergence);
     observer_.on_divergence(divergence, shared_);
     std::string why = divergence.message;
-    threads_.clear();
+    clear_threads();
     throw BarrierDivergence(why);
   }
 
@@ -374,7 +381,8 @@ class Machine {
   GuardedStacks& stacks_;
   Clock::time_point deadline_;
   std::uint64_t ticks_ = 0, traced_accesses_ = 0;
-  unsigned barriers_ = 0;  // __syncthreads() released in the current block
+  unsigned barriers_ = 0;      // __syncthreads() released in the current block
+  bool tearing_down_ = false;  // destroying the block's fibers: none may start the kernel now
   std::vector<EmulatedThread> threads_;
   std::vector<std::byte> shared_;
   ctx::fiber caller_;

@@ -23,6 +23,10 @@ class GuardedStacks {
   void deallocate(boost::context::stack_context& stack) noexcept;
 
   std::size_t stack_bytes() const { return stack_bytes_; }
+  // The lowest address of the stack that allocate() hands out next.
+  const char* next_stack_low() const {
+    return free_.empty() ? nullptr : free_.back() - stack_bytes_;
+  }
   std::size_t capacity() const { return capacity_; }
 
  private:

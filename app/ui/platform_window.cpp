@@ -7,11 +7,34 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <glad/gl.h>
 
+#include <dlfcn.h>
+#include <link.h>
+
 #include <cstdio>
 #include <filesystem>
+#include <string_view>
 
 namespace stridescope {
 namespace {
+
+#if defined(__SANITIZE_ADDRESS__)
+// Sanitizer build only: keeps Mesa's OpenGL driver (a *_dri.so) loaded to the end, so that the
+// blocks it keeps for the life of the process show under its name and the one leak suppression
+// (app/sanitize/sanitizer_options.cpp) matches them; unloaded, they would have no name at all.
+void pin_gl_driver() {
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, std::size_t, void*) {
+        std::string_view name = info->dlpi_name ? info->dlpi_name : "";
+        if (name.size() > 7 && name.substr(name.size() - 7) == "_dri.so") {
+          ::dlopen(info->dlpi_name, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
+        }
+        return 0;
+      },
+      nullptr);
+}
+#else
+void pin_gl_driver() {}
+#endif
 
 void glfw_error(int code, const char* description) {
   std::fprintf(stderr, "stridescope: GLFW error %d: %s\n", code, description);
@@ -34,6 +57,7 @@ PlatformWindow::PlatformWindow(int width, int height, bool capture, const std::s
     throw WindowError("cannot create an OpenGL 3.3 window");
   }
   glfwMakeContextCurrent(window_);
+  pin_gl_driver();
   glfwSwapInterval(capture ? 0 : 1);
   if (gladLoadGL(glfwGetProcAddress) == 0) {
     glfwDestroyWindow(window_);
