@@ -219,6 +219,11 @@ TEST(Cli, InputFilesThatAreNotRegularFilesAreRefusedByName) {
   expect_one_error_line("check " + kTmp + "/no-such-file.json", "no-such-file.json");
   expect_one_error_line("bench --recorded --file " + kTmp, "is a directory");
   std::remove(fifo.c_str());
+  // Over the loader's size limit (a sparse file: no disk used): refused before any reading.
+  std::string huge = kTmp + "/cli_huge.json";
+  ASSERT_EQ(std::system(("truncate -s 300M " + huge).c_str()), 0);
+  expect_one_error_line("check " + huge, "over the limit of 256 MiB for a trace file");
+  std::remove(huge.c_str());
 }
 
 TEST(Cli, TraceFieldsWithUnknownNamesAreErrorsWithTheirPath) {
