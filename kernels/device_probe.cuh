@@ -22,7 +22,9 @@ struct DeviceAccessRecord {
   std::uint32_t is_write;
   std::int32_t line;
   std::uint32_t warp_epoch;
-  std::uint64_t value_bits;  // the value written (for rebuilding the memory after the last step)
+  std::uint32_t round;       // traced warp collectives the thread passed since __syncthreads()
+  std::uint32_t pad;
+  std::uint64_t value_bits;  // the value read or written
 };
 
 // One __syncwarp() passed by the traced block's warp `warp`, written by the mask's lowest lane.
@@ -32,7 +34,7 @@ struct DeviceWarpSyncRecord {
   std::uint32_t sequence;  // this warp's warp barriers so far, for ordering
   std::uint32_t mask;
   std::int32_t line;
-  std::uint32_t pad;
+  std::uint32_t round;  // the round it ends
 };
 
 // One __shfl_down_sync() of the traced block's warp `warp`: the mask's lowest lane fills the
@@ -44,6 +46,8 @@ struct DeviceShuffleRecord {
   std::uint32_t mask;
   std::uint32_t delta;
   std::int32_t line;
+  std::uint32_t round;  // the round it ends
+  std::uint32_t pad;
   double sent[kWarpSize];
   double received[kWarpSize];
 };
@@ -61,6 +65,7 @@ struct DeviceTraceBuffer {
   DeviceAccessRecord* records;   // [record_capacity]
   std::uint32_t* record_count;   // may exceed record_capacity: then records were dropped
   std::uint32_t* thread_epoch;   // [blockDim.x] warp barriers passed in the current step
+  std::uint32_t* thread_round;   // [blockDim.x] traced warp collectives passed in the step
   std::uint32_t* warp_sequence;  // [32] warp barriers passed by each warp so far
   DeviceWarpSyncRecord* syncs;   // [sync_capacity]
   std::uint32_t* sync_count;
@@ -100,6 +105,8 @@ __device__ inline void record_device_access(unsigned address, unsigned size, boo
                                 is_write ? 1u : 0u,
                                 line,
                                 device_trace.thread_epoch[threadIdx.x],
+                                device_trace.thread_round[threadIdx.x],
+                                0u,
                                 value_bits};
 }
 
@@ -127,6 +134,7 @@ __device__ inline void probe_barrier(int line) {
     }
     device_trace.thread_order[threadIdx.x] = 0;
     device_trace.thread_epoch[threadIdx.x] = 0;
+    device_trace.thread_round[threadIdx.x] = 0;
     __syncthreads();
     if (threadIdx.x == 0) *device_trace.step_count = step + 1;
   }
@@ -140,6 +148,7 @@ __device__ inline void probe_syncwarp(unsigned mask, int line) {
   if (!traced_block()) return;
   unsigned lane = threadIdx.x % kWarpSize, warp = threadIdx.x / kWarpSize;
   ++device_trace.thread_epoch[threadIdx.x];
+  unsigned round = device_trace.thread_round[threadIdx.x]++;
   if (lane == static_cast<unsigned>(__ffs(mask) - 1)) {
     unsigned first = threadIdx.x - lane;
     unsigned lanes_present = blockDim.x - first >= kWarpSize ? kWarpSize : blockDim.x - first;
@@ -148,7 +157,7 @@ __device__ inline void probe_syncwarp(unsigned mask, int line) {
     unsigned sequence = device_trace.warp_sequence[warp]++;
     if (slot < device_trace.sync_capacity) {
       device_trace.syncs[slot] = {*device_trace.step_count, warp, sequence,
-                                  mask & present,           line, 0u};
+                                  mask & present,           line, round};
     }
   }
   __syncwarp(mask);
@@ -160,6 +169,7 @@ __device__ V probe_shfl_down(unsigned mask, V value, unsigned delta, int line) {
   V got = __shfl_down_sync(mask, value, delta);
   if (!traced_block()) return got;
   unsigned lane = threadIdx.x % kWarpSize, warp = threadIdx.x / kWarpSize;
+  unsigned round = device_trace.thread_round[threadIdx.x]++;
   unsigned leader = static_cast<unsigned>(__ffs(mask) - 1);
   unsigned slot = 0;
   if (lane == leader) {
@@ -176,6 +186,7 @@ __device__ V probe_shfl_down(unsigned mask, V value, unsigned delta, int line) {
       r.mask = mask & present;
       r.delta = delta;
       r.line = line;
+      r.round = round;
     }
   }
   slot = __shfl_sync(mask, slot, leader);

@@ -26,9 +26,10 @@ __device__ __forceinline__ T* dynamic_shared_memory() {
 namespace emu {
 void* block_shared_memory();
 // Checks and records one access of `element_size` bytes at index `index` (negative when
-// `negative`) of a shared array; throws KernelFault for an index outside shared memory.
+// `negative`) of a shared array, with the value `written` (nullptr for a read: the emulator takes
+// the value read from memory); throws KernelFault for an index outside shared memory.
 void record_shared_access(bool negative, unsigned long long index, unsigned element_size,
-                          bool is_write, int line);
+                          bool is_write, int line, const void* written);
 }  // namespace emu
 template <typename T>
 inline T* dynamic_shared_memory() {
@@ -75,11 +76,12 @@ class SharedRef {
   SharedRef(T* base, SharedIndex index) : base_(base), index_(index) {}
 
   operator T() const {  // NOLINT: implicit on purpose, a read of the word
-    emu::record_shared_access(index_.negative, index_.value, sizeof(T), false, index_.line);
+    emu::record_shared_access(index_.negative, index_.value, sizeof(T), false, index_.line,
+                              nullptr);
     return base_[index_.value];
   }
   SharedRef& operator=(T value) {
-    emu::record_shared_access(index_.negative, index_.value, sizeof(T), true, index_.line);
+    emu::record_shared_access(index_.negative, index_.value, sizeof(T), true, index_.line, &value);
     base_[index_.value] = value;
     return *this;
   }

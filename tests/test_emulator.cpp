@@ -13,7 +13,7 @@ namespace {
 class Silent final : public emu::Observer {
  public:
   bool traces_block(unsigned) const override { return false; }
-  void on_access(unsigned, const Access&) override {}
+  void on_access(unsigned, const Access&, std::uint32_t, unsigned long long) override {}
   void on_step_end(unsigned, StepKind, int, std::span<const std::byte>) override {}
 };
 
@@ -21,7 +21,9 @@ class Silent final : public emu::Observer {
 class Counter final : public emu::Observer {
  public:
   bool traces_block(unsigned) const override { return true; }
-  void on_access(unsigned, const Access& a) override { accesses.push_back(a); }
+  void on_access(unsigned, const Access& a, std::uint32_t, unsigned long long) override {
+    accesses.push_back(a);
+  }
   void on_step_end(unsigned, StepKind kind, int line, std::span<const std::byte>) override {
     kinds.push_back(kind);
     lines.push_back(line);

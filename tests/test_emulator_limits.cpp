@@ -14,14 +14,16 @@ namespace {
 class Silent final : public emu::Observer {
  public:
   bool traces_block(unsigned) const override { return false; }
-  void on_access(unsigned, const Access&) override {}
+  void on_access(unsigned, const Access&, std::uint32_t, unsigned long long) override {}
   void on_step_end(unsigned, StepKind, int, std::span<const std::byte>) override {}
 };
 
 class Tracing final : public emu::Observer {
  public:
   bool traces_block(unsigned) const override { return true; }
-  void on_access(unsigned, const Access&) override { ++accesses; }
+  void on_access(unsigned, const Access&, std::uint32_t, unsigned long long) override {
+    ++accesses;
+  }
   void on_step_end(unsigned, StepKind, int, std::span<const std::byte>) override {}
   std::size_t accesses = 0;
 };

@@ -152,7 +152,9 @@ void halving_without_barrier() {
 class LastStep final : public emu::Observer {
  public:
   bool traces_block(unsigned) const override { return true; }
-  void on_access(unsigned, const Access& a) override { pending.accesses.push_back(a); }
+  void on_access(unsigned, const Access& a, std::uint32_t, unsigned long long) override {
+    pending.accesses.push_back(a);
+  }
   void on_step_end(unsigned, StepKind, int, std::span<const std::byte>) override {
     last = std::move(pending);
     pending = Step{};

@@ -260,8 +260,16 @@ TEST(Shuffles, WarpZerosFiveRoundsAddItsValuesIntoLaneZero) {
   r.n = 64;
   r.input = InputPattern::Iota;
   Trace trace = run_on_emulator(r);
-  std::vector<const ShuffleRound*> rounds = shuffle_rounds(trace.blocks[0].steps[0], 0);
-  ASSERT_EQ(rounds.size(), 5u);
+  // Each __shfl_down_sync round is a step of its own: steps 0-4, then the warp sums' store.
+  std::vector<const ShuffleRound*> rounds;
+  for (std::size_t s = 0; s < 5; ++s) {
+    EXPECT_EQ(trace.blocks[0].steps[s].kind, StepKind::WarpRound) << s;
+    ASSERT_EQ(shuffle_rounds(trace.blocks[0].steps[s], 0).size(), 1u) << s;
+    rounds.push_back(shuffle_rounds(trace.blocks[0].steps[s], 0).front());
+    EXPECT_EQ(shuffle_rounds(trace.blocks[0].steps[s], 1).size(), 1u) << s;  // warp 1 too
+  }
+  EXPECT_EQ(trace.blocks[0].steps[5].kind, StepKind::Barrier);
+  EXPECT_TRUE(trace.blocks[0].steps[5].shuffles.empty());
   EXPECT_EQ(rounds[0]->delta, 16u);
   EXPECT_EQ(rounds[4]->delta, 1u);
   for (unsigned lane = 0; lane < 32; ++lane) EXPECT_EQ(rounds[0]->sent[lane], lane);
@@ -269,8 +277,10 @@ TEST(Shuffles, WarpZerosFiveRoundsAddItsValuesIntoLaneZero) {
   EXPECT_EQ(shuffle_source(*rounds[0], 20), -1);  // 20 + 16 is past the warp: keeps its own
   EXPECT_EQ(rounds[0]->received[20], 20);
   EXPECT_EQ(values_after_round(*rounds[4])[0], 496);  // 0 + 1 + ... + 31
-  EXPECT_EQ(shuffle_rounds(trace.blocks[0].steps[0], 1).size(), 5u);
-  EXPECT_EQ(shuffle_rounds(trace.blocks[0].steps[1], 0).size(), 5u);  // the warp sums' round
+  for (std::size_t s = 6; s < 11; ++s) {              // warp 0 adds the warp sums, a round per step
+    EXPECT_EQ(shuffle_rounds(trace.blocks[0].steps[s], 0).size(), 1u) << s;
+  }
+  EXPECT_EQ(trace.blocks[0].steps.back().kind, StepKind::Exit);
 }
 
 TEST(Precision, LogScalePositions) {

@@ -213,10 +213,16 @@ TEST(Variants, TunedVariantReducesTheWholeGridInOneLaunch) {
   Trace trace = run_on_emulator(r);
   EXPECT_EQ(trace.run.grid_size, 98u);  // ceil(n / (16 * 64))
   EXPECT_EQ(trace.result, trace.reference);
-  // Block 0 shows lane 0 of each warp storing its warp's sum, then the last-block test.
-  EXPECT_EQ(trace.blocks[0].steps[0].label, "store");
-  EXPECT_EQ(trace.blocks[0].steps[0].accesses.size(), 2u);
-  EXPECT_GE(trace.blocks[0].steps.size(), 2u);  // warp sums stored, then "am I the last block?"
+  // Block 0 shows its warps' five shuffle rounds, lane 0 of each warp storing its warp's sum at
+  // the first barrier, then the last-block test.
+  const auto& steps = trace.blocks[0].steps;
+  ASSERT_GE(steps.size(), 7u);
+  for (std::size_t s = 0; s < 5; ++s) {
+    EXPECT_EQ(steps[s].label, "shuffle, offset " + std::to_string(16 >> s)) << s;
+  }
+  EXPECT_EQ(steps[5].kind, StepKind::Barrier);
+  EXPECT_EQ(steps[5].label, "store");
+  EXPECT_EQ(steps[5].accesses.size(), 2u);
   r.n = 16;  // one block is the whole grid: it writes the total without counting blocks
   Trace single = run_on_emulator(r);
   EXPECT_EQ(single.run.grid_size, 1u);

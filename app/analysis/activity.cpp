@@ -11,6 +11,14 @@ StepActivity activity(const Step& step, unsigned block_size) {
   for (const Access& access : step.accesses) {
     if (access.thread < block_size) result.thread_active[access.thread] = true;
   }
+  for (const ShuffleRound& round : step.shuffles) {
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+      unsigned thread = round.warp * kWarpSize + lane;
+      if ((round.mask >> lane & 1u) != 0 && thread < block_size) {
+        result.thread_active[thread] = true;
+      }
+    }
+  }
   unsigned warp_count = (block_size + kWarpSize - 1) / kWarpSize;
   for (unsigned w = 0; w < warp_count; ++w) {
     WarpActivity warp;

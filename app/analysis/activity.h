@@ -24,6 +24,7 @@ struct StepActivity {
   unsigned idle_warps = 0;
 };
 
+// A thread is active in a step when it accessed shared memory or took part in a traced shuffle.
 StepActivity activity(const Step& step, unsigned block_size);
 
 }  // namespace stridescope

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <map>
 
+#include "analysis/intervals.h"
+
 namespace stridescope {
 
 std::vector<Addition> additions(const Step& step, unsigned word_size) {
@@ -39,7 +41,9 @@ std::vector<Addition> additions(const Step& step, unsigned word_size) {
       last_written = word;
       if (read_target) {
         for (unsigned source : reads) {
-          if (source != word) found.push_back({by_thread[k], {access.thread, source, word}});
+          if (source != word) {
+            found.push_back({by_thread[k], {access.thread, source, word, by_thread[k]}});
+          }
         }
       }
       reads.clear();
@@ -55,17 +59,20 @@ std::vector<Addition> additions(const Step& step, unsigned word_size) {
 
 WorkDepth work_and_depth(const BlockTrace& block, unsigned word_size) {
   WorkDepth result;
-  for (const Step& step : block.steps) {
-    std::vector<Addition> adds = additions(step, word_size);
+  result.step_additions.assign(block.steps.size(), 0);
+  for (const BarrierInterval& in : barrier_intervals(block.steps)) {
+    std::vector<Addition> adds = additions(in.merged, word_size);
     auto count = static_cast<unsigned>(adds.size());
     result.additions += count;
-    result.step_additions.push_back(count);
     if (count > 0) ++result.reduction_steps;
     std::map<unsigned, unsigned> by_thread;
     unsigned longest = 0;
-    for (const Addition& a : adds) longest = std::max(longest, ++by_thread[a.thread]);
+    for (const Addition& a : adds) {
+      longest = std::max(longest, ++by_thread[a.thread]);
+      ++result.step_additions[in.access_step[a.write]];
+    }
     result.depth += longest;
-    if (step.kind == StepKind::Barrier) ++result.barrier_steps;
+    if (in.merged.kind == StepKind::Barrier) ++result.barrier_steps;
   }
   return result;
 }

@@ -12,7 +12,10 @@ struct Addition {
   unsigned thread = 0;
   unsigned source_word = 0;
   unsigned target_word = 0;
-  bool operator==(const Addition&) const = default;
+  std::size_t write = 0;  // index of the write in the step's accesses (where the addition lands)
+  bool operator==(const Addition& o) const {
+    return thread == o.thread && source_word == o.source_word && target_word == o.target_word;
+  }
 };
 
 // A thread that read word X and word Y and then wrote X added Y into X.
@@ -26,6 +29,8 @@ struct WorkDepth {
   std::vector<unsigned> step_additions;  // additions made in each step
 };
 
+// Over the block's barrier intervals (a warp tail's rounds are one interval): work, depth, and
+// each step's additions where their writes land.
 WorkDepth work_and_depth(const BlockTrace& block, unsigned word_size);
 
 }  // namespace stridescope

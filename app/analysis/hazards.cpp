@@ -109,11 +109,11 @@ class HazardFinder {
     for (unsigned word = first_word; word <= last_word; ++word) {
       WordState& w = words_[word];
       if (a.kind == AccessKind::Read) {
-        check(w, w.writes, HazardKind::ReadAfterWrite, word, a, tc);
+        check(w, w.writes, HazardKind::ReadAfterWrite, word, i, tc);
         remember(w.reads, i, a);
       } else {
-        check(w, w.writes, HazardKind::WriteAfterWrite, word, a, tc);
-        check(w, w.reads, HazardKind::WriteAfterRead, word, a, tc);
+        check(w, w.writes, HazardKind::WriteAfterWrite, word, i, tc);
+        check(w, w.reads, HazardKind::WriteAfterRead, word, i, tc);
         remember(w.writes, i, a);
       }
     }
@@ -121,8 +121,9 @@ class HazardFinder {
 
   // The earliest earlier access that races with `a`, if any: a different warp's, or another
   // lane's of the same warp that no common barrier orders before `a`.
-  void check(WordState& w, const Earlier& earlier, HazardKind kind, unsigned word, const Access& a,
+  void check(WordState& w, const Earlier& earlier, HazardKind kind, unsigned word, std::size_t i,
              const ThreadClock& tc) {
+    const Access& a = step_.accesses[i];
     auto& reported = w.reported[static_cast<int>(kind)];
     if (reported || earlier.first == kNone) return;
     unsigned warp = a.thread / kWarpSize, lane = a.thread % kWarpSize;
@@ -131,7 +132,7 @@ class HazardFinder {
       best = step_.accesses[earlier.first].thread != a.thread ? earlier.first : earlier.first_other;
       if (best == kNone) return;
       reported = true;
-      found_.push_back({kind, word, step_.accesses[best], a});
+      found_.push_back({kind, word, step_.accesses[best], a, i});
       return;
     }
     best = warp_of(earlier.first) != warp ? earlier.first : earlier.first_elsewhere;
@@ -149,7 +150,7 @@ class HazardFinder {
     }
     if (best == kNone) return;
     reported = true;
-    found_.push_back({kind, word, step_.accesses[best], a});
+    found_.push_back({kind, word, step_.accesses[best], a, i});
   }
 
   void remember(Earlier& earlier, std::size_t i, const Access& a) {

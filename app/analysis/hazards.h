@@ -19,6 +19,7 @@ struct Hazard {
   unsigned word = 0;
   Access first;
   Access second;
+  std::size_t second_index = 0;  // index of `second` in the step's accesses
 };
 
 // One hazard per (word, kind): for the first access in the trace's order that races with an

@@ -4,6 +4,7 @@
 #include <map>
 
 #include <tuple>
+#include "analysis/intervals.h"
 #include "core/format.h"
 
 namespace stridescope {
@@ -16,8 +17,8 @@ LabSummary lab_summary(const Trace& trace, bool result_in_word0) {
   LabSummary summary;
   const BlockTrace& block = trace.blocks.at(0);
   std::map<std::tuple<HazardKind, int, int>, std::size_t> by_lines;
-  for (const Step& step : block.steps) {
-    for (const Hazard& h : hazards(step, trace.word_size)) {
+  for (const BarrierInterval& in : barrier_intervals(block.steps)) {
+    for (const Hazard& h : hazards(in.merged, trace.word_size)) {
       ++summary.hazards;
       ++by_lines[{h.kind, h.first.line, h.second.line}];
     }

@@ -22,14 +22,23 @@ struct StepFacts {
   unsigned additions_so_far = 0;
   StepConflicts conflicts;
   unsigned worst_conflict_degree = 0;  // over the warps (1 = none, 0 = no access)
-  std::vector<Hazard> hazards;         // data races within the step
+  std::vector<Hazard> hazards;         // races whose second access is in this step
   double first_word = 0;               // s[0] after the step: the result so far
   std::string narration;
 };
 
-// `additions_before`: additions made in the block's earlier steps (the model keeps running totals,
-// so that no step re-counts the ones before it).
+// What a step's facts take from its barrier interval: the additions and races that land in it
+// (indices re-based to the step's own accesses), and the additions made in the steps before it.
+struct IntervalShare {
+  std::vector<Addition> additions;
+  std::vector<Hazard> hazards;
+  unsigned additions_before = 0;
+};
+
+// The shares of every step of a block (one pass over each barrier interval).
+std::vector<IntervalShare> interval_shares(const BlockTrace& block, unsigned word_size);
+
 StepFacts step_facts(const Trace& trace, std::size_t block_index, std::size_t step_index,
-                     unsigned additions_before);
+                     IntervalShare share);
 
 }  // namespace stridescope

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "analysis/additions.h"
+#include "analysis/intervals.h"
 
 namespace stridescope {
 
@@ -21,6 +22,8 @@ std::string StepLabel::text() const {
       return "write block sum";
     case StepLabelKind::Read:
       return "read";
+    case StepLabelKind::Shuffle:
+      return "shuffle, offset " + std::to_string(stride);
     case StepLabelKind::ReadWrite:
       return "read + write";
     case StepLabelKind::NoSharedWork:
@@ -29,8 +32,7 @@ std::string StepLabel::text() const {
   return "no shared-memory work";
 }
 
-StepLabel step_label(const Step& step, unsigned word_size) {
-  std::vector<Addition> adds = additions(step, word_size);
+StepLabel step_label(const Step& step, const std::vector<Addition>& adds, unsigned word_size) {
   if (!adds.empty()) {
     std::optional<long> stride;
     for (const Addition& a : adds) {
@@ -52,7 +54,22 @@ StepLabel step_label(const Step& step, unsigned word_size) {
     return {block_sum ? StepLabelKind::WriteBlockSum : StepLabelKind::Read, 0};
   }
   if (reads && writes) return {StepLabelKind::ReadWrite, 0};
+  if (!step.shuffles.empty()) return {StepLabelKind::Shuffle, step.shuffles.front().delta};
   return {};
+}
+
+std::vector<StepLabel> step_labels(std::span<const Step> steps, unsigned word_size) {
+  std::vector<StepLabel> labels(steps.size());
+  for (const BarrierInterval& in : barrier_intervals(steps)) {
+    std::vector<std::vector<Addition>> landing(in.last - in.first + 1);
+    for (const Addition& a : additions(in.merged, word_size)) {
+      landing[in.access_step[a.write] - in.first].push_back(a);
+    }
+    for (std::size_t s = in.first; s <= in.last; ++s) {
+      labels[s] = step_label(steps[s], landing[s - in.first], word_size);
+    }
+  }
+  return labels;
 }
 
 }  // namespace stridescope

@@ -1,7 +1,11 @@
 // A step's short label from its accesses: "stride = 64", "load", "write block sum", ...
 #pragma once
 
+#include <span>
 #include <string>
+#include <vector>
+
+#include "analysis/additions.h"
 
 #include "trace/trace.h"
 
@@ -14,6 +18,7 @@ enum class StepLabelKind {
   Store,          // only writes, elsewhere
   WriteBlockSum,  // thread 0 reads word 0 and the block exits
   Read,           // only reads
+  Shuffle,        // a round of __shfl_down_sync() and no shared-memory work (stride: its offset)
   ReadWrite,      // reads and writes, no addition
   NoSharedWork,   // no shared-memory access
 };
@@ -25,6 +30,10 @@ struct StepLabel {
   bool operator==(const StepLabel&) const = default;
 };
 
-StepLabel step_label(const Step& step, unsigned word_size);
+// The label of `step`, given the additions whose writes land in it (from its barrier interval).
+StepLabel step_label(const Step& step, const std::vector<Addition>& additions, unsigned word_size);
+
+// The labels of a block's steps, each from its barrier interval's additions.
+std::vector<StepLabel> step_labels(std::span<const Step> steps, unsigned word_size);
 
 }  // namespace stridescope

@@ -14,6 +14,7 @@
 #include "cuda/device_kernels.cuh"
 #include "cuda/device_reduce.h"
 #include "run/launch_common.h"
+#include "run/warp_rounds.h"
 
 namespace stridescope::cuda {
 namespace {
@@ -63,6 +64,7 @@ struct DeviceLog {
         shuffle_sequence(kWarpSize),
         order(block),
         epoch(block),
+        round(block),
         sequence(kWarpSize),
         syncs(kSyncCapacity),
         shuffles(kShuffleCapacity),
@@ -74,6 +76,7 @@ struct DeviceLog {
     check(cudaMemset(counters.get(), 0, 4 * sizeof(std::uint32_t)), "cudaMemset(counters)");
     check(cudaMemset(order.get(), 0, block * sizeof(std::uint32_t)), "cudaMemset(order)");
     check(cudaMemset(epoch.get(), 0, block * sizeof(std::uint32_t)), "cudaMemset(epochs)");
+    check(cudaMemset(round.get(), 0, block * sizeof(std::uint32_t)), "cudaMemset(rounds)");
     check(cudaMemset(sequence.get(), 0, kWarpSize * sizeof(std::uint32_t)), "cudaMemset(sequence)");
     DeviceTraceBuffer buffer{};
     buffer.traced_block = traced_block;
@@ -87,6 +90,7 @@ struct DeviceLog {
     buffer.records = records.get();
     buffer.record_count = counters.get() + 1;
     buffer.thread_epoch = epoch.get();
+    buffer.thread_round = round.get();
     buffer.warp_sequence = sequence.get();
     buffer.syncs = syncs.get();
     buffer.sync_count = counters.get() + 2;
@@ -100,7 +104,7 @@ struct DeviceLog {
   }
   DeviceArray<std::uint8_t> snapshots;
   DeviceArray<std::int32_t> lines;
-  DeviceArray<std::uint32_t> counters, shuffle_sequence, order, epoch, sequence;
+  DeviceArray<std::uint32_t> counters, shuffle_sequence, order, epoch, round, sequence;
   DeviceArray<DeviceWarpSyncRecord> syncs;
   DeviceArray<DeviceShuffleRecord> shuffles;
   DeviceArray<DeviceAccessRecord> records;
@@ -149,37 +153,57 @@ HostLog read_log(const DeviceLog& d, unsigned snapshot_bytes) {
   return log;
 }
 
-// Step `s` of the log; `memory` holds shared memory after the step before and is updated (from the
-// snapshot at a barrier, from the logged write values at kernel exit).
-Step step_of(const HostLog& log, unsigned s, std::vector<std::uint8_t>& memory) {
-  Step step;
-  step.kind = s < log.steps ? StepKind::Barrier : StepKind::Exit;
+template <typename T>
+double value_of(std::uint64_t bits) {
+  T value;
+  std::memcpy(&value, &bits, sizeof(T));
+  return static_cast<double>(value);
+}
+
+// Barrier interval `s` of the log (the steps up to its __syncthreads(), or to kernel exit), with
+// each access's, warp barrier's and shuffle's round; `memory` holds shared memory at its start and
+// becomes the memory at its end (the snapshot at a barrier, the logged writes at kernel exit).
+template <typename T>
+RecordedInterval interval_of(const HostLog& log, unsigned s, std::vector<std::uint8_t>& memory) {
+  RecordedInterval in;
+  in.end = s < log.steps ? StepKind::Barrier : StepKind::Exit;
   for (const DeviceAccessRecord& rec : log.accesses) {
     if (rec.step != s) continue;
-    step.accesses.push_back({rec.thread, rec.order, rec.address, rec.size,
-                             rec.is_write ? AccessKind::Write : AccessKind::Read, rec.line,
-                             rec.warp_epoch});
+    Access a{rec.thread,
+             rec.order,
+             rec.address,
+             rec.size,
+             rec.is_write ? AccessKind::Write : AccessKind::Read,
+             rec.line,
+             rec.warp_epoch};
+    if (rec.size == sizeof(T)) a.value = value_of<T>(rec.value_bits);
+    in.accesses.push_back({a, rec.round});
     if (s == log.steps && rec.is_write && rec.address + rec.size <= memory.size()) {
       std::memcpy(memory.data() + rec.address, &rec.value_bits, rec.size);
     }
   }
   for (const DeviceWarpSyncRecord& sync : log.syncs) {
-    if (sync.step == s) step.warp_syncs.push_back({sync.warp, sync.mask, sync.line});
+    if (sync.step == s) in.warp_syncs.push_back({{sync.warp, sync.mask, sync.line}, sync.round});
   }
-  for (const DeviceShuffleRecord& shuffle : log.shuffles) {
-    if (shuffle.step != s) continue;
-    step.shuffles.push_back({shuffle.warp, shuffle.mask, shuffle.delta, shuffle.line,
-                             std::vector<double>(shuffle.sent, shuffle.sent + kWarpSize),
-                             std::vector<double>(shuffle.received, shuffle.received + kWarpSize)});
+  for (const DeviceShuffleRecord& r : log.shuffles) {
+    if (r.step != s) continue;
+    in.shuffles.push_back(
+        {{r.warp, r.mask, r.delta, r.line, std::vector<double>(r.sent, r.sent + kWarpSize),
+          std::vector<double>(r.received, r.received + kWarpSize)},
+         r.round});
   }
   if (s < log.steps) {
     std::memcpy(memory.data(), log.snapshots.data() + std::size_t{s} * memory.size(),
                 memory.size());
-    step.line = log.lines[s];
+    in.end_line = log.lines[s];
   } else {
-    step.line = exit_line(step.accesses, step.shuffles);
+    std::vector<Access> accesses;
+    std::vector<ShuffleRound> shuffles;
+    for (const auto& a : in.accesses) accesses.push_back(a.item);
+    for (const auto& r : in.shuffles) shuffles.push_back(r.item);
+    in.end_line = exit_line(accesses, shuffles);
   }
-  return step;
+  return in;
 }
 
 template <typename T>
@@ -188,11 +212,16 @@ BlockTrace rebuild_block(const HostLog& log, unsigned traced_block, unsigned blo
   trace.block = traced_block;
   std::vector<std::uint8_t> memory(block * sizeof(T), 0);
   for (unsigned s = 0; s <= log.steps; ++s) {
-    Step step = step_of(log, s, memory);
-    if (s == log.steps && step.accesses.empty() && step.shuffles.empty()) break;
-    step.snapshot = words_of<T>(memory.data(), block);
-    step.label = step_label(step, sizeof(T)).text();
-    trace.steps.push_back(std::move(step));
+    std::vector<double> before = words_of<T>(memory.data(), block);
+    RecordedInterval in = interval_of<T>(log, s, memory);
+    if (s == log.steps && in.accesses.empty() && in.shuffles.empty()) break;
+    in.memory_after = words_of<T>(memory.data(), block);
+    std::vector<Step> steps = split_into_rounds(std::move(in), before, sizeof(T));
+    std::vector<StepLabel> labels = step_labels(steps, sizeof(T));
+    for (std::size_t k = 0; k < steps.size(); ++k) {
+      steps[k].label = labels[k].text();
+      trace.steps.push_back(std::move(steps[k]));
+    }
   }
   return trace;
 }

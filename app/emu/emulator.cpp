@@ -1,6 +1,7 @@
 // The CPU emulator's scheduler: one fiber per CUDA thread, barriers as suspension points.
 #include "emu/emulator.h"
 
+#include <algorithm>
 #include <boost/context/fiber.hpp>
 #include <chrono>
 #include <cstdio>
@@ -33,6 +34,7 @@ struct EmulatedThread {
   unsigned warp_mask = 0;
   unsigned access_order = 0;
   unsigned warp_epoch = 0;              // warp barriers passed in this step
+  std::uint32_t round = 0;              // traced warp collectives passed in this step
   unsigned warp_collectives = 0;        // warp barriers and shuffles passed in this step
   const char* stack_low = nullptr;      // the lowest address its stack may use
   unsigned long long shuffle_bits = 0;  // value handed in (then received) at a shuffle
@@ -133,7 +135,7 @@ class Machine {
   }
 
   void record_access(bool negative, unsigned long long index, unsigned element_size, bool is_write,
-                     int line) {
+                     int line, const void* written) {
     tick(line);
     std::uint64_t address = check_bounds(negative, index, element_size, is_write, line);
     EmulatedThread& self = threads_[running_];
@@ -150,9 +152,14 @@ class Machine {
                         " shared-memory accesses (line " + std::to_string(line) +
                         "): too many to trace; a loop that does not end?");
     }
+    unsigned long long bits = 0;  // the value written, or the one read (still in memory)
+    std::memcpy(&bits, is_write ? written : shared_.data() + address,
+                std::min<std::size_t>(element_size, sizeof bits));
     observer_.on_access(
-        block_, Access{running_, order, static_cast<std::uint32_t>(address), element_size,
-                       is_write ? AccessKind::Write : AccessKind::Read, line, self.warp_epoch});
+        block_,
+        Access{running_, order, static_cast<std::uint32_t>(address), element_size,
+               is_write ? AccessKind::Write : AccessKind::Read, line, self.warp_epoch},
+        self.round, bits);
   }
 
  private:
@@ -277,39 +284,48 @@ class Machine {
         lanes.push_back(lane);
       }
       if (!all_arrived) continue;
-      if (kind == ThreadState::AtShuffle) {
-        std::vector<unsigned long long> handed_in(kWarpSize, 0), received(kWarpSize, 0);
-        for (unsigned lane : lanes) handed_in[lane] = threads_[warp_base + lane].shuffle_bits;
-        unsigned present = 0;
-        for (unsigned lane : lanes) {
-          EmulatedThread& receiver = threads_[warp_base + lane];
-          auto width = static_cast<unsigned>(receiver.shuffle_width);
-          unsigned source =
-              receiver.shuffle_xor ? lane ^ receiver.shuffle_delta : lane + receiver.shuffle_delta;
-          bool inside = source / width == lane / width && (mask & (1u << source)) != 0 &&
-                        warp_base + source < shape_.block;
-          if (inside) receiver.shuffle_bits = handed_in[source];
-          received[lane] = receiver.shuffle_bits;
-          present |= 1u << lane;
-        }
-        if (traced_ && !thread.shuffle_xor) {
-          observer_.on_shuffle(block_, warp_base / kWarpSize, present, thread.shuffle_delta,
-                               thread.line, handed_in, received);
-        }
-      }
+      std::uint32_t round = threads_[warp_base + lanes.front()].round;  // the round it ends
+      if (kind == ThreadState::AtShuffle) exchange(thread, warp_base, lanes, mask, round);
+      bool traced_collective = kind == ThreadState::AtWarpBarrier || !thread.shuffle_xor;
       unsigned arrived_mask = 0;
       for (unsigned lane : lanes) {
         EmulatedThread& passing = threads_[warp_base + lane];
         passing.state = ThreadState::Ready;
         if (kind == ThreadState::AtWarpBarrier) ++passing.warp_epoch;
+        if (traced_collective) ++passing.round;
         arrived_mask |= 1u << lane;
       }
       if (kind == ThreadState::AtWarpBarrier && traced_) {
-        observer_.on_warp_sync(block_, WarpSync{warp_base / kWarpSize, arrived_mask, thread.line});
+        observer_.on_warp_sync(block_, WarpSync{warp_base / kWarpSize, arrived_mask, thread.line},
+                               round);
       }
       released = true;
     }
     return released;
+  }
+
+  // A shuffle of `lanes` of the warp at `warp_base`: each gets the value it asked for (its own
+  // where the source is outside the segment, the mask or the block); traced ones are reported.
+  void exchange(const EmulatedThread& first, unsigned warp_base, const std::vector<unsigned>& lanes,
+                unsigned mask, std::uint32_t round) {
+    std::vector<unsigned long long> handed_in(kWarpSize, 0), received(kWarpSize, 0);
+    for (unsigned lane : lanes) handed_in[lane] = threads_[warp_base + lane].shuffle_bits;
+    unsigned present = 0;
+    for (unsigned lane : lanes) {
+      EmulatedThread& receiver = threads_[warp_base + lane];
+      auto width = static_cast<unsigned>(receiver.shuffle_width);
+      unsigned source =
+          receiver.shuffle_xor ? lane ^ receiver.shuffle_delta : lane + receiver.shuffle_delta;
+      bool inside = source / width == lane / width && (mask & (1u << source)) != 0 &&
+                    warp_base + source < shape_.block;
+      if (inside) receiver.shuffle_bits = handed_in[source];
+      received[lane] = receiver.shuffle_bits;
+      present |= 1u << lane;
+    }
+    if (traced_ && !first.shuffle_xor) {
+      observer_.on_shuffle(block_, warp_base / kWarpSize, present, first.shuffle_delta, first.line,
+                           handed_in, received, round);
+    }
   }
 
   // Every thread is blocked or done: release the block barrier, finish the block, or report why
@@ -352,6 +368,7 @@ class Machine {
         thread.state = ThreadState::Ready;
         thread.access_order = 0;
         thread.warp_epoch = 0;
+        thread.round = 0;
         thread.warp_collectives = 0;
       }
       return false;
@@ -424,8 +441,8 @@ void* block_shared_memory() {
   return machine().shared_memory();
 }
 void record_shared_access(bool negative, unsigned long long index, unsigned element_size,
-                          bool is_write, int line) {
-  machine().record_access(negative, index, element_size, is_write, line);
+                          bool is_write, int line, const void* written) {
+  machine().record_access(negative, index, element_size, is_write, line, written);
 }
 
 void launch(const LaunchShape& shape, const std::function<void()>& kernel, Observer& observer,

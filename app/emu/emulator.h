@@ -48,23 +48,29 @@ class KernelFault : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Receives what the traced blocks do.
+// Receives what the traced blocks do. `round`: the traced warp collectives (__syncwarp() and
+// __shfl_down_sync()) the thread had passed since the last __syncthreads(); a warp collective is
+// reported with the round it ends.
 class Observer {
  public:
   virtual ~Observer() = default;
   virtual bool traces_block(unsigned block) const = 0;
-  virtual void on_access(unsigned block, const Access& access) = 0;
+  // `bits`: the value read or written (its first 8 bytes), as it is in memory.
+  virtual void on_access(unsigned block, const Access& access, std::uint32_t round,
+                         unsigned long long bits) = 0;
   // A step ended (block barrier released, or the block's threads all exited).
   virtual void on_step_end(unsigned block, StepKind kind, int line,
                            std::span<const std::byte> shared_memory) = 0;
   // Lanes of a traced block passed a __syncwarp() together.
-  virtual void on_warp_sync(unsigned /*block*/, const WarpSync& /*sync*/) {}
+  virtual void on_warp_sync(unsigned /*block*/, const WarpSync& /*sync*/, std::uint32_t /*round*/) {
+  }
   // Lanes of a traced block exchanged values with __shfl_down_sync(): the raw bits each lane
   // handed in and received (lanes outside `mask` hold 0).
   virtual void on_shuffle(unsigned /*block*/, unsigned /*warp*/, unsigned /*mask*/,
                           unsigned /*delta*/, int /*line*/,
                           const std::vector<unsigned long long>& /*sent*/,
-                          const std::vector<unsigned long long>& /*received*/) {}
+                          const std::vector<unsigned long long>& /*received*/,
+                          std::uint32_t /*round*/) {}
   // Called for any block, just before launch() throws BarrierDivergence.
   virtual void on_divergence(const Divergence& /*divergence*/,
                              std::span<const std::byte> /*shared_memory*/) {}

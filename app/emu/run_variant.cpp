@@ -15,7 +15,7 @@ namespace {
 class NoTrace final : public emu::Observer {
  public:
   bool traces_block(unsigned) const override { return false; }
-  void on_access(unsigned, const Access&) override {}
+  void on_access(unsigned, const Access&, std::uint32_t, unsigned long long) override {}
   void on_step_end(unsigned, StepKind, int, std::span<const std::byte>) override {}
 };
 

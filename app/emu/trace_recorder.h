@@ -11,6 +11,7 @@
 #include "analysis/step_label.h"
 #include "emu/emulator.h"
 #include "run/launch_common.h"
+#include "run/warp_rounds.h"
 
 namespace stridescope {
 
@@ -20,61 +21,78 @@ class TraceRecorder final : public emu::Observer {
   explicit TraceRecorder(unsigned traced_block) { block_.block = traced_block; }
 
   bool traces_block(unsigned block) const override { return block == block_.block; }
-  void on_access(unsigned, const Access& access) override { pending_.push_back(access); }
-  void on_warp_sync(unsigned, const WarpSync& sync) override { pending_syncs_.push_back(sync); }
+  void on_access(unsigned, const Access& access, std::uint32_t round,
+                 unsigned long long bits) override {
+    Access a = access;
+    if (a.size == sizeof(T)) a.value = from_bits(bits);
+    pending_.accesses.push_back({a, round});
+  }
+  void on_warp_sync(unsigned, const WarpSync& sync, std::uint32_t round) override {
+    pending_.warp_syncs.push_back({sync, round});
+  }
   // Shuffled values are taken to be of the element type (as in every kernel of the catalog).
   void on_shuffle(unsigned, unsigned warp, unsigned mask, unsigned delta, int line,
                   const std::vector<unsigned long long>& sent,
-                  const std::vector<unsigned long long>& received) override {
-    ShuffleRound round{warp, mask, delta, line, {}, {}};
+                  const std::vector<unsigned long long>& received, std::uint32_t round) override {
+    ShuffleRound shuffle{warp, mask, delta, line, {}, {}};
     for (std::size_t lane = 0; lane < sent.size(); ++lane) {
-      round.sent.push_back(from_bits(sent[lane]));
-      round.received.push_back(from_bits(received[lane]));
+      shuffle.sent.push_back(from_bits(sent[lane]));
+      shuffle.received.push_back(from_bits(received[lane]));
     }
-    pending_shuffles_.push_back(std::move(round));
+    pending_.shuffles.push_back({std::move(shuffle), round});
   }
   void on_step_end(unsigned, StepKind kind, int line, std::span<const std::byte> shared) override {
-    if (kind == StepKind::Exit && pending_.empty() && pending_shuffles_.empty()) return;
-    if (kind == StepKind::Exit) line = exit_line(pending_, pending_shuffles_);
-    add_step(kind, line, shared);
+    if (kind == StepKind::Exit && pending_.accesses.empty() && pending_.shuffles.empty()) return;
+    if (kind == StepKind::Exit) line = exit_line();
+    end_interval(kind, line, shared);
   }
   void on_divergence(const Divergence& divergence, std::span<const std::byte> shared) override {
     divergence_ = divergence;
     if (divergence.block != block_.block) return;
-    add_step(StepKind::Divergence, divergence.waiting.empty() ? 0 : divergence.waiting[0].line,
-             shared);
+    end_interval(StepKind::Divergence, divergence.waiting.empty() ? 0 : divergence.waiting[0].line,
+                 shared);
   }
 
   const std::optional<Divergence>& divergence() const { return divergence_; }
   BlockTrace take() { return std::move(block_); }
 
  private:
-  template <typename Item>
-  static std::vector<Item> by_warp(std::vector<Item>& items) {
-    std::stable_sort(items.begin(), items.end(),
-                     [](const Item& a, const Item& b) { return a.warp < b.warp; });
-    std::vector<Item> out = std::move(items);
-    items.clear();
-    return out;
+  int exit_line() const {
+    std::vector<Access> accesses;
+    std::vector<ShuffleRound> shuffles;
+    for (const auto& a : pending_.accesses) accesses.push_back(a.item);
+    for (const auto& s : pending_.shuffles) shuffles.push_back(s.item);
+    return stridescope::exit_line(accesses, shuffles);
   }
 
-  void add_step(StepKind kind, int line, std::span<const std::byte> shared) {
-    Step step;
-    step.kind = kind;
-    step.line = line;
-    step.accesses = std::move(pending_);
-    pending_.clear();
-    step.warp_syncs = by_warp(pending_syncs_);
-    step.shuffles = by_warp(pending_shuffles_);
-    std::size_t words = shared.size() / sizeof(T);
-    step.snapshot.resize(words);
-    for (std::size_t w = 0; w < words; ++w) {
+  // The interval's steps (a step per warp round, then the one that ends it), labelled.
+  void end_interval(StepKind kind, int line, std::span<const std::byte> shared) {
+    auto by_warp = [](const auto& a, const auto& b) { return a.item.warp < b.item.warp; };
+    std::stable_sort(pending_.warp_syncs.begin(), pending_.warp_syncs.end(), by_warp);
+    std::stable_sort(pending_.shuffles.begin(), pending_.shuffles.end(), by_warp);
+    pending_.end = kind;
+    pending_.end_line = line;
+    pending_.memory_after = words_of(shared);
+    std::vector<double> before = block_.steps.empty()
+                                     ? std::vector<double>(pending_.memory_after.size(), 0.0)
+                                     : block_.steps.back().snapshot;
+    std::vector<Step> steps = split_into_rounds(std::move(pending_), before, sizeof(T));
+    pending_ = {};
+    std::vector<StepLabel> labels = step_labels(steps, sizeof(T));
+    for (std::size_t s = 0; s < steps.size(); ++s) {
+      steps[s].label = labels[s].text();
+      block_.steps.push_back(std::move(steps[s]));
+    }
+  }
+
+  static std::vector<double> words_of(std::span<const std::byte> shared) {
+    std::vector<double> words(shared.size() / sizeof(T));
+    for (std::size_t w = 0; w < words.size(); ++w) {
       T value;
       std::memcpy(&value, shared.data() + w * sizeof(T), sizeof(T));
-      step.snapshot[w] = static_cast<double>(value);
+      words[w] = static_cast<double>(value);
     }
-    step.label = step_label(step, sizeof(T)).text();
-    block_.steps.push_back(std::move(step));
+    return words;
   }
 
   static double from_bits(unsigned long long bits) {
@@ -84,9 +102,7 @@ class TraceRecorder final : public emu::Observer {
   }
 
   BlockTrace block_;
-  std::vector<Access> pending_;
-  std::vector<WarpSync> pending_syncs_;
-  std::vector<ShuffleRound> pending_shuffles_;
+  RecordedInterval pending_;
   std::optional<Divergence> divergence_;
 };
 

@@ -15,11 +15,7 @@ TraceModel::TraceModel(Trace trace) : trace_(std::move(trace)) {
   for (const BlockTrace& block : trace_.blocks) {
     BlockModel m;
     m.work = work_and_depth(block, trace_.word_size);
-    unsigned before = 0;
-    for (unsigned count : m.work.step_additions) {
-      m.additions_before.push_back(before);
-      before += count;
-    }
+    m.shares = interval_shares(block, trace_.word_size);
     for (const Step& step : block.steps) {
       StepConflicts c = bank_conflicts(step, trace_.run.block_size);
       m.conflicts.loads += c.load_conflicts;
@@ -37,7 +33,7 @@ TraceModel::TraceModel(Trace trace) : trace_(std::move(trace)) {
 }
 
 StepFacts TraceModel::facts(std::size_t s, std::size_t b) const {
-  return step_facts(trace_, b, s, blocks_.at(b).additions_before.at(s));
+  return step_facts(trace_, b, s, blocks_.at(b).shares.at(s));
 }
 
 std::vector<bool> TraceModel::words_holding_lost(std::size_t s) const {

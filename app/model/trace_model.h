@@ -72,7 +72,7 @@ class TraceModel {
  private:
   struct BlockModel {
     WorkDepth work;
-    std::vector<unsigned> additions_before;  // per step: additions in the steps before it
+    std::vector<IntervalShare> shares;  // per step: its part of its barrier interval's findings
     ConflictTotals conflicts;
   };
   Trace trace_;

@@ -11,7 +11,7 @@
 namespace stridescope {
 
 inline constexpr const char* kTraceFormat = "stridescope-trace";
-inline constexpr int kTraceVersion = 2;  // version 1 files still load
+inline constexpr int kTraceVersion = 3;  // versions 1 and 2 still load
 
 enum class AccessKind { Read, Write };
 
@@ -23,7 +23,8 @@ struct Access {
   std::uint32_t size = 4;     // bytes
   AccessKind kind = AccessKind::Read;
   int line = 0;                  // kernel source line
-  std::uint32_t warp_epoch = 0;  // __syncwarp() calls this thread has passed earlier in the step
+  std::uint32_t warp_epoch = 0;  // __syncwarp() calls this thread has passed since __syncthreads()
+  double value = 0;              // the value read or written, in the element type (version 3)
   bool operator==(const Access&) const = default;
 };
 
@@ -48,18 +49,23 @@ struct ShuffleRound {
   bool operator==(const ShuffleRound&) const = default;
 };
 
-// Barrier: ends at a released __syncthreads(). Exit: every thread returned. Divergence: the run
-// stopped here because threads wait at a barrier that others skip (see Trace::divergence).
-enum class StepKind { Barrier, Exit, Divergence };
+// Barrier: ends at a released __syncthreads(). WarpRound: ends where the warps pass their next
+// __syncwarp() or __shfl_down_sync() (a sub-step of the __syncthreads() interval it is in).
+// Exit: every thread returned. Divergence: the run stopped here because threads wait at a barrier
+// that others skip (see Trace::divergence).
+enum class StepKind { Barrier, WarpRound, Exit, Divergence };
 
-// Everything that happened in a block between two barriers, and memory right after.
+// Everything that happened in a block between two step ends, and memory right after. The steps
+// between two __syncthreads() (warp rounds, then the barrier, exit or divergence step) are one
+// barrier interval: accesses are ordered (Access::order), warp epochs counted and races looked for
+// across its rounds.
 struct Step {
   StepKind kind = StepKind::Barrier;
   int line = 0;                  // line of the barrier (or of the last access for Exit)
   std::string label;             // short, e.g. "stride = 64"
   std::vector<double> snapshot;  // one value per shared-memory word, after the step
   std::vector<Access> accesses;  // in the order they happened
-  std::vector<WarpSync> warp_syncs;
+  std::vector<WarpSync> warp_syncs;    // passed at the end of this step
   std::vector<ShuffleRound> shuffles;  // warp by warp, in the order each warp ran them
   bool operator==(const Step&) const = default;
 };

@@ -66,17 +66,20 @@ const json& get_array(const json& object, const std::string& path, const char* k
 
 json access_to_json(const Access& a) {
   return json::array({a.thread, a.order, a.address, a.size, a.kind == AccessKind::Read ? "r" : "w",
-                      a.line, a.warp_epoch});
+                      a.line, a.warp_epoch, a.value});
 }
 
-// Version 1 accesses have no warp epoch (6 values); version 2 adds it (7 values).
+// Version 1 accesses have no warp epoch (6 values); version 2 adds it (7); version 3 the value
+// read or written (8).
 Access access_from_json(const json& value, const std::string& path, const Trace& trace,
                         std::uint64_t version) {
-  std::size_t fields = version == 1 ? 6 : 7;
+  std::size_t fields = version == 1 ? 6 : version == 2 ? 7 : 8;
   if (!value.is_array() || value.size() != fields) {
-    fail(path, version == 1 ? "expected [thread, order, address, size, \"r\"|\"w\", line]"
-                            : "expected [thread, order, address, size, \"r\"|\"w\", line, "
-                              "warp_epoch]");
+    static const char* const forms[] = {
+        "expected [thread, order, address, size, \"r\"|\"w\", line]",
+        "expected [thread, order, address, size, \"r\"|\"w\", line, warp_epoch]",
+        "expected [thread, order, address, size, \"r\"|\"w\", line, warp_epoch, value]"};
+    fail(path, forms[fields - 6]);
   }
   Access a;
   a.thread =
@@ -98,8 +101,9 @@ Access access_from_json(const json& value, const std::string& path, const Trace&
   }
   a.kind = value[4] == "r" ? AccessKind::Read : AccessKind::Write;
   a.line = static_cast<int>(get_unsigned(value[5], path + "[5]", 1000000));
-  if (fields == 7)
+  if (fields >= 7)
     a.warp_epoch = static_cast<std::uint32_t>(get_unsigned(value[6], path + "[6]", UINT32_MAX));
+  if (fields >= 8) a.value = get_number(value[7], path + "[7]");
   return a;
 }
 
@@ -107,11 +111,14 @@ const char* step_kind_name(StepKind kind) {
   switch (kind) {
     case StepKind::Barrier:
       return "barrier";
+    case StepKind::WarpRound:
+      return "warp";
     case StepKind::Exit:
       return "exit";
-    default:
-      return "divergence";
+    case StepKind::Divergence:
+      break;
   }
+  return "divergence";
 }
 
 std::vector<std::uint32_t> threads_from_json(const json& value, const std::string& path,
@@ -179,47 +186,88 @@ std::vector<ShuffleRound> shuffles_from_json(const json& step, const std::string
   return out;
 }
 
-// Each thread's warp epoch (the __syncwarp()s it passed before an access) never goes down from one
-// access to its next, and never exceeds the warp barriers of the step whose masks hold its lane.
-void check_warp_epochs(const Step& step, const std::string& path) {
-  std::map<std::uint32_t, std::uint32_t> barriers;  // by thread
-  for (const WarpSync& sync : step.warp_syncs) {
-    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-      if ((sync.mask >> lane & 1u) != 0) ++barriers[sync.warp * kWarpSize + lane];
+// Within each __syncthreads() interval (a step and the warp rounds before it): each thread's
+// accesses are numbered 0, 1, 2, ... in order; its warp epoch (the __syncwarp()s it passed before
+// an access) never goes down and never exceeds the warp barriers of the interval so far whose
+// masks hold its lane.
+void check_intervals(const std::vector<Step>& steps, const std::string& path) {
+  std::map<std::uint32_t, std::uint32_t> barriers, last, next_order;  // by thread
+  for (std::size_t s = 0; s < steps.size(); ++s) {
+    const Step& step = steps[s];
+    for (const WarpSync& sync : step.warp_syncs) {
+      for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+        if ((sync.mask >> lane & 1u) != 0) ++barriers[sync.warp * kWarpSize + lane];
+      }
+    }
+    for (std::size_t i = 0; i < step.accesses.size(); ++i) {
+      const Access& a = step.accesses[i];
+      std::string where =
+          path + ".steps[" + std::to_string(s) + "].accesses[" + std::to_string(i) + "]";
+      std::uint32_t& expected = next_order[a.thread];
+      if (a.order != expected) {
+        fail(where + "[1]", "thread " + std::to_string(a.thread) +
+                                "'s accesses are out of order: expected order " +
+                                std::to_string(expected));
+      }
+      ++expected;
+      where += "[6]";
+      auto seen = last.find(a.thread);
+      if (seen != last.end() && a.warp_epoch < seen->second) {
+        fail(where, "thread " + std::to_string(a.thread) + "'s warp epoch goes down from " +
+                        std::to_string(seen->second) + " to " + std::to_string(a.warp_epoch));
+      }
+      last[a.thread] = a.warp_epoch;
+      if (a.warp_epoch > barriers[a.thread]) {
+        fail(where, "thread " + std::to_string(a.thread) + " is at warp epoch " +
+                        std::to_string(a.warp_epoch) + " but the step lists only " +
+                        std::to_string(barriers[a.thread]) + " __syncwarp() for its lane");
+      }
+    }
+    if (step.kind != StepKind::WarpRound) {  // a new __syncthreads() interval begins
+      barriers.clear();
+      last.clear();
+      next_order.clear();
     }
   }
-  std::map<std::uint32_t, std::uint32_t> last;  // by thread
-  for (std::size_t i = 0; i < step.accesses.size(); ++i) {
-    const Access& a = step.accesses[i];
-    std::string where = path + ".accesses[" + std::to_string(i) + "][6]";
-    auto seen = last.find(a.thread);
-    if (seen != last.end() && a.warp_epoch < seen->second) {
-      fail(where, "thread " + std::to_string(a.thread) + "'s warp epoch goes down from " +
-                      std::to_string(seen->second) + " to " + std::to_string(a.warp_epoch));
+}
+
+StepKind step_kind_from_json(const json& value, const std::string& path, std::uint64_t version) {
+  std::string kind = get_string(value, path, "kind");
+  if (kind == "barrier") return StepKind::Barrier;
+  if (kind == "exit") return StepKind::Exit;
+  if (kind == "divergence" && version >= 2) return StepKind::Divergence;
+  if (kind == "warp" && version >= 3) return StepKind::WarpRound;
+  fail(path + ".kind", version >= 3   ? "expected \"barrier\", \"warp\", \"exit\" or \"divergence\""
+                       : version == 2 ? "expected \"barrier\", \"exit\" or \"divergence\""
+                                      : "expected \"barrier\" or \"exit\"");
+}
+
+std::vector<WarpSync> warp_syncs_from_json(const json& value, const std::string& path,
+                                           const Trace& trace) {
+  const json& syncs = get_array(value, path, "warp_syncs");
+  std::uint32_t warps = (trace.run.block_size + kWarpSize - 1) / kWarpSize;
+  std::vector<WarpSync> out;
+  for (std::size_t i = 0; i < syncs.size(); ++i) {
+    std::string sync_path = path + ".warp_syncs[" + std::to_string(i) + "]";
+    if (!syncs[i].is_array() || syncs[i].size() != 3)
+      fail(sync_path, "expected [warp, mask, line]");
+    WarpSync sync;
+    sync.warp = static_cast<std::uint32_t>(get_unsigned(syncs[i][0], sync_path + "[0]", warps - 1));
+    sync.mask =
+        static_cast<std::uint32_t>(get_unsigned(syncs[i][1], sync_path + "[1]", UINT32_MAX));
+    sync.line = static_cast<int>(get_unsigned(syncs[i][2], sync_path + "[2]", 1000000));
+    if (!out.empty() && out.back().warp > sync.warp) {
+      fail(sync_path + "[0]", "warp syncs must be listed warp by warp");
     }
-    last[a.thread] = a.warp_epoch;
-    if (a.warp_epoch > barriers[a.thread]) {
-      fail(where, "thread " + std::to_string(a.thread) + " is at warp epoch " +
-                      std::to_string(a.warp_epoch) + " but the step lists only " +
-                      std::to_string(barriers[a.thread]) + " __syncwarp() for its lane");
-    }
+    out.push_back(sync);
   }
+  return out;
 }
 
 Step step_from_json(const json& value, const std::string& path, const Trace& trace,
                     std::uint64_t version) {
   Step step;
-  std::string kind = get_string(value, path, "kind");
-  if (kind == "barrier") {
-    step.kind = StepKind::Barrier;
-  } else if (kind == "exit") {
-    step.kind = StepKind::Exit;
-  } else if (kind == "divergence" && version >= 2) {
-    step.kind = StepKind::Divergence;
-  } else {
-    fail(path + ".kind", version >= 2 ? "expected \"barrier\", \"exit\" or \"divergence\""
-                                      : "expected \"barrier\" or \"exit\"");
-  }
+  step.kind = step_kind_from_json(value, path, version);
   step.line = static_cast<int>(get_unsigned(value, path, "line", 1000000));
   step.label = get_string(value, path, "label");
   const json& snapshot = get_array(value, path, "snapshot");
@@ -231,39 +279,13 @@ Step step_from_json(const json& value, const std::string& path, const Trace& tra
     step.snapshot.push_back(get_number(snapshot[i], path + ".snapshot[" + std::to_string(i) + "]"));
   }
   const json& accesses = get_array(value, path, "accesses");
-  std::map<std::uint32_t, std::uint32_t> next_order;
   for (std::size_t i = 0; i < accesses.size(); ++i) {
     std::string access_path = path + ".accesses[" + std::to_string(i) + "]";
-    Access a = access_from_json(accesses[i], access_path, trace, version);
-    std::uint32_t& expected = next_order[a.thread];
-    if (a.order != expected) {
-      fail(access_path + "[1]", "thread " + std::to_string(a.thread) +
-                                    "'s accesses are out of order: " + "expected order " +
-                                    std::to_string(expected));
-    }
-    ++expected;
-    step.accesses.push_back(a);
+    step.accesses.push_back(access_from_json(accesses[i], access_path, trace, version));
   }
   if (version >= 2) {
-    const json& syncs = get_array(value, path, "warp_syncs");
-    std::uint32_t warps = (trace.run.block_size + 31) / 32;
-    for (std::size_t i = 0; i < syncs.size(); ++i) {
-      std::string sync_path = path + ".warp_syncs[" + std::to_string(i) + "]";
-      if (!syncs[i].is_array() || syncs[i].size() != 3)
-        fail(sync_path, "expected [warp, mask, line]");
-      WarpSync sync;
-      sync.warp =
-          static_cast<std::uint32_t>(get_unsigned(syncs[i][0], sync_path + "[0]", warps - 1));
-      sync.mask =
-          static_cast<std::uint32_t>(get_unsigned(syncs[i][1], sync_path + "[1]", UINT32_MAX));
-      sync.line = static_cast<int>(get_unsigned(syncs[i][2], sync_path + "[2]", 1000000));
-      if (!step.warp_syncs.empty() && step.warp_syncs.back().warp > sync.warp) {
-        fail(sync_path + "[0]", "warp syncs must be listed warp by warp");
-      }
-      step.warp_syncs.push_back(sync);
-    }
+    step.warp_syncs = warp_syncs_from_json(value, path, trace);
     if (value.contains("shuffles")) step.shuffles = shuffles_from_json(value, path, trace);
-    check_warp_epochs(step, path);
   }
   return step;
 }
@@ -345,12 +367,18 @@ BlockTrace block_from_json(const json& value, const std::string& path, const Tra
   for (std::size_t s = 0; s < steps.size(); ++s) {
     std::string step_path = path + ".steps[" + std::to_string(s) + "]";
     Step step = step_from_json(steps[s], step_path, trace, version);
-    if (step.kind != StepKind::Barrier && s + 1 != steps.size()) {
+    bool ends_run = step.kind == StepKind::Exit || step.kind == StepKind::Divergence;
+    if (ends_run && s + 1 != steps.size()) {
       fail(step_path + ".kind",
            std::string("a ") + step_kind_name(step.kind) + " step must be the block's last");
     }
     block.steps.push_back(std::move(step));
   }
+  if (block.steps.back().kind == StepKind::WarpRound) {
+    fail(path + ".steps[" + std::to_string(steps.size() - 1) + "].kind",
+         "a warp round cannot end a block: a barrier, exit or divergence step follows it");
+  }
+  check_intervals(block.steps, path);
   return block;
 }
 
@@ -389,7 +417,7 @@ std::uint64_t version_of(const json& in) {
     fail("$.format", std::string("expected \"") + kTraceFormat + "\"");
   }
   auto version = get_unsigned(in, "$", "version", UINT32_MAX);
-  if (version != 1 && version != kTraceVersion) {
+  if (version < 1 || version > kTraceVersion) {
     fail("$.version", "version " + std::to_string(version) +
                           " is not supported (this build reads 1 to " +
                           std::to_string(kTraceVersion) + ")");
