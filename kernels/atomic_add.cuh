@@ -50,7 +50,8 @@ struct AtomicAddVariant {
                      "(global synchronization)",
                  .step_rule =
                      "Threads tid < stride add s[tid + stride] into s[tid]; the stride halves "
-                     "every step."},
+                     "every step.",
+                 .stored_value = "its element (or 0 if past n)"},
       .launch = {.second_stage = SecondStage::AtomicAdd}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {

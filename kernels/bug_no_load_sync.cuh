@@ -42,7 +42,8 @@ struct BugNoLoadSyncVariant {
                      "Threads store their element and at once add s[tid + stride] into s[tid].",
                  .broken_on_purpose =
                      "uninitialized reads and races in the first step; the emulator's "
-                     "thread-by-thread order is one possible outcome"},
+                     "thread-by-thread order is one possible outcome",
+                 .stored_value = "its element (or 0 if past n)"},
       .behaviour = {.timing_dependent = true}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {

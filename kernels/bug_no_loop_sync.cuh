@@ -44,7 +44,8 @@ struct BugNoLoopSyncVariant {
                  .broken_on_purpose =
                      "races on the loop's line; the emulator runs each thread's whole "
                      "loop in turn, so its result is one possible outcome (a GPU's "
-                     "depends on timing)"},
+                     "depends on timing)",
+                 .stored_value = "its element (or 0 if past n)"},
       .behaviour = {.timing_dependent = true}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {

@@ -46,7 +46,8 @@ struct BugOddBlockVariant {
                      "rounding down.",
                  .broken_on_purpose =
                      "elements lost: the ones whose sums end in a word that no later "
-                     "stride adds into s[0]"},
+                     "stride adds into s[0]",
+                 .stored_value = "its element (or 0 if past n)"},
       .launch = {.any_block_size = true},
       .gui = {.suggested_block = 96}};
   template <typename T, typename Probe>

@@ -47,7 +47,8 @@ struct BugSyncInBranchVariant {
                                 "GPU since Volta the skipping threads exit and the barrier stops "
                                 "waiting for them, so it may even sum right; the Programming Guide "
                                 "still forbids it, and a variant whose threads did not exit would "
-                                "hang"},
+                                "hang",
+           .stored_value = "its element (or 0 if past n)"},
       .behaviour = {.stops_at_divergence = true}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {

@@ -64,7 +64,8 @@ struct BugWarpTailSyncwarpAfterVariant {
                      "write-after-read races between lanes of warp 0; in the emulator's "
                      "lane order the sum happens to come out right, and on an H100 a "
                      "converged warp does too (racecheck stays silent), but the "
-                     "Programming Guide gives no such promise"},
+                     "Programming Guide gives no such promise",
+                 .stored_value = "the sum of its two elements, i and i + blockDim.x"},
       .launch = {.grid = GridPolicy::TwoPerThread, .min_block = 64},
       .behaviour = {.timing_dependent = true}};
   template <typename T, typename Probe>

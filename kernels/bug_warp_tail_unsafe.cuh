@@ -58,7 +58,8 @@ struct BugWarpTailUnsafeVariant {
                  .broken_on_purpose =
                      "races between lanes of warp 0 in the last step; the emulator runs "
                      "lane after lane, so elements go missing here (a GPU's outcome "
-                     "depends on timing)"},
+                     "depends on timing)",
+                 .stored_value = "the sum of its two elements, i and i + blockDim.x"},
       .launch = {.grid = GridPolicy::TwoPerThread, .min_block = 64},
       .behaviour = {.timing_dependent = true}};
   template <typename T, typename Probe>

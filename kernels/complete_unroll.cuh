@@ -84,7 +84,8 @@ struct CompleteUnrollVariant {
                      "Harris, Optimizing Parallel Reduction in CUDA, slides 24-26 (kernel 6)",
                  .step_rule =
                      "Threads tid < stride add s[tid + stride] into s[tid], one unrolled step "
-                     "per stride; the last warp reads, syncs, writes, syncs."},
+                     "per stride; the last warp reads, syncs, writes, syncs.",
+                 .stored_value = "the sum of its two elements, i and i + BlockSize"},
       .launch = {.grid = GridPolicy::TwoPerThread, .min_block = 64}};
   template <typename T, typename Probe>
   static auto kernel(unsigned block) {

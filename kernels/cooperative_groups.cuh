@@ -53,7 +53,8 @@ struct CooperativeGroupsVariant {
                               "cg::reduce)",
                  .step_rule =
                      "Each tile adds its 32 values with cg::reduce; tile leaders store one word "
-                     "each."},
+                     "each.",
+                 .stored_value = "its tile's sum"},
       .launch = {.min_block = 32},
       .behaviour = {.result_in_word0 = false}};
   template <typename T, typename Probe>

@@ -22,7 +22,7 @@ struct DeviceAccessRecord {
   std::uint32_t is_write;
   std::int32_t line;
   std::uint32_t warp_epoch;
-  std::uint32_t round;       // traced warp collectives the thread passed since __syncthreads()
+  std::uint32_t round;  // traced warp collectives the thread passed since __syncthreads()
   std::uint32_t pad;
   std::uint64_t value_bits;  // the value read or written
 };

@@ -53,7 +53,10 @@ struct DotProductVariant {
                  .reference = "Sanders & Kandrot, CUDA by Example, ch. 5.3.1 (dot product)",
                  .step_rule =
                      "Threads cacheIndex < i add cache[cacheIndex + i] into cache[cacheIndex]; "
-                     "i halves every step."},
+                     "i halves every step.",
+                 .stored_value = "temp (its grid-stride sum of a[i] * b[i])",
+                 .shared_array = "cache",
+                 .thread_index = "cacheIndex"},
       .launch = {.grid = GridPolicy::BookDot, .inputs = 2, .op = Operator::Dot}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {

@@ -73,7 +73,10 @@ struct DotProductLockVariant {
                  .reference = "Sanders & Kandrot, CUDA by Example, appendix A.1 (atomic locks)",
                  .step_rule =
                      "Threads cacheIndex < i add cache[cacheIndex + i] into cache[cacheIndex]; "
-                     "i halves every step."},
+                     "i halves every step.",
+                 .stored_value = "temp (its grid-stride sum of a[i] * b[i])",
+                 .shared_array = "cache",
+                 .thread_index = "cacheIndex"},
       .launch = {.grid = GridPolicy::BookDot,
                  .inputs = 2,
                  .op = Operator::Dot,

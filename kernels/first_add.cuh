@@ -44,7 +44,8 @@ struct FirstAddVariant {
                      "Harris, Optimizing Parallel Reduction in CUDA, slides 18-19 (kernel 4)",
                  .step_rule =
                      "Threads tid < stride add s[tid + stride] into s[tid]; the stride halves "
-                     "every step."},
+                     "every step.",
+                 .stored_value = "the sum of its two elements, i and i + blockDim.x"},
       .launch = {.grid = GridPolicy::TwoPerThread}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {
@@ -66,7 +67,8 @@ struct RepeatedLaunchesVariant {
                               "decomposition: recursive launches)",
                  .step_rule =
                      "Threads tid < stride add s[tid + stride] into s[tid]; the stride halves "
-                     "every step."},
+                     "every step.",
+                 .stored_value = "the sum of its two elements, i and i + blockDim.x"},
       .launch = {.grid = GridPolicy::TwoPerThread, .second_stage = SecondStage::Relaunch},
       .gui = {.suggested_type = ElementType::Double}};
   template <typename T, typename Probe>

@@ -94,7 +94,8 @@ struct MaxVariant {
                      "Processors (Kirk & Hwu), ch. 10",
                  .step_rule =
                      "Threads tid < stride keep the larger of s[tid] and s[tid + stride] in "
-                     "s[tid]."},
+                     "s[tid].",
+                 .stored_value = "its element (or the lowest value if past n)"},
       .launch = {.op = Operator::Max}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {
@@ -115,7 +116,8 @@ struct MinVariant {
                      "Processors (Kirk & Hwu), ch. 10",
                  .step_rule =
                      "Threads tid < stride keep the smaller of s[tid] and s[tid + stride] in "
-                     "s[tid]."},
+                     "s[tid].",
+                 .stored_value = "its element (or the highest value if past n)"},
       .launch = {.op = Operator::Min}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {

@@ -39,7 +39,8 @@ struct InterleavedDivergentVariant {
                      "with few active lanes, so the branch diverges at every step.",
           .reference = "Harris, Optimizing Parallel Reduction in CUDA, slides 7-8 (kernel 1)",
           .step_rule = "If tid is a multiple of 2*stride, thread tid adds s[tid + stride] into "
-                       "s[tid]."}};
+                       "s[tid].",
+          .stored_value = "its element (or 0 if past n)"}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {
     return &reduce_interleaved_divergent<T, Probe>;

@@ -40,7 +40,8 @@ struct InterleavedStridedVariant {
                      "2*stride*tid makes lanes of a warp hit the same bank: bank conflicts.",
           .reference = "Harris, Optimizing Parallel Reduction in CUDA, slides 10-12 (kernel 2)",
           .step_rule = "Thread tid adds s[2*stride*tid + stride] into s[2*stride*tid] while that "
-                       "index is in the block."}};
+                       "index is in the block.",
+          .stored_value = "its element (or 0 if past n)"}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {
     return &reduce_interleaved_strided<T, Probe>;

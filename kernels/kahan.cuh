@@ -49,7 +49,8 @@ struct KahanVariant {
                      "Accuracy and Stability of Numerical Algorithms, ch. 4",
                  .step_rule =
                      "Threads tid < stride add s[tid + stride] into s[tid]; the stride halves "
-                     "every step."},
+                     "every step.",
+                 .stored_value = "its Kahan-compensated sum of its grid-stride share"},
       .launch = {.grid = GridPolicy::GridStride},
       .behaviour = {.compensated = true}};
   template <typename T, typename Probe>

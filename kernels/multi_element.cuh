@@ -89,7 +89,8 @@ struct MultiElementVariant {
                      "Harris, Optimizing Parallel Reduction in CUDA, slides 27-31 (kernel 7)",
                  .step_rule =
                      "Each thread stores the sum of its grid-stride share; then the unrolled "
-                     "tree."},
+                     "tree.",
+                 .stored_value = "the sum of its grid-stride share of the elements"},
       .launch = {.grid = GridPolicy::GridStridePairs, .min_block = 64}};
   template <typename T, typename Probe>
   static auto kernel(unsigned block) {

@@ -39,7 +39,8 @@ struct SequentialVariant {
           .reference = "Harris, slides 13-16 (kernel 3); Sanders & Kandrot, CUDA by Example, ch. "
                        "5.3",
           .step_rule = "Threads tid < stride add s[tid + stride] into s[tid]; the stride halves "
-                       "every step."}};
+                       "every step.",
+          .stored_value = "its element (or 0 if past n)"}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {
     return &reduce_sequential<T, Probe>;

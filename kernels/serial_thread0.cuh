@@ -40,7 +40,8 @@ struct SerialVariant {
                      "log2(blockDim.x) steps.",
           .reference = "The starting point of Harris, slide 3 (tree-based approach); Sanders & "
                        "Kandrot, CUDA by Example, ch. 5.3",
-          .step_rule = "Thread 0 reads every word and adds it into its sum; the others are idle."}};
+          .step_rule = "Thread 0 reads every word and adds it into its sum; the others are idle.",
+          .stored_value = "its element (or 0 if past n)"}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {
     return &reduce_serial_thread0<T, Probe>;

@@ -130,7 +130,8 @@ struct TunedVariant {
                      "Guide's __threadfence() example",
                  .step_rule =
                      "Lane 0 of each warp stores its warp's sum; warp 0 adds the warp sums with "
-                     "shuffles."},
+                     "shuffles.",
+                 .stored_value = "its warp's sum"},
       .launch = {.grid = GridPolicy::GridStride,
                  .min_block = 32,
                  .second_stage = SecondStage::LastBlock},

@@ -55,7 +55,8 @@ struct UnrollLastWarpVariant {
                      "the form the CUDA Programming Guide asks for since Volta (__syncwarp)",
                  .step_rule =
                      "Threads tid < stride add s[tid + stride] into s[tid]; in the last warp "
-                     "each lane reads, waits at __syncwarp(), writes, waits again."},
+                     "each lane reads, waits at __syncwarp(), writes, waits again.",
+                 .stored_value = "the sum of its two elements, i and i + blockDim.x"},
       .launch = {.grid = GridPolicy::TwoPerThread, .min_block = 64}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {

@@ -30,6 +30,12 @@ struct Lesson {
   std::string_view step_rule;  // what an active thread does in one reduction step
   // Bug playground: what is broken on purpose and what to watch for ("" for a correct variant).
   std::string_view broken_on_purpose = {};
+  // The narration's words for what each thread stores when it first writes shared memory with a
+  // value from outside it ("its element", "the sum of its two elements"), and the kernel's own
+  // names for its shared array and its thread index.
+  std::string_view stored_value = "its element";
+  std::string_view shared_array = "s";
+  std::string_view thread_index = "tid";
 };
 
 // How the host launches it.

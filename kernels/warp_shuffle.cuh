@@ -53,7 +53,8 @@ struct WarpShuffleVariant {
                      "2014); CUDA Programming Guide, warp shuffle functions",
                  .step_rule =
                      "Each lane l adds the value of lane l + offset; lane 0 ends with the warp's "
-                     "sum."},
+                     "sum.",
+                 .stored_value = "its warp's sum"},
       .launch = {.min_block = 32},
       .behaviour = {.result_in_word0 = false}};
   template <typename T, typename Probe>

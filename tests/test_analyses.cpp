@@ -1,11 +1,10 @@
-// Activity, additions, work/depth, narration, precision and range formatting.
+// Activity, additions, work/depth, precision and range formatting.
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "analysis/activity.h"
 #include "analysis/additions.h"
-#include "analysis/narration.h"
 #include "analysis/precision.h"
 #include "analysis/step_facts.h"
 #include "core/format.h"
@@ -104,30 +103,6 @@ TEST(WorkDepth, SerialSumIsBMinusOneDeepAndTheWarpTailAccumulates) {
     EXPECT_EQ(wd.additions, 128u + 64u + 6u * 32u) << variant;
     EXPECT_EQ(wd.depth, 2u + 6u) << variant;
   }
-}
-
-// The narration of step `s` of a run, as the model computes it.
-std::string narration(const Trace& trace, std::size_t s) {
-  return TraceModel(trace).facts(s).narration;
-}
-
-TEST(Narration, SaysWhoAddsWhatAndWhichWarpsIdle) {
-  Trace seq = traced("sequential", 256);
-  EXPECT_EQ(narration(seq, 2),
-            "Stride 64: threads 0\u201363 add s[t+64] into s[t]; warps 2\u20137 idle.");
-  Trace strided = traced("interleaved-strided", 64);
-  EXPECT_EQ(
-      narration(strided, 2),
-      "Stride 2: threads 0\u201315 add s[4t+2] into s[4t]; warp 0 diverges (16 of 32 lanes work)"
-      "; warp 1 idle; up to 2-way bank conflicts in warp 0.");
-  Trace divergent = traced("interleaved-divergent", 16);
-  EXPECT_EQ(
-      narration(divergent, 2),
-      "Stride 2: threads 0, 4, 8, 12 add s[t+2] into s[t]; warp 0 diverges (4 of 16 lanes work).");
-  EXPECT_EQ(narration(divergent, 0),
-            "Load: threads 0\u201315 each store their loaded value in s[t].");
-  EXPECT_EQ(narration(divergent, 5),
-            "Thread 0 writes s[0] = 120, the block's sum, to global memory.");
 }
 
 TEST(StepFacts, CollectsTheFiguresOfAStep) {

@@ -31,11 +31,16 @@ std::vector<IntervalShare> interval_shares(const BlockTrace& block, unsigned wor
       before += static_cast<unsigned>(shares[s].additions.size());
     }
   }
+  bool written = false;
+  for (std::size_t s = 0; s < block.steps.size(); ++s) {
+    shares[s].writes_before = written;
+    for (const Access& a : block.steps[s].accesses) written |= a.kind == AccessKind::Write;
+  }
   return shares;
 }
 
 StepFacts step_facts(const Trace& trace, std::size_t block_index, std::size_t step_index,
-                     IntervalShare share) {
+                     IntervalShare share, const NarrationWords& words) {
   const BlockTrace& block = trace.blocks.at(block_index);
   const Step& step = block.steps.at(step_index);
   StepFacts f;
@@ -50,7 +55,9 @@ StepFacts step_facts(const Trace& trace, std::size_t block_index, std::size_t st
     f.worst_conflict_degree = std::max(f.worst_conflict_degree, d);
   f.hazards = std::move(share.hazards);
   f.first_word = step.snapshot.empty() ? 0 : step.snapshot[0];
-  f.narration = narrate(trace, block, step, f);
+  Narration n = narrate(trace, block, step, f, words, !share.writes_before);
+  f.narration = std::move(n.text);
+  f.claims = std::move(n.claims);
   return f;
 }
 

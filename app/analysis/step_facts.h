@@ -8,6 +8,7 @@
 #include "analysis/additions.h"
 #include "analysis/bank_conflicts.h"
 #include "analysis/hazards.h"
+#include "analysis/narration.h"
 #include "analysis/step_label.h"
 #include "trace/trace.h"
 
@@ -25,6 +26,7 @@ struct StepFacts {
   std::vector<Hazard> hazards;         // races whose second access is in this step
   double first_word = 0;               // s[0] after the step: the result so far
   std::string narration;
+  NarrationClaims claims;  // what the narration says, as data
 };
 
 // What a step's facts take from its barrier interval: the additions and races that land in it
@@ -33,12 +35,13 @@ struct IntervalShare {
   std::vector<Addition> additions;
   std::vector<Hazard> hazards;
   unsigned additions_before = 0;
+  bool writes_before = false;  // a step before it in the block wrote shared memory
 };
 
 // The shares of every step of a block (one pass over each barrier interval).
 std::vector<IntervalShare> interval_shares(const BlockTrace& block, unsigned word_size);
 
 StepFacts step_facts(const Trace& trace, std::size_t block_index, std::size_t step_index,
-                     IntervalShare share);
+                     IntervalShare share, const NarrationWords& words = {});
 
 }  // namespace stridescope

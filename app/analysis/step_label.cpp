@@ -48,11 +48,10 @@ StepLabel step_label(const Step& step, const std::vector<Addition>& adds, unsign
     if (a.address / word_size != a.thread) own_word = false;
     if (a.thread != 0 || a.address != 0) only_first_word = false;
   }
+  bool block_sum = only_first_word && step.kind == StepKind::Exit && step.shuffles.empty();
+  if (writes != reads && block_sum) return {StepLabelKind::WriteBlockSum, 0};
   if (writes && !reads) return {own_word ? StepLabelKind::Load : StepLabelKind::Store, 0};
-  if (reads && !writes) {
-    bool block_sum = only_first_word && step.kind == StepKind::Exit;
-    return {block_sum ? StepLabelKind::WriteBlockSum : StepLabelKind::Read, 0};
-  }
+  if (reads && !writes) return {StepLabelKind::Read, 0};
   if (reads && writes) return {StepLabelKind::ReadWrite, 0};
   if (!step.shuffles.empty()) return {StepLabelKind::Shuffle, step.shuffles.front().delta};
   return {};

@@ -16,7 +16,7 @@ enum class StepLabelKind {
   Additions,      // additions at several distances
   Load,           // only writes, thread t to word t
   Store,          // only writes, elsewhere
-  WriteBlockSum,  // thread 0 reads word 0 and the block exits
+  WriteBlockSum,  // thread 0 alone reads or writes word 0, and the block exits
   Read,           // only reads
   Shuffle,        // a round of __shfl_down_sync() and no shared-memory work (stride: its offset)
   ReadWrite,      // reads and writes, no addition

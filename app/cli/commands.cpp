@@ -31,9 +31,11 @@ void print_step_table(const TraceModel& model, std::size_t b, std::ostream& out)
   out << "bank conflicts (extra wavefronts, whole block): ld " << conflicts.loads << " st "
       << conflicts.stores << "\n";
   const WorkDepth& wd = model.work(b);
-  out << "work " << wd.additions << " additions, depth " << wd.depth << " (additions in a row), "
-      << wd.reduction_steps << " reduction steps, " << wd.barrier_steps
-      << " barriers; block partial " << value_text(model.block(b).partial) << "\n";
+  bool cmp = compares(model.trace().run.op);
+  out << "work in shared memory: " << combinations_text(cmp, wd.additions) << ", depth " << wd.depth
+      << " (" << combinations_word(cmp) << " one after another); "
+      << count_text(wd.barrier_steps, "__syncthreads()", "__syncthreads()")
+      << " passed; block result " << value_text(model.block(b).partial) << "\n";
 }
 
 }  // namespace

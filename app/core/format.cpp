@@ -48,6 +48,15 @@ std::string count_text(std::size_t count, std::string_view one, std::string_view
   return std::to_string(count) + " " + std::string(count == 1 ? one : many);
 }
 
+std::string combinations_text(bool compares, std::size_t count) {
+  return compares ? count_text(count, "comparison", "comparisons")
+                  : count_text(count, "addition", "additions");
+}
+
+std::string_view combinations_word(bool compares) {
+  return compares ? "comparisons" : "additions";
+}
+
 std::string format_ranges(const std::vector<unsigned>& numbers) {
   if (numbers.empty()) return "none";
   std::string out;

@@ -22,6 +22,11 @@ std::string compact_value_text(double v);
 // "1 hazard", "3 hazards".
 std::string count_text(std::size_t count, std::string_view one, std::string_view many);
 
+// What a reduction's steps do, counted: "63 additions", "1 comparison" (max and min compare).
+std::string combinations_text(bool compares, std::size_t count);
+// "additions" or "comparisons".
+std::string_view combinations_word(bool compares);
+
 // Sets of thread or warp numbers, compactly: "0–63, 70, 96–127"; `numbers` sorted ascending; an
 // empty list gives "none".
 std::string format_ranges(const std::vector<unsigned>& numbers);

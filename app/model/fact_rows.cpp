@@ -22,13 +22,13 @@ FactRow conflict_row(const StepFacts& f) {
   return row;
 }
 
-FactRow race_row(const StepFacts& f) {
+FactRow race_row(const StepFacts& f, std::string_view array) {
   FactRow row{"data races", "hazards", "none", std::to_string(f.hazards.size())};
   row.width = 9;
   if (!f.hazards.empty()) {
     const Hazard& h = f.hazards.front();
-    row.value = std::to_string(f.hazards.size()) + " (" + hazard_name(h.kind) + " on s[" +
-                std::to_string(h.word) + "])";
+    row.value = std::to_string(f.hazards.size()) + " (" + hazard_name(h.kind) + " on " +
+                std::string(array) + "[" + std::to_string(h.word) + "])";
     row.emphasis = Emphasis::Conflict;
   }
   return row;
@@ -41,7 +41,7 @@ std::vector<FactRow> step_fact_rows(const TraceModel& model, const StepFacts& f,
   std::size_t threads = model.trace().run.block_size, warps = f.activity.warps.size();
   std::vector<FactRow> rows;
   std::string label = f.label.text();
-  rows.push_back({"step", "label", label, label, Emphasis::None, false, 18, true});
+  rows.push_back({"step", "label", label, label, Emphasis::None, false, 23, true});
   rows.push_back({"source line", "line", std::to_string(f.line), std::to_string(f.line),
                   Emphasis::None, false, 6, true});
   rows.push_back({"active threads", "active", of(f.activity.active_threads, threads),
@@ -56,11 +56,13 @@ std::vector<FactRow> step_fact_rows(const TraceModel& model, const StepFacts& f,
                            std::to_string(f.conflicts.store_conflicts);
   rows.push_back({"extra wavefronts", "ld+st", wavefronts, wavefronts, Emphasis::None, false, 9});
   unsigned total = model.work(block).additions;
-  rows.push_back({total == 0 ? "additions" : "additions so far", "additions",
+  std::string word(combinations_word(compares(model.trace().run.op)));
+  rows.push_back({total == 0 ? word : word + " so far", word,
                   total == 0 ? "in registers" : of(f.additions_so_far, total),
                   std::to_string(f.additions_so_far), Emphasis::None, true, 11});
-  rows.push_back(race_row(f));
-  rows.push_back({"s[0] now", "s[0]", value_text(f.first_word), value_text(f.first_word),
+  rows.push_back(race_row(f, model.words().shared_array));
+  std::string word0 = std::string(model.words().shared_array) + "[0]";
+  rows.push_back({word0 + " now", word0, value_text(f.first_word), value_text(f.first_word),
                   Emphasis::None, true, 14});
   return rows;
 }

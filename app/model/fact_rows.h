@@ -15,10 +15,10 @@ namespace stridescope {
 enum class Emphasis { None, Divergent, Conflict };
 
 struct FactRow {
-  std::string_view name;        // "bank conflicts": the GUI's row name
-  std::string_view short_name;  // "conflict": the CLI's column header
-  std::string value;            // "8-way (3 ld + 2 st extra wavefronts)"
-  std::string cell;             // "8-way": the CLI's cell
+  std::string name;        // "bank conflicts": the GUI's row name
+  std::string short_name;  // "conflict": the CLI's column header
+  std::string value;       // "8-way (3 ld + 2 st extra wavefronts)"
+  std::string cell;        // "8-way": the CLI's cell
   Emphasis emphasis = Emphasis::None;
   bool in_gui_table = true;  // false: the GUI says it elsewhere (the label heads the panel)
   int width = 10;            // the CLI column's width

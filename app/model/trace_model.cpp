@@ -3,15 +3,19 @@
 
 #include <algorithm>
 
+#include "analysis/bank_conflicts.h"
 #include "analysis/contributions.h"
 #include "analysis/uninitialized.h"
-
-#include "analysis/bank_conflicts.h"
 
 namespace stridescope {
 
 TraceModel::TraceModel(Trace trace) : trace_(std::move(trace)) {
   variant_ = find_variant(trace_.run.variant);
+  if (variant_ != nullptr) {
+    const Lesson& l = variant_->lesson;
+    words_ = {l.stored_value, l.shared_array, l.thread_index, true,
+              variant_->behaviour.result_in_word0};
+  }
   for (const BlockTrace& block : trace_.blocks) {
     BlockModel m;
     m.work = work_and_depth(block, trace_.word_size);
@@ -33,7 +37,7 @@ TraceModel::TraceModel(Trace trace) : trace_(std::move(trace)) {
 }
 
 StepFacts TraceModel::facts(std::size_t s, std::size_t b) const {
-  return step_facts(trace_, b, s, blocks_.at(b).shares.at(s));
+  return step_facts(trace_, b, s, blocks_.at(b).shares.at(s), words_);
 }
 
 std::vector<bool> TraceModel::words_holding_lost(std::size_t s) const {

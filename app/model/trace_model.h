@@ -42,6 +42,8 @@ class TraceModel {
   const Trace& trace() const { return trace_; }
   // The variant's catalog entry; nullptr for a trace of a variant this build does not have.
   const VariantInfo* variant() const { return variant_; }
+  // The names the narration uses: the variant's, else the defaults.
+  const NarrationWords& words() const { return words_; }
   bool stopped() const { return trace_.divergence.has_value(); }  // at a divergent barrier
 
   // Traced blocks; the views show block 0.
@@ -77,6 +79,7 @@ class TraceModel {
   };
   Trace trace_;
   const VariantInfo* variant_ = nullptr;
+  NarrationWords words_;  // the variant's, else the defaults
   std::vector<BlockModel> blocks_;
   LabSummary lab_;
   std::vector<std::vector<bool>> lost_by_step_;                 // empty when nothing is lost

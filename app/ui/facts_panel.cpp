@@ -76,9 +76,13 @@ void run_section(const TraceModel& model, const Palette& p) {
   }
   const WorkDepth& total = model.work();
   if (total.additions > 0) {
-    ImGui::Text("Work %u additions, depth %u", total.additions, total.depth);
+    bool cmp = compares(trace.run.op);
+    std::string work = "Work in shared memory: " + combinations_text(cmp, total.additions) +
+                       ", depth " + std::to_string(total.depth);
+    ImGui::TextUnformatted(work.c_str());
     if (ImGui::IsItemHovered()) {
-      ImGui::SetTooltip("depth: the longest chain of additions that must happen one after another");
+      ImGui::SetTooltip("depth: the longest chain of %s that must happen one after another",
+                        std::string(combinations_word(cmp)).c_str());
     }
   } else {
     wrapped_text(
