@@ -48,23 +48,40 @@ fi
 
 if skip bench; then exit $status; fi
 step "benchmark"
+bench_start=$SECONDS
 build-gpu/stridescope bench --json "$OUT/bench.json" >"$OUT/bench.txt" 2>&1 || status=1
+echo "benchmark took $((SECONDS - bench_start)) s (adaptive trials; about 8 minutes at most on an H100)" | tee -a "$OUT/summary.txt"
 tail -n +1 "$OUT/bench.txt" | head -200 >>"$OUT/summary.txt"
 python3 - "$OUT/bench.json" <<'PY' | tee -a "$OUT/summary.txt" || status=1
+# Tuned against CUB on the medians of the trials (version 2: each point's spread beside it; a
+# version-1 file has medians only), and every point the benchmark marked unstable.
 import json, sys
-entries = json.load(open(sys.argv[1]))["entries"]
+report = json.load(open(sys.argv[1]))
+entries = report["entries"]
 t = {(e["kernel"], e["element_type"], e["n"]): e for e in entries}
+def iqr(e):
+    if "q1_us" not in e:
+        return "     -"
+    return f"{100 * (e['q3_us'] - e['q1_us']) / e['median_us']:5.1f}%" + ("!" if e.get("unstable") else " ")
 ok = True
 for type_ in ("float", "int"):
-    print(f"tuned vs cub::DeviceReduce::Sum ({type_}): n, tuned us, cub us, cub/tuned, tuned GB/s")
+    print(f"tuned vs cub::DeviceReduce::Sum ({type_}, medians): n, tuned us, IQR, cub us, IQR, cub/tuned, tuned GB/s")
     for (k, ty, n), e in sorted(t.items(), key=lambda kv: kv[0][2]):
         if k != "tuned" or ty != type_:
             continue
         c = t[("cub", ty, n)]
         ratio = c["median_us"] / e["median_us"]
         ok &= ratio >= 1.0
-        print(f"  2^{n.bit_length() - 1:<3} {e['median_us']:9.2f} {c['median_us']:9.2f} {ratio:6.3f} {e['gbps']:8.1f}")
-print("tuned >= CUB at every n:", ok)
+        print(f"  2^{n.bit_length() - 1:<3} {e['median_us']:9.2f} {iqr(e)} {c['median_us']:9.2f} {iqr(c)} {ratio:6.3f} {e['gbps']:8.1f}")
+unstable = [e for e in entries if e.get("unstable")]
+if report.get("version", 1) < 2:
+    print("a version-1 file: medians only, no spread, no point marked unstable")
+else:
+    print(f"unstable points (IQR / median stayed above the limit): {len(unstable)}")
+for e in unstable:
+    print(f"  {e['kernel']} {e['element_type']} 2^{e['n'].bit_length() - 1}: median {e['median_us']:.2f} us, "
+          f"IQR {iqr(e).strip()}, {e['trials']} trials")
+print("tuned >= CUB at every n (medians):", ok)
 sys.exit(0 if ok else 1)
 PY
 exit $status

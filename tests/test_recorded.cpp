@@ -93,6 +93,9 @@ TEST(Recorded, BenchmarkIsLabelledAndComplete) {
   EXPECT_NE(report.device.find("H100"), std::string::npos);
   EXPECT_FALSE(report.date.empty());
   EXPECT_FALSE(report.toolkit.empty());
+  // A version-1 file: medians only, no spread (the loader reads it as such).
+  EXPECT_EQ(report.version, 1);
+  for (const BenchEntry& e : report.entries) EXPECT_FALSE(e.spread) << e.kernel;
   for (const char* kernel :
        {"interleaved-divergent", "interleaved-strided", "sequential", "cub", "copy"}) {
     for (unsigned log2 = 10; log2 <= 28; ++log2) {

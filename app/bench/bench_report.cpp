@@ -2,34 +2,81 @@
 #include "bench/bench_report.h"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <optional>
 #include <ostream>
 #include <set>
-
+#include <sstream>
 #include <stdexcept>
+
 #include "core/files.h"
 
 namespace stridescope {
 
+namespace {
+
+nlohmann::json entry_to_json(const BenchEntry& e) {
+  nlohmann::json j = {{"kernel", e.kernel},
+                      {"element_type", name_of(e.element_type)},
+                      {"n", e.n},
+                      {"median_us", e.median_us},
+                      {"gbps", e.gbps}};
+  if (e.spread) {
+    const BenchSpread& s = *e.spread;
+    j["min_us"] = s.min_us;
+    j["q1_us"] = s.q1_us;
+    j["q3_us"] = s.q3_us;
+    j["max_us"] = s.max_us;
+    j["trials"] = s.trials;
+    j["launches_per_trial"] = s.launches_per_trial;
+    j["unstable"] = s.unstable;
+  }
+  return j;
+}
+
+[[noreturn]] void malformed(const std::string& why) {
+  throw std::runtime_error("malformed benchmark file: " + why);
+}
+
+// A version-2 entry's spread, checked: min <= q1 <= median <= q3 <= max, at least one trial.
+BenchSpread spread_from_json(const nlohmann::json& e, double median_us) {
+  BenchSpread s{e.at("min_us"),  e.at("q1_us"),  e.at("q3_us"),
+                e.at("max_us"),  e.at("trials"), e.at("launches_per_trial"),
+                e.at("unstable")};
+  bool ordered = 0 < s.min_us && s.min_us <= s.q1_us && s.q1_us <= median_us &&
+                 median_us <= s.q3_us && s.q3_us <= s.max_us && std::isfinite(s.max_us);
+  if (!ordered) malformed("spread of " + e.at("kernel").get<std::string>() + " out of order");
+  if (s.trials < 1 || s.launches_per_trial < 1) malformed("a point without trials");
+  return s;
+}
+
+BenchEntry entry_from_json(const nlohmann::json& e, int version) {
+  std::optional<ElementType> type =
+      parse_enum<ElementType>(e.at("element_type").get<std::string>());
+  if (!type) malformed("unknown element type");
+  BenchEntry entry{e.at("kernel"), *type, e.at("n"), e.at("median_us"), e.at("gbps")};
+  if (version >= 2) entry.spread = spread_from_json(e, entry.median_us);
+  return entry;
+}
+
+}  // namespace
+
 nlohmann::json bench_to_json(const BenchReport& r) {
   nlohmann::json entries = nlohmann::json::array();
-  for (const BenchEntry& e : r.entries) {
-    entries.push_back({{"kernel", e.kernel},
-                       {"element_type", name_of(e.element_type)},
-                       {"n", e.n},
-                       {"median_us", e.median_us},
-                       {"gbps", e.gbps}});
-  }
-  return {{"format", "stridescope-bench"},
-          {"version", 1},
-          {"device", r.device},
-          {"toolkit", r.toolkit},
-          {"date", r.date},
-          {"method", r.method},
-          {"entries", entries}};
+  for (const BenchEntry& e : r.entries) entries.push_back(entry_to_json(e));
+  nlohmann::json j = {{"format", "stridescope-bench"},
+                      {"version", kBenchFormatVersion},
+                      {"device", r.device},
+                      {"toolkit", r.toolkit},
+                      {"date", r.date},
+                      {"method", r.method},
+                      {"entries", entries}};
+  if (r.l2_cache_bytes > 0) j["l2_cache_bytes"] = r.l2_cache_bytes;
+  return j;
 }
 
 BenchReport bench_from_json(const nlohmann::json& j) {
@@ -37,16 +84,16 @@ BenchReport bench_from_json(const nlohmann::json& j) {
     if (j.at("format") != "stridescope-bench")
       throw std::runtime_error("not a stridescope-bench file");
     BenchReport r;
+    r.version = j.value("version", 1);
+    if (r.version < 1 || r.version > kBenchFormatVersion) {
+      malformed("version " + std::to_string(r.version) + " (this build reads 1 and 2)");
+    }
     r.device = j.at("device");
     r.toolkit = j.at("toolkit");
     r.date = j.at("date");
     r.method = j.value("method", "");
-    for (const auto& e : j.at("entries")) {
-      std::optional<ElementType> type =
-          parse_enum<ElementType>(e.at("element_type").get<std::string>());
-      if (!type) throw std::runtime_error("malformed benchmark file: unknown element type");
-      r.entries.push_back({e.at("kernel"), *type, e.at("n"), e.at("median_us"), e.at("gbps")});
-    }
+    r.l2_cache_bytes = j.value("l2_cache_bytes", std::uint64_t{0});
+    for (const auto& e : j.at("entries")) r.entries.push_back(entry_from_json(e, r.version));
     return r;
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(std::string("malformed benchmark file: ") + e.what());
@@ -76,6 +123,76 @@ const BenchEntry* find_entry(const BenchReport& report, const std::string& kerne
   return nullptr;
 }
 
+namespace {
+
+// Harris's kernels 1..7 with short names after his slides' titles.
+struct Rung {
+  std::string_view id, name;
+};
+constexpr std::array<Rung, 7> kHarris{{{"interleaved-divergent", "divergent"},
+                                       {"interleaved-strided", "strided index"},
+                                       {"sequential", "sequential"},
+                                       {"first-add", "first add"},
+                                       {"unroll-last-warp", "unroll last warp"},
+                                       {"complete-unroll", "complete unroll"},
+                                       {"multi-element", "multi-element"}}};
+// The rest of the ladder, in order; CUB and the copy come last.
+constexpr std::array<std::string_view, 11> kOthers{"serial",
+                                                   "atomic-add",
+                                                   "repeated-launches",
+                                                   "tuned",
+                                                   "warp-shuffle",
+                                                   "cooperative-groups",
+                                                   "max",
+                                                   "min",
+                                                   "kahan",
+                                                   "dot-product",
+                                                   "dot-product-lock"};
+
+std::size_t ladder_rank(std::string_view kernel) {
+  if (int k = harris_kernel_number(kernel); k > 0) return static_cast<std::size_t>(k - 1);
+  auto other = std::find(kOthers.begin(), kOthers.end(), kernel);
+  if (other != kOthers.end()) return kHarris.size() + (other - kOthers.begin());
+  if (kernel == "cub") return kHarris.size() + kOthers.size() + 1;
+  if (kernel == "copy") return kHarris.size() + kOthers.size() + 2;
+  return kHarris.size() + kOthers.size();  // unknown variants: after the known ones, as given
+}
+
+}  // namespace
+
+int harris_kernel_number(std::string_view kernel) {
+  for (std::size_t k = 0; k < kHarris.size(); ++k) {
+    if (kHarris[k].id == kernel) return static_cast<int>(k + 1);
+  }
+  return 0;
+}
+
+BenchFamily bench_family(std::string_view kernel) {
+  if (harris_kernel_number(kernel) > 0) return BenchFamily::Harris;
+  if (kernel == "cub") return BenchFamily::Cub;
+  if (kernel == "copy") return BenchFamily::Copy;
+  if (kernel == "tuned" || kernel == "warp-shuffle" || kernel == "cooperative-groups")
+    return BenchFamily::Shuffle;
+  return BenchFamily::Other;
+}
+
+std::string bench_label(std::string_view kernel) {
+  if (int k = harris_kernel_number(kernel); k > 0) {
+    return "kernel " + std::to_string(k) + ": " + std::string(kHarris[k - 1].name);
+  }
+  if (kernel == "cub") return "CUB DeviceReduce";
+  if (kernel == "copy") return "copy (rd + wr)";
+  return std::string(kernel);
+}
+
+std::vector<std::string> ladder_order(const std::vector<std::string>& kernels) {
+  std::vector<std::string> ordered = kernels;
+  std::stable_sort(ordered.begin(), ordered.end(), [](const std::string& a, const std::string& b) {
+    return ladder_rank(a) < ladder_rank(b);
+  });
+  return ordered;
+}
+
 std::vector<std::string> bench_kernels(const BenchReport& report) {
   std::vector<std::string> kernels;
   for (const BenchEntry& e : report.entries) {
@@ -95,7 +212,7 @@ std::vector<std::uint64_t> bench_sizes(const BenchReport& report, ElementType el
 
 std::vector<BenchRow> bench_rows(const BenchReport& report, ElementType element_type,
                                  std::uint64_t n) {
-  std::vector<std::string> kernels = bench_kernels(report);
+  std::vector<std::string> kernels = ladder_order(bench_kernels(report));
   const BenchEntry* copy = find_entry(report, "copy", element_type, n);
   // The baseline is Harris's kernel 1, as on his slides; else the first variant measured.
   const BenchEntry* first = find_entry(report, "interleaved-divergent", element_type, n);
@@ -117,29 +234,59 @@ std::vector<BenchRow> bench_rows(const BenchReport& report, ElementType element_
   return rows;
 }
 
-void print_bench_table(const BenchReport& r, std::ostream& out) {
+namespace {
+
+void print_table_head(const BenchReport& r, std::ostream& out) {
   out << (r.recorded ? "RECORDED on " : "measured on ") << r.device << ", " << r.toolkit << ", "
       << r.date << "\n";
   if (!r.method.empty()) out << r.method << "\n";
+  if (r.version < 2) {
+    out << "format version " << r.version << ": medians only, no spread (IQR shown as -)\n";
+  } else {
+    out << "IQR: (q3 - q1) / median of the trials; ! marks an unstable point\n";
+  }
   out << std::left << std::setw(7) << "type" << std::setw(12) << "n" << std::setw(24) << "kernel"
-      << std::right << std::setw(12) << "time us" << std::setw(10) << "GB/s" << std::setw(10)
-      << "% copy" << std::setw(10) << "speedup"
+      << std::right << std::setw(12) << "median us" << std::setw(9) << "IQR" << std::setw(10)
+      << "GB/s" << std::setw(10) << "% copy" << std::setw(10) << "speedup"
       << "\n";
+}
+
+void print_table_row(const BenchRow& row, ElementType type, std::ostream& out) {
+  const BenchEntry& e = *row.entry;
+  out << std::left << std::setw(7) << name_of(type) << std::setw(12) << e.n << std::setw(24)
+      << e.kernel << std::right << std::fixed << std::setprecision(2) << std::setw(12)
+      << e.median_us;
+  if (e.spread) {
+    std::ostringstream iqr;
+    iqr << std::fixed << std::setprecision(1) << 100 * e.spread->relative_iqr(e.median_us) << "%"
+        << (e.spread->unstable ? "!" : " ");
+    out << std::setw(9) << iqr.str();
+  } else {
+    out << std::setw(9) << "- ";
+  }
+  out << std::setprecision(1) << std::setw(10) << e.gbps;
+  if (e.kernel != "copy") {
+    out << std::setw(9) << row.percent_of_copy << "%" << std::setw(9) << std::setprecision(2)
+        << row.speedup << "x";
+  }
+  out << "\n" << std::defaultfloat;
+}
+
+}  // namespace
+
+void print_bench_table(const BenchReport& r, std::ostream& out) {
+  print_table_head(r, out);
   for (ElementType type : {ElementType::Float, ElementType::Int, ElementType::Double}) {
     for (std::uint64_t n : bench_sizes(r, type)) {
-      for (const BenchRow& row : bench_rows(r, type, n)) {
-        const BenchEntry& e = *row.entry;
-        out << std::left << std::setw(7) << name_of(type) << std::setw(12) << n << std::setw(24)
-            << e.kernel << std::right << std::fixed << std::setprecision(2) << std::setw(12)
-            << e.median_us << std::setprecision(1) << std::setw(10) << e.gbps;
-        if (e.kernel != "copy") {
-          out << std::setw(9) << row.percent_of_copy << "%" << std::setw(9) << std::setprecision(2)
-              << row.speedup << "x";
-        }
-        out << "\n" << std::defaultfloat;
-      }
+      for (const BenchRow& row : bench_rows(r, type, n)) print_table_row(row, type, out);
     }
   }
+}
+
+std::uint64_t bench_l2_bytes(const BenchReport& report) {
+  if (report.l2_cache_bytes > 0) return report.l2_cache_bytes;
+  if (report.device.find("H100") != std::string::npos) return 50ull << 20;
+  return 0;
 }
 
 std::vector<std::string> recorded_bench_files() {

@@ -1,11 +1,14 @@
-// The GPU benchmark: CUDA events, warm-up, median of repeats; every variant reduces to one value.
+// The GPU benchmark: kernels take turns in rounds of trials (CUDA events around each launch), until
+// each point's spread is small or its trials run out; every value is checked.
 #include "cuda/bench.h"
 
 #include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <cub/device/device_reduce.cuh>
+#include <functional>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -25,44 +28,34 @@ __global__ void fill_ones(T* data, std::size_t n) {
   }
 }
 
-// Median time of `launch` in microseconds, after warm-up.
-template <typename Launch>
-double median_us(Launch launch, int repeats) {
-  cudaEvent_t start, stop;
-  check(cudaEventCreate(&start), "cudaEventCreate");
-  check(cudaEventCreate(&stop), "cudaEventCreate");
-  for (int i = 0; i < 3; ++i) launch();
-  check(cudaDeviceSynchronize(), "warm-up");
-  std::vector<double> times;
-  for (int i = 0; i < repeats; ++i) {
-    check(cudaEventRecord(start), "cudaEventRecord");
-    launch();
-    check(cudaEventRecord(stop), "cudaEventRecord");
-    check(cudaEventSynchronize(stop), "cudaEventSynchronize");
-    float ms = 0;
-    check(cudaEventElapsedTime(&ms, start, stop), "cudaEventElapsedTime");
-    times.push_back(ms * 1000.0);
+// Times one launch with CUDA events, from an idle GPU to the end of its work (the launch itself
+// included, as a caller waiting for the value would see it).
+class EventTimer {
+ public:
+  EventTimer() {
+    check(cudaEventCreate(&start_), "cudaEventCreate");
+    check(cudaEventCreate(&stop_), "cudaEventCreate");
   }
-  check(cudaGetLastError(), "benchmark launches");
-  cudaEventDestroy(start);
-  cudaEventDestroy(stop);
-  std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
-}
+  ~EventTimer() {
+    cudaEventDestroy(start_);
+    cudaEventDestroy(stop_);
+  }
+  EventTimer(const EventTimer&) = delete;
+  EventTimer& operator=(const EventTimer&) = delete;
 
-// Median times of two launches measured alternately (A, B, A, B, ...), so that both see the same
-// clocks and neighbours: for comparisons that are close, like the tuned variant against CUB.
-template <typename LaunchA, typename LaunchB>
-std::pair<double, double> median_pair_us(LaunchA a, LaunchB b, int repeats) {
-  std::vector<double> times_a, times_b;
-  for (int i = 0; i < repeats; ++i) {
-    times_a.push_back(median_us(a, 1));
-    times_b.push_back(median_us(b, 1));
+  double time_us(const std::function<void()>& launch) {
+    check(cudaEventRecord(start_), "cudaEventRecord");
+    launch();
+    check(cudaEventRecord(stop_), "cudaEventRecord");
+    check(cudaEventSynchronize(stop_), "cudaEventSynchronize");
+    float ms = 0;
+    check(cudaEventElapsedTime(&ms, start_, stop_), "cudaEventElapsedTime");
+    return ms * 1000.0;
   }
-  std::sort(times_a.begin(), times_a.end());
-  std::sort(times_b.begin(), times_b.end());
-  return {times_a[times_a.size() / 2], times_b[times_b.size() / 2]};
-}
+
+ private:
+  cudaEvent_t start_, stop_;
+};
 
 // Launches `kernel` on its own block sums until one block remains (Harris's multi-pass scheme);
 // returns where the final value is.
@@ -171,83 +164,179 @@ struct BenchBuffers {
   std::unique_ptr<DeviceArray<unsigned char>> cub_temp;
 };
 
-// One catalog variant reduced to one value at n: relaunched on its block sums, or in one launch
-// where it finishes the grid itself or reads two vectors (the dot products). Checks the value.
+// One kernel of a point's rounds: a full reduction to one value (or the copy), and the check of
+// the value its last launch left.
+struct Contestant {
+  std::string kernel;
+  double bytes = 0;  // what its GB/s counts
+  std::function<void()> launch;
+  std::function<void()> verify;  // throws CudaError on a wrong value
+};
+
+// One catalog variant at n: relaunched on its block sums, or in one launch where it finishes the
+// grid itself or reads two vectors (the dot products).
 template <typename T>
-void time_variant(const VariantInfo& v, DeviceKernel<T> kernel, BenchBuffers<T>& b, std::uint64_t n,
-                  int repeats, unsigned block, ElementType type, BenchReport& report) {
+Contestant variant_contestant(const VariantInfo& v, DeviceKernel<T> kernel, BenchBuffers<T>& b,
+                              std::uint64_t n, unsigned block) {
   double bytes = static_cast<double>(n * sizeof(T));
-  unsigned inputs = v.launch.inputs;
-  if (inputs == 2 || v.launch.second_stage == SecondStage::AtomicAdd) {
-    const T* data = inputs == 2 ? b.vectors.get() : b.input.get();
-    T* results = inputs == 2 ? b.dot_results.get() : b.partial_a.get();
-    double us = median_us([&] { time_single_launch(v, kernel, data, n, results, block); }, repeats);
-    expect_value(time_single_launch(v, kernel, data, n, results, block), n, std::string(v.id));
-    report.entries.push_back({std::string(v.id), type, n, us, inputs * bytes / us / 1e3});
-    return;
+  std::string id(v.id);
+  if (v.launch.inputs == 2 || v.launch.second_stage == SecondStage::AtomicAdd) {
+    const T* data = v.launch.inputs == 2 ? b.vectors.get() : b.input.get();
+    T* results = v.launch.inputs == 2 ? b.dot_results.get() : b.partial_a.get();
+    auto value = std::make_shared<double>(0);
+    return {id, v.launch.inputs * bytes,
+            [=, &v] { *value = time_single_launch(v, kernel, data, n, results, block); },
+            [=] { expect_value(*value, n, id); }};
   }
-  T* final_value = nullptr;
-  double us = median_us(
-      [&] {
-        final_value = reduce_to_one(kernel, v.launch.grid, b.input.get(), n, b.partial_a.get(),
-                                    b.partial_b.get(), block);
-      },
-      repeats);
-  // All ones: the sum is n; the maximum and the minimum are 1.
-  expect_sum(final_value, v.launch.op == Operator::Sum ? n : 1, std::string(v.id));
-  report.entries.push_back({std::string(v.id), type, n, us, bytes / us / 1e3});
+  auto final_value = std::make_shared<T*>(nullptr);
+  std::uint64_t expected = v.launch.op == Operator::Sum ? n : 1;  // all ones: max and min are 1
+  return {id, bytes,
+          [=, &b, &v] {
+            *final_value = reduce_to_one(kernel, v.launch.grid, b.input.get(), n, b.partial_a.get(),
+                                         b.partial_b.get(), block);
+          },
+          [=] { expect_sum(*final_value, expected, id); }};
 }
 
-// The tuned variant and CUB, timed alternately, and the device copy, at n.
+// The tuned variant and CUB (next to each other: one unit, timed alternately), then the copy.
 template <typename T>
-void time_references(BenchBuffers<T>& b, std::uint64_t n, int repeats, unsigned block,
-                     ElementType type, BenchReport& report) {
+void add_references(std::vector<Contestant>& out, BenchBuffers<T>& b, std::uint64_t n,
+                    unsigned block) {
   double bytes = static_cast<double>(n * sizeof(T));
-  T* tuned_total = nullptr;
-  auto [tuned_us, cub_us] = median_pair_us(
-      [&] { tuned_total = launch_tuned<T>(b.input.get(), n, b.tuned_sums.get(), block); },
+  auto tuned_total = std::make_shared<T*>(nullptr);
+  out.push_back(
+      {"tuned", bytes,
+       [=, &b] { *tuned_total = launch_tuned<T>(b.input.get(), n, b.tuned_sums.get(), block); },
+       [=] { expect_sum(*tuned_total, n, "tuned"); }});
+  out.push_back({"cub", bytes,
+                 [=, &b] {
+                   std::size_t temp = b.cub_bytes;
+                   check(cub::DeviceReduce::Sum(b.cub_temp->get(), temp, b.input.get(),
+                                                b.result.get(), static_cast<int>(n)),
+                         "cub::DeviceReduce::Sum");
+                 },
+                 [=, &b] { expect_sum(b.result.get(), n, "cub"); }});
+  out.push_back({"copy", 2 * bytes,
+                 [=, &b] {
+                   check(cudaMemcpyAsync(b.copy_target.get(), b.input.get(), n * sizeof(T),
+                                         cudaMemcpyDeviceToDevice),
+                         "cudaMemcpyAsync(copy)");
+                 },
+                 [] {}});  // not a reduction: nothing to check
+}
+
+// Every timed kernel at n, in catalog order, then tuned, CUB and the copy.
+template <typename T>
+std::vector<Contestant> contestants(BenchBuffers<T>& b, std::uint64_t n, unsigned block) {
+  std::vector<Contestant> out;
+  for (const VariantInfo& v : variant_catalog()) {
+    if (v.id == "tuned") continue;        // timed beside CUB
+    if (v.broken_on_purpose()) continue;  // the bug playground is not timed
+    DeviceKernel<T> kernel = device_kernel<T, NoProbe>(v.id, block);
+    if (kernel != nullptr) out.push_back(variant_contestant(v, kernel, b, n, block));
+  }
+  add_references(out, b, n, block);
+  return out;
+}
+
+// The units of the rounds: each kernel alone, but tuned and CUB together (alternately).
+std::vector<std::vector<std::size_t>> round_units(const std::vector<Contestant>& cs) {
+  std::vector<std::vector<std::size_t>> units;
+  for (std::size_t i = 0; i < cs.size(); ++i) {
+    if (cs[i].kernel == "cub") continue;  // in tuned's unit
+    if (cs[i].kernel == "tuned" && i + 1 < cs.size() && cs[i + 1].kernel == "cub") {
+      units.push_back({i, i + 1});
+    } else {
+      units.push_back({i});
+    }
+  }
+  return units;
+}
+
+// One trial of a unit: one untimed launch of each kernel, then `launches` timed launches of each,
+// in turn; each kernel's figure is the median of its launches. Every kernel's value is checked.
+void run_trial(const std::vector<std::size_t>& unit, std::vector<Contestant>& cs,
+               std::vector<std::vector<double>>& series, int launches, EventTimer& timer) {
+  for (std::size_t c : unit) cs[c].launch();
+  check(cudaDeviceSynchronize(), "warm-up launch");
+  std::vector<std::vector<double>> times(unit.size());
+  for (int i = 0; i < launches; ++i) {
+    for (std::size_t k = 0; k < unit.size(); ++k)
+      times[k].push_back(timer.time_us(cs[unit[k]].launch));
+  }
+  check(cudaGetLastError(), "benchmark launches");
+  for (std::size_t k = 0; k < unit.size(); ++k) {
+    cs[unit[k]].verify();
+    series[unit[k]].push_back(median(times[k]));
+  }
+}
+
+BenchEntry entry_of(const Contestant& c, ElementType type, std::uint64_t n,
+                    const std::vector<double>& trials, int launches, TrialVerdict verdict) {
+  Quartiles q = quartiles(trials);
+  BenchSpread spread{q.min,
+                     q.q1,
+                     q.q3,
+                     q.max,
+                     static_cast<int>(trials.size()),
+                     launches,
+                     verdict == TrialVerdict::Unstable};
+  return {c.kernel, type, n, q.median, c.bytes / q.median / 1e3, spread};
+}
+
+// Every kernel at (type, n), in rounds until each point is stable or out of trials.
+template <typename T>
+void time_point(const BenchOptions& o, BenchBuffers<T>& b, std::uint64_t n, ElementType type,
+                EventTimer& timer, BenchReport& report) {
+  std::vector<Contestant> cs = contestants(b, n, o.block);
+  std::vector<std::vector<std::size_t>> units = round_units(cs);
+  std::vector<std::vector<double>> series(cs.size());
+  int launches = launches_per_trial(n);
+  auto start = std::chrono::steady_clock::now();
+  std::vector<TrialVerdict> verdicts = run_rounds(
+      units, series, o.trials,
+      [&](std::size_t u) { run_trial(units[u], cs, series, launches, timer); },
       [&] {
-        std::size_t temp = b.cub_bytes;
-        cub::DeviceReduce::Sum(b.cub_temp->get(), temp, b.input.get(), b.result.get(),
-                               static_cast<int>(n));
-      },
-      repeats);
-  expect_sum(tuned_total, n, "tuned");
-  report.entries.push_back({"tuned", type, n, tuned_us, bytes / tuned_us / 1e3});
-  expect_sum(b.result.get(), n, "cub");
-  report.entries.push_back({"cub", type, n, cub_us, bytes / cub_us / 1e3});
-  double copy_us = median_us(
-      [&] {
-        cudaMemcpyAsync(b.copy_target.get(), b.input.get(), n * sizeof(T),
-                        cudaMemcpyDeviceToDevice);
-      },
-      repeats);
-  report.entries.push_back({"copy", type, n, copy_us, 2 * bytes / copy_us / 1e3});
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      });
+  for (std::size_t i = 0; i < cs.size(); ++i) {
+    report.entries.push_back(entry_of(cs[i], type, n, series[i], launches, verdicts[i]));
+  }
 }
 
 template <typename T>
 void bench_type(const BenchOptions& o, ElementType type, BenchReport& report) {
   BenchBuffers<T> buffers(std::uint64_t{1} << o.max_log2);
+  EventTimer timer;
   for (unsigned log2 = o.min_log2; log2 <= o.max_log2; ++log2) {
-    std::uint64_t n = std::uint64_t{1} << log2;
-    // Microsecond launches get many repeats (their spread is launch jitter); DRAM-sized ones fewer.
-    int repeats = log2 >= 26   ? std::max(5, o.repeats / 2)
-                  : log2 <= 22 ? std::max(o.repeats, 100)
-                               : o.repeats;
-    for (const VariantInfo& v : variant_catalog()) {
-      if (v.id == "tuned") continue;        // timed below, beside CUB
-      if (v.broken_on_purpose()) continue;  // the bug playground is not timed
-      DeviceKernel<T> kernel = device_kernel<T, NoProbe>(v.id, o.block);
-      if (kernel == nullptr) continue;
-      time_variant(v, kernel, buffers, n, repeats, o.block, type, report);
-    }
-    time_references(buffers, n, repeats, o.block, type, report);
+    time_point(o, buffers, std::uint64_t{1} << log2, type, timer, report);
   }
+}
+
+std::string method_text(const BenchOptions& o) {
+  const TrialPlan& p = o.trials;
+  return "CUDA events around each launch (from an idle GPU, the launch included) after 50 warm-up "
+         "copies. Per (type, n) the kernels take turns in rounds (A, B, C, A, B, C, ...; tuned and "
+         "CUB alternate within their trials); a trial is one untimed launch and then L timed ones "
+         "(L = 30 up to 2^20, 20 up to 2^23, 10 up to 2^25, 5 above), its figure their median; "
+         "trials are added (at least " +
+         std::to_string(p.min_trials) + ", at most " + std::to_string(p.max_trials) + ", " +
+         std::to_string(static_cast<int>(p.point_budget_s)) +
+         " s per (type, n)) until (q3 - q1) / median <= " +
+         std::to_string(static_cast<int>(p.max_relative_iqr * 100 + 0.5)) +
+         "%, else the point is marked unstable; min, q1, median, q3 and max are over the trials' "
+         "figures. Block " +
+         std::to_string(o.block) +
+         "; variants relaunch on their block sums until one block remains; the dot products are "
+         "one launch of at most 32 blocks over two vectors (GB/s counts both) and the host adds "
+         "their partials (appendix version: the lock does); input all ones; every trial's result "
+         "checked";
 }
 
 }  // namespace
 
-BenchReport run_benchmark(const BenchOptions& o) {
+BenchReport run_benchmark(const BenchOptions& options) {
+  BenchOptions o = options;
   if (o.block < 32 || o.block > 1024 || (o.block & (o.block - 1)) != 0) {
     throw CudaError("bench block size must be a power of two from 32 to 1024");
   }
@@ -255,23 +344,21 @@ BenchReport run_benchmark(const BenchOptions& o) {
   if (o.min_log2 < 1 || o.max_log2 > 30 || o.min_log2 > o.max_log2) {
     throw CudaError("sizes must satisfy 1 <= min_log2 <= max_log2 <= 30");
   }
+  o.trials.min_trials = std::max(5, o.repeats);  // quartiles of fewer trials say little
+  o.trials.max_trials = std::max(o.trials.max_trials, o.trials.min_trials);
   BenchReport report;
   report.device = device_name();
   if (report.device.empty()) throw CudaError("no CUDA device found");
   report.toolkit = toolkit_description();
+  int device = 0, l2 = 0;
+  check(cudaGetDevice(&device), "cudaGetDevice");
+  check(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device), "L2 cache size");
+  report.l2_cache_bytes = static_cast<std::uint64_t>(l2);
   std::time_t now = std::time(nullptr);
   char date[32];
   std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
   report.date = date;
-  report.method = "CUDA events after 50 warm-up copies; per point 3 warm-up launches, median of " +
-                  std::to_string(o.repeats) +
-                  " (at least 100 up to 2^22, half from 2^26; tuned and CUB "
-                  "timed alternately), block " +
-                  std::to_string(o.block) +
-                  "; variants relaunch on their block sums until one block remains; the dot "
-                  "products are one launch of at most 32 blocks over two vectors (GB/s counts "
-                  "both) and the host adds their partials (appendix version: the lock does); "
-                  "input all ones; every result checked";
+  report.method = method_text(o);
   bench_type<float>(o, ElementType::Float, report);
   bench_type<int>(o, ElementType::Int, report);
   return report;

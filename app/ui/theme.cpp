@@ -16,6 +16,12 @@ const ImVec4 kTimingCopy = rgb(200, 200, 200), kTimingCub = rgb(118, 185, 0);
 const ImVec4 kTiming0 = rgb(255, 99, 71), kTiming1 = rgb(255, 184, 51),
              kTiming2 = rgb(84, 153, 250), kTiming3 = rgb(200, 120, 255),
              kTiming4 = rgb(0, 210, 210);
+// The Timing tab's families, whiskers and unstable mark, the same in both themes.
+const Palette::TimingFamilies kTimingFamilies{
+    rgb(220, 50, 50),   rgb(255, 232, 110),   // Harris: red to yellow
+    rgb(40, 140, 255),  rgb(130, 225, 255),   // tuned and shuffles: blue to cyan
+    rgb(150, 100, 255), rgb(255, 130, 210),   // the others: violet to pink
+    rgb(245, 245, 245), rgb(255, 255, 255)};  // whiskers, unstable mark
 
 const char* find_font(const char* const* candidates) {
   for (const char* const* c = candidates; *c; ++c) {
@@ -52,7 +58,8 @@ const Palette& palette(bool high_contrast) {
                               {1.00f, 0.25f, 0.25f, 1},
                               kTimingCopy,
                               kTimingCub,
-                              {kTiming0, kTiming1, kTiming2, kTiming3, kTiming4}};
+                              {kTiming0, kTiming1, kTiming2, kTiming3, kTiming4},
+                              kTimingFamilies};
   static const Palette contrast{{0.00f, 0.00f, 0.00f, 1},
                                 {0.22f, 0.22f, 0.22f, 1},
                                 {0.20f, 0.65f, 1.00f, 1},
@@ -78,7 +85,8 @@ const Palette& palette(bool high_contrast) {
                                 {1.00f, 0.10f, 0.10f, 1},
                                 kTimingCopy,
                                 kTimingCub,
-                                {kTiming0, kTiming1, kTiming2, kTiming3, kTiming4}};
+                                {kTiming0, kTiming1, kTiming2, kTiming3, kTiming4},
+                                kTimingFamilies};
   return high_contrast ? contrast : normal;
 }
 

@@ -32,6 +32,14 @@ struct Palette {
   ImVec4 timing_copy;       // the device copy's bar and curve
   ImVec4 timing_cub;        // CUB's (NVIDIA green)
   ImVec4 timing_series[5];  // the variants', in turn
+  // The Timing tab: each family a ramp from its first to its last kernel in ladder order.
+  struct TimingFamilies {
+    ImVec4 harris_first, harris_last;    // Harris's kernel 1 .. kernel 7
+    ImVec4 shuffle_first, shuffle_last;  // tuned .. warp shuffles, cooperative groups
+    ImVec4 other_first, other_last;      // serial .. the dot products
+    ImVec4 spread;                       // whiskers (q1..q3) on the bars
+    ImVec4 unstable;                     // the mark on an unstable point
+  } timing_families;
 };
 
 const Palette& palette(bool high_contrast);

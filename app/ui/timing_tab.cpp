@@ -1,5 +1,6 @@
-// The Timing tab: per-variant bars at one n and log-log curves over n beside CUB and a device
-// copy, from a recorded (assets/recorded) or live benchmark report.
+// The Timing tab: the ladder at one n (bars of GB/s with a q1..q3 whisker, in ladder order), what
+// to notice there (sentences computed from the report) and the time-over-n chart, from a recorded
+// (assets/recorded) or live benchmark report.
 #include <imgui.h>
 
 #include <algorithm>
@@ -7,145 +8,213 @@
 #include <cstdio>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 
+#include "bench/bench_notes.h"
 #include "bench/bench_report.h"
 #include "core/format.h"
 #include "ui/tab.h"
+#include "ui/timing_chart.h"
 
 namespace stridescope {
 namespace {
 
-ImU32 kernel_color(const Palette& p, std::size_t index, const std::string& kernel) {
-  if (kernel == "copy") return ImGui::ColorConvertFloat4ToU32(p.timing_copy);
-  if (kernel == "cub") return ImGui::ColorConvertFloat4ToU32(p.timing_cub);
-  constexpr std::size_t series = sizeof p.timing_series / sizeof p.timing_series[0];
-  return ImGui::ColorConvertFloat4ToU32(p.timing_series[index % series]);
+std::string text_of(const char* pattern, double value) {
+  char text[64];
+  std::snprintf(text, sizeof text, pattern, value);
+  return text;
 }
 
-std::string size_text(std::uint64_t n) {
-  int log2 = 0;
-  while ((std::uint64_t{1} << log2) < n) ++log2;
-  return "n = 2^" + std::to_string(log2);
+std::string us_cell(double us) {
+  return text_of(us < 100 ? "%.1f \xC2\xB5s" : "%.0f \xC2\xB5s", us);
 }
 
-void draw_bars(const BenchReport& report, ElementType type, std::uint64_t n, const Palette& p) {
-  std::vector<BenchRow> rows = bench_rows(report, type, n);
-  std::vector<std::string> kernels = bench_kernels(report);
-  double top = 1;
-  for (const BenchRow& r : rows) top = std::max(top, r.entry->gbps);
-  ImDrawList* list = ImGui::GetWindowDrawList();
-  float line = ImGui::GetTextLineHeightWithSpacing();
-  float name_width = ImGui::CalcTextSize("interleaved-divergent  ").x;
-  float width = ImGui::GetContentRegionAvail().x - name_width;
-  for (const BenchRow& r : rows) {
-    const BenchEntry& e = *r.entry;
-    std::size_t index = std::find(kernels.begin(), kernels.end(), e.kernel) - kernels.begin();
-    ImVec2 at = ImGui::GetCursorScreenPos();
-    list->AddText(at, ImGui::GetColorU32(ImGuiCol_Text),
-                  e.kernel == "copy" ? "copy (rd+wr)" : e.kernel.c_str());
-    float length = static_cast<float>(width * 0.45 * e.gbps / top);
-    ImVec2 bar(at.x + name_width, at.y + line * 0.1f);
-    list->AddRectFilled(bar, ImVec2(bar.x + std::max(2.0f, length), bar.y + line * 0.8f),
-                        kernel_color(p, index, e.kernel), 3);
-    char text[160];
-    if (e.kernel == "copy") {
-      std::snprintf(text, sizeof text, "%.1f us  %.0f GB/s", e.median_us, e.gbps);
-    } else {
-      std::snprintf(text, sizeof text, "%.1f us  %.0f GB/s  %.0f%% of copy  %.2fx", e.median_us,
-                    e.gbps, r.percent_of_copy, r.speedup);
-    }
-    list->AddText(ImVec2(bar.x + std::max(2.0f, length) + 8, at.y),
-                  ImGui::GetColorU32(ImGuiCol_Text), text);
-    ImGui::Dummy(ImVec2(0, line));
-  }
-}
-
-// The chart's frame: log10 microseconds up, log2 n across, and the mapping into pixels.
-struct ChartAxes {
-  double x0 = 0, x1 = 1, y0 = 0, y1 = 1;
-  ImVec2 p0, p1;  // top-left and bottom-right of the plot area
-  float px(double x) const {
-    return p0.x + static_cast<float>((x - x0) / (x1 - x0)) * (p1.x - p0.x);
-  }
-  float py(double y) const {
-    return p1.y - static_cast<float>((y - y0) / std::max(1.0, y1 - y0)) * (p1.y - p0.y);
-  }
+// The bar rows' columns, right of the names: which figures fit at this width, and where. When the
+// names, a short bar and the median do not fit on one line, each name sits above its bar.
+struct BarColumns {
+  bool two_lines = false;
+  float bar_x = 0, bar_width = 0;
+  std::vector<float> x;    // each shown figure's right edge
+  std::vector<int> shown;  // indices into the figures (0 median, 1 IQR, 2 GB/s, 3 vs k1, 4 % copy)
 };
 
-void draw_grid(ImDrawList* list, const ChartAxes& a, ImVec2 origin, float line) {
-  ImU32 grid = ImGui::GetColorU32(ImGuiCol_TextDisabled, 0.35f);
-  ImU32 text = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-  for (double y = a.y0; y <= a.y1; ++y) {
-    list->AddLine(ImVec2(a.p0.x, a.py(y)), ImVec2(a.p1.x, a.py(y)), grid);
-    char label[32];
-    std::snprintf(label, sizeof label, "%g us", std::pow(10.0, y));
-    list->AddText(ImVec2(origin.x, a.py(y) - line * 0.5f), text, label);
+const char* const kColumnHeads[] = {"median", "IQR", "GB/s", "vs k1", "of copy"};
+const char* const kColumnWidest[] = {"00000.0 \xC2\xB5s", "\xE2\x96\xB2 00.0%", "0000 GB/s",
+                                     "100.00x", "100%"};
+
+float column_width(int column, float gap) {
+  return std::max(ImGui::CalcTextSize(kColumnWidest[column]).x,
+                  ImGui::CalcTextSize(kColumnHeads[column]).x) +
+         gap;
+}
+
+BarColumns bar_columns(const std::vector<std::string>& ladder, bool with_spread) {
+  float font = ImGui::GetFontSize(), gap = font * 0.9f, names = 0, min_bar = font * 7;
+  for (const std::string& k : ladder) {
+    names = std::max(names, ImGui::CalcTextSize(bench_label(k).c_str()).x);
   }
-  for (double x = a.x0; x <= a.x1; x += 2) {
-    list->AddLine(ImVec2(a.px(x), a.p0.y), ImVec2(a.px(x), a.p1.y), grid);
-    char label[32];
-    std::snprintf(label, sizeof label, "2^%d", static_cast<int>(x));
-    float label_x = std::min(a.px(x) - 10, a.p1.x - ImGui::CalcTextSize(label).x);
-    list->AddText(ImVec2(label_x, a.p1.y + 2), text, label);
+  BarColumns c;
+  float avail = ImGui::GetContentRegionAvail().x;
+  c.two_lines = names + gap + min_bar + column_width(0, gap) > avail;
+  c.bar_x = c.two_lines ? 0 : names + gap;
+  float used = c.bar_x;
+  for (int column : {0, 1, 2, 3, 4}) {
+    if (column == 1 && !with_spread) continue;
+    float w = column_width(column, gap);
+    if (column > 0 && avail - used - w < min_bar) break;  // the median always shows
+    used += w;
+    c.shown.push_back(column);
+  }
+  c.bar_width = std::max(font, avail - used - gap);
+  float right = avail;
+  for (auto it = c.shown.rbegin(); it != c.shown.rend(); ++it) {
+    c.x.insert(c.x.begin(), right);
+    right -= column_width(*it, gap);
+  }
+  return c;
+}
+
+// The text of figure `column` for one row; `warn` is set for an unstable point's IQR.
+std::string figure(const BenchRow& row, int column, bool& warn) {
+  const BenchEntry& e = *row.entry;
+  warn = false;
+  switch (column) {
+    case 0:
+      return us_cell(e.median_us);
+    case 1:
+      if (!e.spread) return "-";
+      warn = e.spread->unstable;
+      return (warn ? "\xE2\x96\xB2 " : "") +
+             text_of("%.1f%%", 100 * e.spread->relative_iqr(e.median_us));
+    case 2:
+      return text_of("%.0f GB/s", e.gbps);
+    case 3:
+      return e.kernel == "copy" ? "" : text_of("%.2fx", row.speedup);
+    default:
+      return e.kernel == "copy" ? "" : text_of("%.0f%%", row.percent_of_copy);
   }
 }
 
-void draw_legend(ImDrawList* list, const std::vector<std::string>& kernels, float x, float line,
-                 const Palette& p) {
-  for (std::size_t k = 0; k < kernels.size(); ++k) {
-    ImVec2 at(x, ImGui::GetCursorScreenPos().y);
-    list->AddRectFilled(ImVec2(at.x, at.y + line * 0.35f), ImVec2(at.x + line, at.y + line * 0.6f),
-                        kernel_color(p, k, kernels[k]));
-    list->AddText(ImVec2(at.x + line * 1.2f, at.y), ImGui::GetColorU32(ImGuiCol_Text),
-                  kernels[k].c_str());
-    x += line * 1.6f + ImGui::CalcTextSize(kernels[k].c_str()).x;
+// A q1..q3 whisker over the bar (in GB/s: the slower quartile gives the shorter end), dark under
+// light so it shows on any bar colour.
+void draw_whisker(ImDrawList* list, const BenchEntry& e, float x0, float scale, float y, float half,
+                  const Palette& p) {
+  if (!e.spread || e.spread->q1_us <= 0) return;
+  double bytes_per_us = e.gbps * e.median_us;  // GB/s x us: the bytes it counts, / 1e3
+  float lo = x0 + static_cast<float>(bytes_per_us / e.spread->q3_us) * scale;
+  float hi = x0 + static_cast<float>(bytes_per_us / e.spread->q1_us) * scale;
+  ImU32 dark = IM_COL32(0, 0, 0, 200),
+        light = ImGui::ColorConvertFloat4ToU32(p.timing_families.spread);
+  for (int pass = 0; pass < 2; ++pass) {
+    float t = pass == 0 ? 4.0f : 2.0f;
+    ImU32 c = pass == 0 ? dark : light;
+    list->AddLine(ImVec2(lo, y), ImVec2(hi, y), c, t);
+    list->AddLine(ImVec2(lo, y - half), ImVec2(lo, y + half), c, t);
+    list->AddLine(ImVec2(hi, y - half), ImVec2(hi, y + half), c, t);
   }
-  ImGui::Dummy(ImVec2(0, line));
 }
 
-void draw_curves(const BenchReport& report, ElementType type, std::uint64_t marked_n,
-                 const Palette& p) {
-  std::vector<std::string> kernels = bench_kernels(report);
-  std::vector<std::uint64_t> sizes = bench_sizes(report, type);
-  if (sizes.size() < 2) return;
-  double min_t = 1e300, max_t = 0;
-  for (const BenchEntry& e : report.entries) {
-    if (e.element_type != type || e.median_us <= 0) continue;
-    min_t = std::min(min_t, e.median_us);
-    max_t = std::max(max_t, e.median_us);
+void bar_tooltip(const BenchRow& row) {
+  const BenchEntry& e = *row.entry;
+  ImGui::BeginTooltip();
+  ImGui::Text("%s: median %.2f us, %.1f GB/s", bench_label(e.kernel).c_str(), e.median_us, e.gbps);
+  if (e.spread) {
+    const BenchSpread& s = *e.spread;
+    ImGui::Text("q1..q3 %.2f..%.2f us, min..max %.2f..%.2f us", s.q1_us, s.q3_us, s.min_us,
+                s.max_us);
+    ImGui::Text("%d trials of %d timed launches%s", s.trials, s.launches_per_trial,
+                s.unstable ? "; unstable: the middle half stayed wide" : "");
+  } else {
+    ImGui::TextUnformatted("median only (version-1 recording)");
   }
-  ImVec2 origin = ImGui::GetCursorScreenPos();
-  ImVec2 size = ImGui::GetContentRegionAvail();
-  float line = ImGui::GetTextLineHeightWithSpacing();
-  size.y -= line * 1.5f;
-  if (size.y < 80) return;
-  float left = ImGui::CalcTextSize("10000 us ").x, bottom = line * 1.2f;
-  ChartAxes a{std::log2(static_cast<double>(sizes.front())),
-              std::log2(static_cast<double>(sizes.back())),
-              std::floor(std::log10(min_t)),
-              std::ceil(std::log10(max_t)),
-              ImVec2(origin.x + left, origin.y + 4),
-              ImVec2(origin.x + size.x - 8, origin.y + size.y - bottom)};
+  ImGui::EndTooltip();
+}
+
+void draw_bar_row(const BenchRow& row, const BarColumns& c, double top,
+                  const std::vector<std::string>& ladder, const Palette& p) {
+  const BenchEntry& e = *row.entry;
   ImDrawList* list = ImGui::GetWindowDrawList();
-  draw_grid(list, a, origin, line);
-  double mark = std::log2(static_cast<double>(marked_n));
-  list->AddLine(ImVec2(a.px(mark), a.p0.y), ImVec2(a.px(mark), a.p1.y),
-                ImGui::GetColorU32(ImGuiCol_Text, 0.6f), 2);
-  for (std::size_t k = 0; k < kernels.size(); ++k) {
-    std::vector<ImVec2> points;
-    for (std::uint64_t n : sizes) {
-      if (const BenchEntry* e = find_entry(report, kernels[k], type, n); e && e->median_us > 0) {
-        points.push_back(
-            ImVec2(a.px(std::log2(static_cast<double>(n))), a.py(std::log10(e->median_us))));
-      }
-    }
-    float thickness = kernels[k] == "cub" || kernels[k] == "copy" ? 3.0f : 2.0f;
-    list->AddPolyline(points.data(), static_cast<int>(points.size()),
-                      kernel_color(p, k, kernels[k]), 0, thickness);
+  ImVec2 at = ImGui::GetCursorScreenPos();
+  float line = ImGui::GetTextLineHeightWithSpacing(), text = ImGui::GetTextLineHeight();
+  list->AddText(at, ImGui::GetColorU32(ImGuiCol_Text), bench_label(e.kernel).c_str());
+  if (c.two_lines) at.y += text;
+  float scale = static_cast<float>(c.bar_width / top), mid = at.y + text * 0.5f;
+  float x0 = at.x + c.bar_x, length = std::max(2.0f, static_cast<float>(e.gbps) * scale);
+  list->AddRectFilled(ImVec2(x0, at.y + text * 0.12f), ImVec2(x0 + length, at.y + text * 0.88f),
+                      timing_color(p, ladder, e.kernel), 2);
+  draw_whisker(list, e, x0, scale, mid, text * 0.28f, p);
+  for (std::size_t i = 0; i < c.shown.size(); ++i) {
+    bool warn = false;
+    std::string value = figure(row, c.shown[i], warn);
+    float w = ImGui::CalcTextSize(value.c_str()).x;
+    ImU32 color = warn ? ImGui::ColorConvertFloat4ToU32(p.timing_families.unstable)
+                       : ImGui::GetColorU32(ImGuiCol_Text);
+    list->AddText(ImVec2(at.x + c.x[i] - w, at.y), color, value.c_str());
   }
-  ImGui::Dummy(ImVec2(size.x, size.y));
-  draw_legend(list, kernels, origin.x + left, line, p);
+  ImGui::Dummy(ImVec2(ImGui::GetContentRegionAvail().x, c.two_lines ? line + text : line));
+  if (ImGui::IsItemHovered()) bar_tooltip(row);
+}
+
+// The ladder at n: a head row, then one bar per kernel in ladder order.
+void draw_bars(const BenchReport& report, ElementType type, std::uint64_t n, const Palette& p) {
+  std::vector<BenchRow> rows = bench_rows(report, type, n);
+  std::vector<std::string> ladder = ladder_order(bench_kernels(report));
+  double top = 1;
+  for (const BenchRow& r : rows) {
+    double fast = r.entry->spread && r.entry->spread->q1_us > 0
+                      ? r.entry->gbps * r.entry->median_us / r.entry->spread->q1_us
+                      : r.entry->gbps;
+    top = std::max(top, fast);
+  }
+  BarColumns c = bar_columns(ladder, report.version >= 2);
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  ImVec2 at = ImGui::GetCursorScreenPos();
+  ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  if (ImGui::CalcTextSize("bars: GB/s").x < c.bar_width) {
+    list->AddText(ImVec2(at.x + c.bar_x, at.y), dim, "bars: GB/s");
+  }
+  for (std::size_t i = 0; i < c.shown.size(); ++i) {
+    const char* head = kColumnHeads[c.shown[i]];
+    list->AddText(ImVec2(at.x + c.x[i] - ImGui::CalcTextSize(head).x, at.y), dim, head);
+  }
+  ImGui::Dummy(ImVec2(0, ImGui::GetTextLineHeightWithSpacing()));
+  for (const BenchRow& r : rows) draw_bar_row(r, c, top, ladder, p);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("%s", report.version >= 2
+                               ? "Bars: GB/s of input read at the median time; whisker: q1..q3 "
+                                 "of the trials; \xE2\x96\xB2 unstable (the middle half stayed "
+                                 "wide); vs k1: kernel 1's time over this one's. Hover a row for "
+                                 "all its figures."
+                               : "Bars: GB/s of input read at the median time (medians only: a "
+                                 "version-1 recording has no spread); vs k1: kernel 1's time "
+                                 "over this one's. Hover a row for its figures.");
+  ImGui::PopStyleColor();
+}
+
+// SameLine when `width` more fits on the line (true), else the next item starts a new line.
+bool same_line_if_fits(float width) {
+  float right = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width;
+  if (right > ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) return false;
+  ImGui::SameLine();
+  return true;
+}
+
+// A section's title over a rule.
+void heading(const char* title) {
+  ImGui::Spacing();
+  ImGui::TextUnformatted(title);
+  ImGui::Separator();
+}
+
+void draw_notes(const BenchReport& report, ElementType type, std::uint64_t n) {
+  std::vector<std::string> notes = bench_notes(report, type, n);
+  if (notes.empty()) return;
+  heading("What to notice");
+  for (const std::string& note : notes) {
+    ImGui::Bullet();
+    ImGui::TextWrapped("%s", note.c_str());
+  }
 }
 
 class TimingTab final : public Tab {
@@ -156,39 +225,92 @@ class TimingTab final : public Tab {
 
   void draw(AppContext& ctx) override {
     const Palette& p = ctx.palette();
-    if (ctx.device_bench) {
-      if (ImGui::Button(("Measure now on " + ctx.device_name).c_str())) {
-        try {
-          report_ = ctx.device_bench();
-          error_.clear();
-        } catch (const std::exception& e) {
-          error_ = e.what();
-        }
-      }
-    }
+    draw_measure_button(ctx);
     if (!error_.empty()) ImGui::TextColored(p.error, "%s", error_.c_str());
     if (!report_) return;
     const BenchReport& r = *report_;
-    ImGui::TextColored(r.recorded ? p.warp_divergent : p.warp_full, "%s %s",
-                       r.recorded ? "RECORDED on" : "LIVE on", r.device.c_str());
-    ImGui::SameLine();
-    ImGui::TextDisabled("%s", r.date.c_str());
-    ImGui::TextDisabled("%s", r.toolkit.c_str());
-    for (ElementType type : {ElementType::Float, ElementType::Int}) {
-      ImGui::SameLine();
-      if (ImGui::RadioButton(std::string(name_of(type)).c_str(), type_ == type)) type_ = type;
-    }
+    draw_source_line(r, p);
+    draw_type_choice();
     std::vector<std::uint64_t> sizes = bench_sizes(r, type_);
     if (sizes.empty()) return;
     std::uint64_t n = choose_size(sizes);
-    ImGui::Spacing();
-    draw_bars(r, type_, n, p);
-    ImGui::Spacing();
-    ImGui::TextDisabled("time to reduce n elements to one value (log-log)");
-    draw_curves(r, type_, n, p);
+    // Side by side where the ladder and a chart with its legend both fit: about 65 characters
+    // across and 26 lines down.
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    if (avail.x >= 65 * ImGui::GetFontSize() &&
+        avail.y >= 26 * ImGui::GetTextLineHeightWithSpacing()) {
+      draw_side_by_side(r, n, avail, p);
+    } else {
+      draw_stacked(r, n, p);
+    }
   }
 
  private:
+  void draw_measure_button(AppContext& ctx) {
+    if (!ctx.device_bench) return;
+    if (ImGui::Button(("Measure now on " + ctx.device_name).c_str())) {
+      try {
+        report_ = ctx.device_bench();
+        error_.clear();
+      } catch (const std::exception& e) {
+        error_ = e.what();
+      }
+    }
+  }
+
+  // "RECORDED on <device>", the date and toolkit, the method on hover, the type.
+  void draw_source_line(const BenchReport& r, const Palette& p) {
+    ImGui::TextColored(r.recorded ? p.warp_divergent : p.warp_full, "%s %s",
+                       r.recorded ? "RECORDED on" : "LIVE on", r.device.c_str());
+    std::string when = r.date + ", " + r.toolkit + " (method)";
+    same_line_if_fits(ImGui::CalcTextSize(when.c_str()).x);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", when.c_str());
+    ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered() && !r.method.empty()) {
+      ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40);
+      ImGui::TextUnformatted(r.method.c_str());
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
+    }
+  }
+
+  void draw_type_choice() {
+    for (ElementType type : {ElementType::Float, ElementType::Int}) {
+      if (type != ElementType::Float) ImGui::SameLine();
+      if (ImGui::RadioButton(std::string(name_of(type)).c_str(), type_ == type)) type_ = type;
+    }
+    ImGui::SameLine();
+  }
+
+  // Narrow windows: one scrolling column, the chart as tall as the view when scrolled to it.
+  void draw_stacked(const BenchReport& r, std::uint64_t n, const Palette& p) {
+    ImGui::BeginChild("timing-body", ImVec2(0, 0), false);
+    float visible = ImGui::GetWindowHeight(), line = ImGui::GetTextLineHeightWithSpacing();
+    draw_bars(r, type_, n, p);
+    draw_notes(r, type_, n);
+    heading("Time over n");
+    // Chart and legend fill the view once scrolled to them.
+    float chart = std::max(14 * line, visible - time_legend_height(r) - 2 * line);
+    draw_time_chart(r, type_, n, chart, p, hidden_);
+    ImGui::EndChild();
+  }
+
+  // Wide windows: the ladder and its notes left, the chart right.
+  void draw_side_by_side(const BenchReport& r, std::uint64_t n, ImVec2 avail, const Palette& p) {
+    ImGui::BeginChild("timing-ladder", ImVec2(avail.x * 0.5f, avail.y), false);
+    draw_bars(r, type_, n, p);
+    draw_notes(r, type_, n);
+    ImGui::EndChild();
+    ImGui::SameLine();
+    ImGui::BeginChild("timing-curves", ImVec2(0, avail.y), false);
+    float line = ImGui::GetTextLineHeightWithSpacing();
+    float chart = std::max(10 * line, avail.y - time_legend_height(r) - line);
+    draw_time_chart(r, type_, n, chart, p, hidden_);
+    ImGui::EndChild();
+  }
+
   void load_recorded() {
     std::vector<std::string> files = recorded_bench_files();
     if (files.empty()) {
@@ -202,27 +324,27 @@ class TimingTab final : public Tab {
     }
   }
 
-  // The size slider; returns the n chosen.
+  // The size slider: "n = 2^22 (16 MiB)", the input's size; returns the n chosen.
   std::uint64_t choose_size(const std::vector<std::uint64_t>& sizes) {
     if (size_index_ < 0 || size_index_ >= static_cast<int>(sizes.size())) {
       size_index_ = static_cast<int>(sizes.size()) - 1;
     }
     std::uint64_t n = sizes[size_index_];
-    char label[96];
-    double megabytes = static_cast<double>(n) * 4 / 1e6;  // int and float are 4 bytes
-    std::snprintf(label, sizeof label,
-                  megabytes < 10 ? "%s (%.2g MB of input)" : "%s (%.0f MB of input)",
-                  size_text(n).c_str(), megabytes);
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
+    std::string label = "n = " + power_label(n) + " (" + size_label(n * element_bytes(type_)) + ")";
+    ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 24));
     ImGui::SliderInt("##n", &size_index_, 0, static_cast<int>(sizes.size()) - 1,
                      printf_literal(label).c_str());
+    if (same_line_if_fits(ImGui::CalcTextSize("drag for another n").x)) {
+      ImGui::TextDisabled("drag for another n");  // a hint: left out where it does not fit
+    }
     return n;
   }
 
   std::optional<BenchReport> report_;  // recorded (assets/recorded) or measured live
   std::string error_;
   ElementType type_ = ElementType::Float;
-  int size_index_ = -1;  // into the measured sizes; -1: the largest
+  int size_index_ = -1;           // into the measured sizes; -1: the largest
+  std::set<std::string> hidden_;  // kernels whose curves the legend hides
 };
 
 }  // namespace

@@ -219,13 +219,66 @@ TEST(Gui, PresenterViewDrawsBiggerCells) {
 
 namespace {
 
+// The Timing tab's colours (ui/theme.cpp): Harris's kernel 1 (first of the red-to-yellow ramp),
+// kernel 7 (its last), CUB green, the copy grey. Bars are solid runs of these.
+constexpr int kKernel1[3] = {220, 50, 50}, kKernel7[3] = {255, 232, 110};
+constexpr int kCubGreen[3] = {118, 185, 0}, kCopyGrey[3] = {200, 200, 200};
+
+// The first row with at least `run` pixels near `color` between columns x0 and x1 (-1: none).
+int first_row_with(const Image& image, const int* color, int x0, int x1, int run = 12) {
+  for (int y = 0; y < image.height; ++y) {
+    int count = 0;
+    for (int x = x0; x < x1; ++x) {
+      const unsigned char* px = &image.rgb[(static_cast<std::size_t>(y) * image.width + x) * 3];
+      if (std::abs(px[0] - color[0]) <= 6 && std::abs(px[1] - color[1]) <= 6 &&
+          std::abs(px[2] - color[2]) <= 6)
+        ++count;
+    }
+    if (count >= run) return y;
+  }
+  return -1;
+}
+
+int count_in_columns(const Image& image, const int* color, int x0, int x1) {
+  int count = 0;
+  for (int y = 0; y < image.height; ++y) {
+    for (int x = x0; x < x1; ++x) {
+      const unsigned char* px = &image.rgb[(static_cast<std::size_t>(y) * image.width + x) * 3];
+      if (std::abs(px[0] - color[0]) <= 10 && std::abs(px[1] - color[1]) <= 10 &&
+          std::abs(px[2] - color[2]) <= 10)
+        ++count;
+    }
+  }
+  return count;
+}
+
+// The recorded H100 report: bars in ladder order (kernel 1 .. kernel 7, the others, CUB, the
+// copy) in the normal view; side by side with the time-over-n chart in a wide presenter view.
 TEST(Gui, TimingViewShowsRecordedBarsAndCurves) {
   std::string png = kTmp + "/gui_timing.png";
   Outcome o = run_app("--view timing --size 1600x900 --screenshot " + png);
   ASSERT_EQ(o.status, 0) << o.output;
   Image image = load_png(png);
-  EXPECT_GT(image.count_near(118, 185, 0, 10), 3000) << "CUB's bar and curve (green) missing";
-  EXPECT_GT(image.count_near(255, 99, 71, 10), 800) << "the first variant's bar and curve missing";
+  ASSERT_EQ(image.width, 1600);
+  int x0 = 352, x1 = 1184;  // the View window (0.22 .. 0.74 of the width)
+  int k1 = first_row_with(image, kKernel1, x0, x1), k7 = first_row_with(image, kKernel7, x0, x1);
+  int cub = first_row_with(image, kCubGreen, x0, x1, 40);
+  int copy = first_row_with(image, kCopyGrey, x0, x1, 40);
+  EXPECT_GE(k1, 0) << "kernel 1's bar (the ramp's red) missing";
+  EXPECT_GT(k7, k1) << "kernel 7's bar should be below kernel 1's";
+  EXPECT_GT(cub, k7) << "CUB's bar (green) should follow the variants";
+  EXPECT_GT(copy, cub) << "the copy's bar (grey) should come last";
+  EXPECT_GT(count_in_columns(image, kCubGreen, x0, x1), 2000) << "CUB's bar is too small";
+
+  std::string wide = kTmp + "/gui_timing_wide.png";
+  o = run_app("--view timing --presenter --font-scale 1 --size 1920x1080 --screenshot " + wide);
+  ASSERT_EQ(o.status, 0) << o.output;
+  Image chart = load_png(wide);
+  ASSERT_EQ(chart.width, 1920);
+  // The right half holds the chart: CUB's and kernel 1's curves (and legend swatches) are there.
+  EXPECT_GT(count_in_columns(chart, kCubGreen, 960, 1920), 1000) << "CUB's curve missing";
+  EXPECT_GT(count_in_columns(chart, kKernel1, 960, 1920), 600) << "kernel 1's curve missing";
+
   Outcome bad = run_app("--view graphs --screenshot " + png);
   EXPECT_EQ(bad.status, 2);
   EXPECT_NE(bad.output.find("--view must be memory, grid, timing, precision"), std::string::npos)
