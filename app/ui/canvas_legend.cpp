@@ -8,7 +8,8 @@
 namespace stridescope {
 namespace {
 
-enum class Swatch { Fill, Ring, Text };  // Text: the words themselves in the colour
+// Text: the words themselves in the colour; Dimmed: a fill under the canvas's dimming.
+enum class Swatch { Fill, Ring, Text, Dimmed };
 
 struct LegendItem {
   ImVec4 color;
@@ -30,7 +31,7 @@ std::vector<LegendItem> legend_items(const CanvasView& view) {
     uninitialized |= c.uninitialized_read;
   }
   if (waiting) items.push_back({p.waiting, "waits at barrier", Swatch::Ring});
-  if (exited) items.push_back({ImVec4(0.1f, 0.1f, 0.1f, 1), "exited (dimmed)", Swatch::Fill});
+  if (exited) items.push_back({p.lane_idle, "exited", Swatch::Dimmed});
   if (uninitialized) items.push_back({p.uninitialized, "uninitialized read", Swatch::Ring});
   if (lost) items.push_back({p.lost, "holds lost elements", Swatch::Ring});
   if (!m.hazards.empty()) {
@@ -40,9 +41,9 @@ std::vector<LegendItem> legend_items(const CanvasView& view) {
   }
   items.insert(items.end(), {{p.cell_written, "written", Swatch::Fill},
                              {p.cell_read, "read", Swatch::Fill},
-                             {p.cell_untouched, "untouched", Swatch::Fill},
-                             {p.conflict, "bank conflict", Swatch::Ring},
-                             {p.lane_active, "active thread", Swatch::Fill},
+                             {p.cell_untouched, "untouched", Swatch::Fill}});
+  if (view.conflict_column) items.push_back({p.conflict, "bank conflict", Swatch::Ring});
+  items.insert(items.end(), {{p.lane_active, "active thread", Swatch::Fill},
                              {p.lane_idle, "idle thread", Swatch::Fill},
                              {p.warp_full, "full warp", Swatch::Text},
                              {p.warp_divergent, "divergent warp", Swatch::Text},
@@ -90,10 +91,15 @@ void draw_legend(const CanvasView& view, ImDrawList* list, ImVec2 at, float widt
       list->AddText(a, color, item.text);
       return;
     }
+    ImVec2 from(a.x, a.y + 2), to(a.x + s, a.y + s);
     if (item.swatch == Swatch::Ring) {
-      list->AddRect(ImVec2(a.x, a.y + 2), ImVec2(a.x + s, a.y + s), color, 3, 0, 2.5f);
+      list->AddRect(from, to, color, 3, 0, 2.5f);
     } else {
-      list->AddRectFilled(ImVec2(a.x, a.y + 2), ImVec2(a.x + s, a.y + s), color, 3);
+      list->AddRectFilled(from, to, color, 3);
+    }
+    if (item.swatch == Swatch::Dimmed) {  // as exited threads are drawn, with an edge to see it
+      list->AddRectFilled(from, to, kExitedDimming, 3);
+      list->AddRect(from, to, ImGui::GetColorU32(ImGuiCol_TextDisabled), 3, 0, 1.0f);
     }
     list->AddText(ImVec2(a.x + s * 1.3f, a.y), ImGui::GetColorU32(ImGuiCol_Text), item.text);
   });

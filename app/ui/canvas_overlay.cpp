@@ -46,12 +46,16 @@ void edged_line(ImDrawList* list, ImVec2 a, ImVec2 b, ImU32 color, float thickne
   list->AddLine(a, b, color, thickness);
 }
 
-void draw_races(const CanvasPaint& paint, float thick) {
+// Races: a ring on the word, lines from both threads' lanes to it. With a focus, the races on its
+// words stay bright and the others step back.
+void draw_races(const CanvasPaint& paint, const CanvasSelection& selection, float thick) {
   const CanvasModel& m = paint.model;
   for (std::size_t i = 0; i < m.hazards.size() && i < kMaxRacesDrawn; ++i) {
     const CanvasHazard& h = m.hazards[i];
     if (h.word >= m.cells.size()) continue;
-    ImU32 color = u32(hazard_color(paint.palette, h.kind));
+    ImVec4 race = hazard_color(paint.palette, h.kind);
+    if (!selection.words.empty() && !selection.words[h.word]) race.w = 0.25f;
+    ImU32 color = u32(race);
     Rect r = paint.layout.word_rect(h.word);
     paint.list->AddRect(paint.at(r.x - thick, r.y - thick),
                         paint.at(r.x + r.w + thick, r.y + r.h + thick), color, 5, 0, thick);
@@ -108,7 +112,7 @@ void draw_barrier_marks(const CanvasPaint& paint, float thick) {
       paint.list->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1),
                           u32(paint.palette.waiting), 4, 0, thick);
     } else {
-      paint.list->AddRectFilled(a, b, IM_COL32(0, 0, 0, 160), 4);
+      paint.list->AddRectFilled(a, b, kExitedDimming, 4);
     }
   }
 }
@@ -134,9 +138,9 @@ void draw_links(const CanvasPaint& paint, const CanvasSelection& selection) {
   }
 }
 
-void draw_lab_overlay(const CanvasPaint& paint) {
+void draw_lab_overlay(const CanvasPaint& paint, const CanvasSelection& selection) {
   float thick = std::clamp(paint.layout.pitch * 0.08f, 2.0f, 5.0f);
-  draw_races(paint, thick);
+  draw_races(paint, selection, thick);
   draw_word_marks(paint, thick);
   draw_barrier_marks(paint, thick);
 }

@@ -12,6 +12,8 @@ namespace stridescope {
 
 struct CanvasView;
 
+inline constexpr ImU32 kExitedDimming = IM_COL32(0, 0, 0, 160);  // over threads that exited
+
 struct CanvasPaint {
   const CanvasView& view;
   const CanvasModel& model;
@@ -41,8 +43,8 @@ void draw_lane_numbers(const CanvasPaint& paint);
 // Lines from threads to the words they touched: the focus's, or every touch of a small step.
 void draw_links(const CanvasPaint& paint, const CanvasSelection& selection);
 // Races (lines from both threads to the word), lost elements, uninitialized reads, and threads
-// stuck at a divergent barrier.
-void draw_lab_overlay(const CanvasPaint& paint);
+// stuck at a divergent barrier; races away from the selection (if any) faint.
+void draw_lab_overlay(const CanvasPaint& paint, const CanvasSelection& selection);
 
 float banner_height(const CanvasView& view, float width);
 void draw_banner(const CanvasView& view, ImDrawList* list, ImVec2 at, float width);

@@ -299,8 +299,8 @@ void MemoryCanvas::draw(const CanvasView& view) {
   draw_bank_header(paint);
   draw_row_labels(paint);
   draw_warp_labels(paint);
+  draw_lab_overlay(paint, selection);
   draw_links(paint, selection);
-  draw_lab_overlay(paint);
   list->PopClipRect();
   draw_banner(view, list, origin, avail.x);
   if (hovered) show_tooltip(view, hover);

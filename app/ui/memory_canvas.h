@@ -20,7 +20,7 @@ struct CanvasView {
   const CanvasModel* current = nullptr;
   float t = 1;  // animation progress 0..1
   bool high_contrast = false;
-  bool conflict_column = true;  // room right of the warps for "2-way" (off for a conflict-free run)
+  bool conflict_column = true;  // the run has bank conflicts: room for "2-way", a legend entry
   bool pointer = true;  // follow the mouse (off for screenshots and benchmarks: a fixed picture)
   std::string banner;   // shown across the top in the warning colour (barrier divergence)
 };
