@@ -53,7 +53,7 @@ float lane_width_for(const CanvasLayout& l, float pitch) {
 // One warp per row: tall enough for its label beside it. Several: thin, labelled every few rows.
 float lane_height_for(const CanvasLayout& l, float pitch) {
   float height = std::min(pitch * 0.7f, lane_width_for(l, pitch));
-  if (!l.warp_bars) return std::max(height, l.text_height * 1.05f);
+  if (!l.warp_bars) return std::max(height, l.text_height * 0.6f);  // its row fits its label
   // A few rows get room for a label each; many rows are labelled every second or fourth.
   return std::max(height, l.warp_rows <= 4 ? l.text_height * 0.75f : 4.0f);
 }
@@ -62,9 +62,16 @@ float bar_height_for(const CanvasLayout& l, float pitch) {
   return l.warp_bars ? std::max(3.0f, pitch * 0.2f) : 0.0f;
 }
 
-float warp_row_pitch_for(const CanvasLayout& l, float pitch) {
+// A warp's lanes, its bar and the gaps around them.
+float warp_height_for(const CanvasLayout& l, float pitch) {
   float bar = bar_height_for(l, pitch);
   return lane_height_for(l, pitch) + (bar > 0 ? bar + 1 : 0) + gap_for(pitch) * 2;
+}
+
+// One warp per row: at least a label's height, the lanes in the middle.
+float warp_row_pitch_for(const CanvasLayout& l, float pitch) {
+  float warp = warp_height_for(l, pitch);
+  return l.warp_bars ? warp : std::max(warp, l.text_height * 1.1f);
 }
 
 // Everything below the header at this pitch: arcs, memory, link gap, warps.
@@ -142,6 +149,7 @@ void place_threads(CanvasLayout& l) {
   l.lane_height = lane_height_for(l, l.pitch);
   l.bar_height = bar_height_for(l, l.pitch);
   l.warp_row_pitch = warp_row_pitch_for(l, l.pitch);
+  l.lane_offset = (l.warp_row_pitch - warp_height_for(l, l.pitch)) / 2 + l.gap;
   l.threads_top = l.memory_top + l.rows_per_panel * l.pitch + link_gap(l.pitch);
   l.bottom = l.threads_top + l.warp_rows * l.warp_row_pitch;
 }
@@ -191,7 +199,7 @@ Rect CanvasLayout::lane_rect(unsigned thread) const {
 
 Rect CanvasLayout::warp_rect(unsigned warp) const {
   unsigned row = warp / warps_per_row, column = warp % warps_per_row;
-  float y = threads_top + row * warp_row_pitch;
+  float y = threads_top + row * warp_row_pitch + lane_offset;
   return {left + column * warp_pitch, y, lanes * lane_pitch, lane_height};
 }
 
@@ -201,8 +209,7 @@ Rect CanvasLayout::warp_bar_rect(unsigned warp) const {
 }
 
 Rect CanvasLayout::warp_row_label_rect(unsigned row) const {
-  return {left - label_width, threads_top + row * warp_row_pitch, label_width,
-          lane_height + bar_height};
+  return {left - label_width, threads_top + row * warp_row_pitch, label_width, warp_row_pitch};
 }
 
 int CanvasLayout::word_at(float x, float y) const {

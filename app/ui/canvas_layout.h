@@ -55,6 +55,7 @@ struct CanvasLayout {
   float lane_height = 0;
   float warp_pitch = 0;      // x distance between warps in one row
   float warp_row_pitch = 0;  // y distance between rows of warps
+  float lane_offset = 0;     // y of a row's lanes below its top
   float threads_top = 0;     // y of the first row of warps
   float bottom = 0;          // y below the last row of warps
 
