@@ -122,7 +122,7 @@ unsigned label_every(float pitch, float size) {
 void draw_row_labels(const CanvasPaint& paint) {
   const CanvasLayout& l = paint.layout;
   float size = paint.label_size;
-  unsigned every = label_every(l.pitch, size);
+  unsigned every = label_every(l.row_pitch(), size);
   for (unsigned row = 0; row < l.rows; ++row) {
     if (row % l.rows_per_panel % every != 0) continue;
     unsigned first = row * l.words_per_row;

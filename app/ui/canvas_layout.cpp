@@ -76,7 +76,7 @@ float warp_row_pitch_for(const CanvasLayout& l, float pitch) {
 
 // Everything below the header at this pitch: arcs, memory, link gap, warps.
 float height_below_header(const CanvasLayout& l, float pitch) {
-  return arc_room(l, pitch) + l.rows_per_panel * pitch + link_gap(pitch) +
+  return arc_room(l, pitch) + l.rows_per_panel * pitch * l.row_scale + link_gap(pitch) +
          l.warp_rows * warp_row_pitch_for(l, pitch);
 }
 
@@ -150,7 +150,7 @@ void place_threads(CanvasLayout& l) {
   l.bar_height = bar_height_for(l, l.pitch);
   l.warp_row_pitch = warp_row_pitch_for(l, l.pitch);
   l.lane_offset = (l.warp_row_pitch - warp_height_for(l, l.pitch)) / 2 + l.gap;
-  l.threads_top = l.memory_top + l.rows_per_panel * l.pitch + link_gap(l.pitch);
+  l.threads_top = l.memory_top + l.rows_per_panel * l.row_pitch() + link_gap(l.pitch);
   l.bottom = l.threads_top + l.warp_rows * l.warp_row_pitch;
 }
 
@@ -186,8 +186,8 @@ Rect CanvasLayout::word_rect(unsigned word) const {
   unsigned row = word / words_per_row, column = word % words_per_row;
   unsigned panel = row / rows_per_panel, panel_row = row % rows_per_panel;
   float width = banks_per_word * pitch;
-  return {panel_left(panel) + column * width, memory_top + panel_row * pitch, width - gap,
-          pitch - gap};
+  return {panel_left(panel) + column * width, memory_top + panel_row * row_pitch(), width - gap,
+          row_pitch() - gap};
 }
 
 Rect CanvasLayout::lane_rect(unsigned thread) const {
@@ -216,7 +216,7 @@ int CanvasLayout::word_at(float x, float y) const {
   if (x < left || y < memory_top || pitch <= 0) return -1;
   auto panel = static_cast<unsigned>((x - left) / panel_stride);
   auto column = static_cast<unsigned>((x - panel_left(panel)) / (banks_per_word * pitch));
-  auto panel_row = static_cast<unsigned>((y - memory_top) / pitch);
+  auto panel_row = static_cast<unsigned>((y - memory_top) / row_pitch());
   unsigned row = panel * rows_per_panel + panel_row;
   unsigned word = row * words_per_row + column;
   if (panel >= panels || column >= words_per_row || panel_row >= rows_per_panel || row >= rows ||
@@ -264,7 +264,11 @@ CanvasLayout layout_canvas(const CanvasShape& shape, const CanvasMetrics& metric
   l.panel_stride = panel_stride_for(l, l.pitch);
   l.left = metrics.label_width + std::max(0.0f, (usable_w - memory_width_for(l, l.pitch)) / 2);
   float spare = std::max(0.0f, usable_h - height_below_header(l, l.pitch));
-  // Height to spare: more room for the arcs above a one- or two-row memory, the rest around.
+  // Height to spare: 8-byte words' rows grow towards square cells, then more room for the arcs
+  // above a one- or two-row memory, the rest around.
+  float taller = std::min(l.banks_per_word - 1.0f, spare * 0.6f / (l.rows_per_panel * l.pitch));
+  l.row_scale = 1 + std::max(0.0f, taller);
+  spare = std::max(0.0f, usable_h - height_below_header(l, l.pitch));
   float arcs = l.rows_per_panel <= 2 ? std::min(spare * 0.5f, 2.0f * l.pitch) : 0.0f;
   l.header_top = (spare - arcs) * 0.4f;
   l.memory_top = l.header_top + header + arc_room(l, l.pitch) + arcs;

@@ -37,7 +37,8 @@ struct CanvasLayout {
   unsigned rows_per_panel = 1;
   float panel_stride = 0;  // x distance between panels (each has its own row labels)
   unsigned words = 0;
-  float pitch = 0;       // bank column width and memory row height
+  float pitch = 0;       // bank column width (and memory row height of 4-byte words)
+  float row_scale = 1;   // 8-byte words' rows may be up to twice as tall, where there is room
   float gap = 0;         // space between cells
   float left = 0;        // x of bank column 0 of panel 0
   float header_top = 0;  // y of the bank numbers
@@ -64,6 +65,7 @@ struct CanvasLayout {
   Rect warp_rect(unsigned warp) const;           // its lanes
   Rect warp_bar_rect(unsigned warp) const;       // under its lanes (warp_bars)
   Rect warp_row_label_rect(unsigned row) const;  // left of a row of warps
+  float row_pitch() const { return pitch * row_scale; }
   float panel_left(unsigned panel) const { return left + panel * panel_stride; }
   float grid_width() const { return panel_left(panels - 1) + bank_columns * pitch - gap - left; }
   // The word or thread under a point, or -1.

@@ -79,7 +79,9 @@ TEST(CanvasLayout, EightByteWordsSpanTwoBanksSixteenToARow) {
   EXPECT_NEAR(w1.x - w0.x, 2 * l.pitch, 0.01f);  // a word is two bank columns wide
   EXPECT_GT(w0.w, l.pitch);
   EXPECT_FLOAT_EQ(w16.x, w0.x);  // word 16 starts at bank 0 again, one row down
-  EXPECT_NEAR(w16.y - w0.y, l.pitch, 0.01f);
+  EXPECT_NEAR(w16.y - w0.y, l.row_pitch(), 0.01f);
+  EXPECT_GE(l.row_pitch(), l.pitch);  // rows grow towards square cells where there is room
+  EXPECT_LE(l.row_pitch(), 2 * l.pitch);
   EXPECT_EQ(bank_header(l, 0), "0-1");
   EXPECT_EQ(bank_header(l, 2), "4-5");
   EXPECT_EQ(bank_header(l, 15), "30-31");
