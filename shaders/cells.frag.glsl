@@ -1,34 +1,36 @@
-// Memory canvas cells: rounded fill, a thread band along the bottom, a red ring on conflicts.
+// Memory canvas cells: rounded fill, a red ring on conflicts, a frame on the focus, others dimmed.
 #version 330 core
 in vec2 v_local;
+flat in vec2 v_size;
 in vec4 v_color;
 flat in vec2 v_flags;
-uniform float u_cell;
 uniform float u_t;
-uniform vec4 u_band_on;
-uniform vec4 u_band_off;
 uniform vec4 u_conflict;
+uniform vec4 u_focus;
+uniform vec4 u_dim;  // what dimmed cells fade towards (the canvas background)
 out vec4 frag_color;
 float rounded_box(vec2 p, vec2 half_size, float r) {
   vec2 q = abs(p) - half_size + vec2(r);
   return length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - r;
 }
 void main() {
-  float half_cell = u_cell * 0.5;
-  float radius = u_cell * 0.14;
-  float d = rounded_box(v_local - vec2(half_cell), vec2(half_cell), radius);
+  float side = min(v_size.x, v_size.y);
+  float radius = side * 0.14;
+  float d = rounded_box(v_local - v_size * 0.5, v_size * 0.5, radius);
   float aa = 1.0;
-  float inside = 1.0 - smoothstep(-aa, 0.0, d);
+  if (d > -0.5 * aa) discard;
   vec4 color = v_color;
-  float band_top = u_cell * 0.80;
-  if (v_local.y > band_top && u_cell >= 10.0) {
-    color = v_flags.x > 0.5 ? u_band_on : u_band_off;
+  float frame = 0.0;
+  if (v_flags.y > 0.5 && side >= 8.0) {  // the focus: an outer frame, the conflict ring inside it
+    frame = max(2.0, side * 0.10);
+    color = mix(color, u_focus, smoothstep(-frame - aa, -frame, d));
   }
-  if (v_flags.y > 0.5) {
-    float ring = max(2.0, u_cell * 0.08);
-    float on_ring = smoothstep(-ring - aa, -ring, d);
+  if (v_flags.x > 0.5) {
+    float ring = max(2.0, side * 0.08);
+    float on_ring = smoothstep(-frame - ring - aa, -frame - ring, d) *
+                    (1.0 - smoothstep(-frame - aa, -frame, d) * step(0.5, frame));
     color = mix(color, u_conflict, on_ring * smoothstep(0.0, 0.6, u_t));
   }
-  if (inside < 0.5) discard;
+  if (v_flags.y < -0.5) color = mix(color, u_dim, 0.62);
   frag_color = vec4(color.rgb, 1.0);
 }

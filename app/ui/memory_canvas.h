@@ -1,4 +1,5 @@
-// The memory canvas: shared memory drawn by shaders (cells, arrows), labels drawn by ImGui on top.
+// The memory canvas: shared memory as the bank grid and the block's threads by warp, drawn by
+// shaders (cells, arrows); labels, links and the hazard lab's marks drawn by ImGui on top.
 #pragma once
 
 #include <glad/gl.h>
@@ -17,23 +18,23 @@ namespace stridescope {
 struct CanvasView {
   const CanvasModel* previous = nullptr;  // the step before (animation start)
   const CanvasModel* current = nullptr;
-  const StepFacts* facts = nullptr;
-  unsigned block_size = 0;
   float t = 1;  // animation progress 0..1
   bool high_contrast = false;
-  std::string banner;  // shown across the top in the warning colour (barrier divergence)
+  bool conflict_column = true;  // the run has bank conflicts: room for "2-way", a legend entry
+  bool pointer = true;  // follow the mouse (off for screenshots and benchmarks: a fixed picture)
+  std::string banner;   // shown across the top in the warning colour (barrier divergence)
 };
 
 class MemoryCanvas {
  public:
   void init();  // needs a current GL context
   void shutdown();
-  // Fills the rest of the current ImGui window with the canvas.
+  // Fills the rest of the current ImGui window with the canvas and its legend.
   void draw(const CanvasView& view);
 
  private:
   struct CellInstance {
-    float x, y;
+    float rect[4];
     float from[4];
     float to[4];
     float flags[2];
@@ -44,23 +45,26 @@ class MemoryCanvas {
   };
   static void render_callback(const ImDrawList* list, const ImDrawCmd* command);
   void render_gl();
-  void build_instances(const CanvasView& view);  // cells_ and arrows_ for the GL pass
-  void hover_tooltip(const CanvasView& view, ImVec2 origin) const;
-  void draw_labels(const CanvasView& view, ImDrawList* list, ImVec2 origin) const;
-  void draw_values(const CanvasView& view, ImDrawList* list, ImVec2 origin) const;
-  void draw_bank_header(ImDrawList* list, ImVec2 origin, const Palette& p) const;
-  void draw_legend(const CanvasView& view, ImDrawList* list, ImVec2 at) const;
-  // Races, lost values, uninitialized reads and threads stuck at a barrier, over the cells.
-  void draw_lab_overlay(const CanvasView& view, ImDrawList* list, ImVec2 origin) const;
-  void draw_banner(const CanvasView& view, ImDrawList* list, ImVec2 origin) const;
+  void draw_cells_gl(const Palette& p);
+  void draw_arrows_gl(const Palette& p);
+  void place(const CanvasView& view, ImVec2 origin, ImVec2 size);  // layout_ for this frame
+  // What the pointer is on, and the click that pins (or unpins) a warp or a word.
+  CanvasFocus track_pointer(const CanvasView& view, ImVec2 mouse, bool hovered, bool clicked);
+  void show_tooltip(const CanvasView& view, CanvasFocus hovered) const;
+  void build_instances(const CanvasView& view, const CanvasSelection& selection);
+  void add_word_instances(const CanvasView& view, const CanvasSelection& selection);
+  void add_lane_instances(const CanvasView& view, const CanvasSelection& selection);
 
   GLuint cell_program_ = 0, arrow_program_ = 0;
   GLuint cell_vao_ = 0, cell_vbo_ = 0, arrow_vao_ = 0, arrow_vbo_ = 0;
   std::vector<CellInstance> cells_;
   std::vector<ArrowInstance> arrows_;
   CanvasLayout layout_;
-  ImVec2 origin_{}, size_{};
+  CanvasFocus pinned_;        // a warp or word the user clicked: its links stay shown
+  ImVec2 origin_{}, size_{};  // the GL pass's rectangle (screen pixels)
   float t_ = 1;
+  float arrow_scale_ = 1;  // cell side the arrows are sized by
+  bool focused_ = false;   // a focus is shown: the arrows step back
   bool high_contrast_ = false;
 };
 

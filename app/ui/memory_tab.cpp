@@ -21,10 +21,14 @@ class MemoryTab final : public Tab {
     if (!session.has_trace()) return;
     const TraceModel& model = session.model();
     std::size_t step = session.shown_step();
-    CanvasView view{
-        session.previous_model(),     &session.current_model(),        &session.facts(),
-        model.trace().run.block_size, session.playback().transition(), ctx.settings.high_contrast,
-        model.divergence_banner(step)};
+    const ConflictTotals& conflicts = model.conflict_totals();
+    CanvasView view{session.previous_model(),
+                    &session.current_model(),
+                    session.playback().transition(),
+                    ctx.settings.high_contrast,
+                    conflicts.loads + conflicts.stores > 0,
+                    !ctx.capture,
+                    model.divergence_banner(step)};
     std::vector<WarpShuffleRound> rounds = model.warp_shuffles(step, 0);
     if (rounds.empty()) {
       canvas_.draw(view);

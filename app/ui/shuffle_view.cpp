@@ -24,6 +24,7 @@ void lane_row(ImDrawList* list, ImVec2 at, float cell, float gap, const std::vec
     list->AddRectFilled(a, b, ImGui::ColorConvertFloat4ToU32(fill), 3);
     std::string text = compact_value_text(values[lane]);
     float size = std::min(cell * 0.42f, ImGui::GetFontSize());
+    if (size < std::max(9.0f, ImGui::GetFontSize() * 0.4f)) continue;  // too small to read
     ImVec2 extent = ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0, text.c_str());
     if (extent.x > cell * 0.95f) continue;  // too narrow: the tooltip-free view stays readable
     list->AddText(ImGui::GetFont(), size,

@@ -10,10 +10,11 @@ struct Palette {
   ImVec4 cell_untouched;
   ImVec4 cell_read;
   ImVec4 cell_written;
-  ImVec4 band_on;   // thread active
-  ImVec4 band_off;  // thread idle
+  ImVec4 lane_active;  // a thread that accessed shared memory in the step
+  ImVec4 lane_idle;    // a thread that did not
   ImVec4 conflict;
   ImVec4 arrow;
+  ImVec4 focus;  // frame of the hovered or selected threads and words
   ImVec4 text_on_light;
   ImVec4 text_on_dark;
   ImVec4 text_dim;

@@ -7,9 +7,11 @@
 #include <nlohmann/json.hpp>
 
 #include <sys/wait.h>
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
+#include <initializer_list>
 #include <set>
 #include <string>
 
@@ -181,6 +183,147 @@ TEST(Gui, HighContrastThemeIsBlackBehindTheCells) {
   Image image = load_png(png);
   EXPECT_GT(image.count_near(0, 0, 0, 2), image.width * image.height / 4);
   EXPECT_GT(image.count_near(255, 217, 0, 12), 1000);  // high-contrast written colour
+}
+
+// Thread lanes (normal theme): active and idle; the colour of threads stuck at a barrier.
+constexpr int kLaneActive[3] = {89, 235, 115};
+constexpr int kLaneIdle[3] = {56, 56, 61};
+constexpr int kWaiting[3] = {255, 64, 64};
+
+// The rows (y) of an image where more than `least` pixels are near one of `colors`: rows of cells
+// (a legend swatch is a few pixels wide, far below `least`).
+std::vector<int> rows_with(const Image& image, std::initializer_list<const int*> colors, int least,
+                           int tolerance = 12) {
+  std::vector<int> rows;
+  for (int y = 0; y < image.height; ++y) {
+    int count = 0;
+    for (int x = 0; x < image.width; ++x) {
+      const unsigned char* px = &image.rgb[(static_cast<std::size_t>(y) * image.width + x) * 3];
+      for (const int* c : colors) {
+        if (std::abs(px[0] - c[0]) <= tolerance && std::abs(px[1] - c[1]) <= tolerance &&
+            std::abs(px[2] - c[2]) <= tolerance) {
+          ++count;
+          break;
+        }
+      }
+    }
+    if (count > least) rows.push_back(y);
+  }
+  return rows;
+}
+
+// Runs of consecutive rows: the rows of cells drawn.
+int runs(const std::vector<int>& rows) {
+  int count = 0;
+  for (std::size_t i = 0; i < rows.size(); ++i) count += i == 0 || rows[i] != rows[i - 1] + 1;
+  return count;
+}
+
+// The rows of memory cells, whatever their role (a cell's value covers part of a row inside it,
+// never most of it).
+std::vector<int> memory_rows(const Image& image) {
+  return rows_with(image, {kWritten, kRead, kUntouched}, 90);  // legend swatches: about 60
+}
+
+// Pixels near `color` in the rows below `y`.
+int pixels_below(const Image& image, int y, const int* color, int tolerance = 12) {
+  Image part = image;
+  part.rgb.erase(part.rgb.begin(),
+                 part.rgb.begin() + static_cast<std::ptrdiff_t>(y + 1) * image.width * 3);
+  return part.count_near(color[0], color[1], color[2], tolerance);
+}
+
+// The View window of a 1600x900 screenshot (its default place: x 22% to 74%, y 0 to 85%;
+// ui/view_window.cpp), where the memory canvas is: the other panels have colours of their own.
+Image view_window(const std::string& arguments, const std::string& name) {
+  std::string png = kTmp + "/" + name + ".png";
+  std::remove(png.c_str());
+  Outcome o = run_app(arguments + " --size 1600x900 --screenshot " + png);
+  EXPECT_EQ(o.status, 0) << o.output;
+  Image full = load_png(png), view;
+  if (full.width != 1600 || full.height != 900) return view;
+  int left = 352, right = 1184;
+  view.width = right - left;
+  view.height = 755;  // above its bottom border
+  for (int y = 0; y < view.height; ++y) {
+    auto row = full.rgb.begin() + (static_cast<std::ptrdiff_t>(y) * full.width + left) * 3;
+    view.rgb.insert(view.rgb.end(), row, row + view.width * 3);
+  }
+  return view;
+}
+
+// The canvas once coloured word w by thread w, with "warp N" beside each row of memory. In kernel 2
+// at stride 1 (block 256) threads 0-127 work: four rows of active lanes and four of idle ones,
+// all below memory, and no lane colour inside memory's rows.
+TEST(Gui, ThreadsAreDrawnAsWarpsBelowMemory) {
+  Image image =
+      view_window("--variant interleaved-strided --block 256 --n 256 --step 1", "gui_warps");
+  std::vector<int> memory = memory_rows(image);
+  std::vector<int> active = rows_with(image, {kLaneActive}, 150);
+  std::vector<int> idle = rows_with(image, {kLaneIdle}, 150, 4);
+  ASSERT_FALSE(memory.empty());
+  ASSERT_FALSE(active.empty());
+  EXPECT_EQ(runs(memory), 8);  // 256 words, 32 a row
+  EXPECT_EQ(runs(active), 4);  // warps 0-3
+  EXPECT_EQ(runs(idle), 4);    // warps 4-7
+  EXPECT_LT(memory.back(), active.front());
+  EXPECT_LT(active.back(), idle.front());
+  for (int y : memory) EXPECT_EQ(std::count(active.begin(), active.end(), y), 0) << y;
+}
+
+// Kernel 2 with doubles at stride 4: warp 0 alone works, on words in every row of memory.
+TEST(Gui, OneActiveWarpWritesAcrossAllOfMemory) {
+  Image image = view_window(
+      "--variant interleaved-strided --block 256 --n 256 --type double --step 3", "gui_one_warp");
+  std::vector<int> memory = memory_rows(image);
+  std::vector<int> written = rows_with(image, {kWritten}, 20);
+  std::vector<int> active = rows_with(image, {kLaneActive}, 150);
+  ASSERT_FALSE(memory.empty());
+  ASSERT_FALSE(written.empty());
+  ASSERT_FALSE(active.empty());
+  EXPECT_EQ(runs(memory), 16);  // 256 doubles, 16 a row
+  EXPECT_EQ(runs(active), 1);
+  EXPECT_LT(written.front(), memory.front() + 12);  // target words in the first row ...
+  EXPECT_GT(written.back(), memory.back() - 12);    // ... and in the last
+  EXPECT_LT(memory.back(), active.front());
+}
+
+// A row of memory is 128 bytes, every bank once: 32 ints or 16 doubles (each two banks wide).
+TEST(Gui, EightByteWordsPutSixteenWordsInARow) {
+  for (const char* type : {"int", "double"}) {
+    SCOPED_TRACE(type);
+    bool doubles = std::string(type) == "double";
+    Image image =
+        view_window(std::string("--variant sequential --block 32 --n 32 --step 0 --type ") + type,
+                    std::string("gui_row_") + type);
+    std::vector<int> written = rows_with(image, {kWritten}, 150);
+    ASSERT_EQ(runs(written), doubles ? 2 : 1);  // step 0: every thread writes its word
+    int y = written.front() + 3;                // above the values
+    int cells = 0;
+    bool inside = false;
+    for (int x = 0; x < image.width; ++x) {
+      const unsigned char* px = &image.rgb[(static_cast<std::size_t>(y) * image.width + x) * 3];
+      bool on = std::abs(px[0] - kWritten[0]) <= 14 && std::abs(px[1] - kWritten[1]) <= 14 &&
+                std::abs(px[2] - kWritten[2]) <= 14;
+      cells += on && !inside;
+      inside = on;
+    }
+    EXPECT_EQ(cells, doubles ? 16 : 32);
+  }
+}
+
+// Hazard marks on the thread side: race lines start at the racing threads' lanes, and threads
+// stuck at a divergent barrier are framed there.
+TEST(Gui, RacesAndStuckThreadsAreMarkedOnTheirLanes) {
+  Image race =
+      view_window("--variant bug-no-loop-sync --block 16 --n 16 --step 1", "gui_race_lanes");
+  std::vector<int> memory = memory_rows(race);
+  ASSERT_FALSE(memory.empty());
+  EXPECT_GT(pixels_below(race, memory.back(), kWriteAfterRead), 300);
+  Image stuck = view_window("--variant bug-sync-in-branch --block 16 --n 16 --step 1", "gui_stuck");
+  memory = memory_rows(stuck);
+  ASSERT_FALSE(memory.empty());
+  EXPECT_GT(pixels_below(stuck, memory.back(), kWaiting, 8), 8 * 60);  // eight framed lanes
 }
 
 TEST(Gui, BadInputsFailWithAMessage) {
