@@ -156,6 +156,17 @@ TEST(Lab, EveryVariantShowsExactlyItsIntendedFindings) {
   }
 }
 
+TEST(Lab, TheCleanLineSaysNothingLostOnlyWhereLostElementsAreTraced) {
+  LabSummary tree = lab_of(*find_variant("sequential"), 64, ElementType::Int, 128);
+  ASSERT_TRUE(tree.clean());
+  EXPECT_EQ(lab_clean_line(tree),
+            "no races, no divergent barrier, no uninitialized read, nothing lost");
+  LabSummary shuffles = lab_of(*find_variant("warp-shuffle"), 64, ElementType::Int, 128);
+  ASSERT_TRUE(shuffles.clean());
+  EXPECT_EQ(lab_clean_line(shuffles).find("nothing lost"), std::string::npos);
+  EXPECT_NE(lab_clean_line(shuffles).find("not traced"), std::string::npos);
+}
+
 TEST(Lab, LostElementsAgreeWithTheSumTheBlockComputed) {
   // With input "ones" every element is 1: the block's partial counts the elements that reached it.
   for (const VariantInfo& v : variant_catalog()) {

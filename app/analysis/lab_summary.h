@@ -40,6 +40,10 @@ struct LabSummary {
 // `result_in_word0`: the variant's block sum ends in s[0] (else lost elements do not apply).
 LabSummary lab_summary(const Trace& trace, bool result_in_word0);
 
+// A clean run's one quiet line: "no races, no divergent barrier, nothing lost", saying when lost
+// elements were not traced.
+std::string lab_clean_line(const LabSummary& summary);
+
 // "2 hazards, 0 divergent barriers, 4 elements lost, 0 uninitialized reads".
 std::string lab_summary_line(const LabSummary& summary);
 

@@ -234,8 +234,7 @@ struct Teller {
 
   // Thread 0 alone reads word 0 as the block ends, or stores a value there.
   void tell_block_result() {
-    static const char* const names[] = {"sum", "maximum", "minimum", "dot-product partial"};
-    std::string result = "the block's " + std::string(names[static_cast<int>(op())]);
+    std::string result = "the block's " + std::string(result_name(op()));
     out.claims.threads = {0};
     double word0 = step.snapshot.empty() ? step.accesses.front().value : step.snapshot[0];
     if (step.accesses.front().kind == AccessKind::Write) {

@@ -145,4 +145,19 @@ constexpr bool compares(Operator op) {
   return op == Operator::Max || op == Operator::Min;
 }
 
+// What a block's result is, in words: "the block's sum".
+constexpr std::string_view result_name(Operator op) {
+  switch (op) {
+    case Operator::Max:
+      return "maximum";
+    case Operator::Min:
+      return "minimum";
+    case Operator::Dot:
+      return "partial dot product";
+    case Operator::Sum:
+      break;
+  }
+  return "sum";
+}
+
 }  // namespace stridescope

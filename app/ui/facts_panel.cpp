@@ -15,7 +15,7 @@ void lab_section(const LabSummary& lab, const VariantInfo* variant, const Palett
   bool broken = variant != nullptr && variant->broken_on_purpose();
   if (clean && !broken) {  // a correct run: one quiet line
     ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled("Hazard lab: no races, no divergence, nothing lost");
+    ImGui::TextDisabled("Hazard lab: %s", lab_clean_line(lab).c_str());
     ImGui::PopTextWrapPos();
     return;
   }
@@ -52,7 +52,7 @@ void facts_table(const TraceModel& model, const StepFacts& facts, const Palette&
     fact_row(row.name, row.value, color);
   }
   const Trace& trace = model.trace();
-  fact_row("block sum",
+  fact_row("block " + std::string(result_name(trace.run.op)),
            trace.divergence ? "none (the run stopped)" : value_text(trace.blocks[0].partial));
   ImGui::EndTable();
 }

@@ -38,8 +38,11 @@ void lane_row(ImDrawList* list, ImVec2 at, float cell, float gap, const std::vec
 void shuffle_view(const std::vector<WarpShuffleRound>& rounds, unsigned warp, unsigned warps,
                   const Palette& p) {
   if (rounds.empty()) return;
-  ImGui::Text("Registers of warp %u (of %u): %zu __shfl_down_sync rounds in this step", warp, warps,
-              rounds.size());
+  std::string title =
+      "Registers of warp " + std::to_string(warp) + " (of " + std::to_string(warps) +
+      "): " + count_text(rounds.size(), "__shfl_down_sync round", "__shfl_down_sync rounds") +
+      " in this step";
+  ImGui::TextUnformatted(title.c_str());
   ImDrawList* list = ImGui::GetWindowDrawList();
   ImVec2 origin = ImGui::GetCursorScreenPos();
   ImVec2 avail = ImGui::GetContentRegionAvail();
