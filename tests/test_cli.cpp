@@ -50,6 +50,21 @@ TEST(Cli, TraceThenCheckPrintsTheFactsTable) {
   EXPECT_NE(c.output.find("result 64"), std::string::npos);
 }
 
+TEST(Cli, AnIntSumThatOverflowsIsNamedByTraceAndCheck) {
+  std::string file = kTmp + "/cli_overflow.json";
+  Outcome t = run("trace --variant sequential --second-stage relaunch --n 100000 --out " + file);
+  ASSERT_EQ(t.status, 0) << t.output;
+  EXPECT_NE(t.output.find("warning: int overflow: the true sum 4999950000"), std::string::npos)
+      << t.output;
+  Outcome c = run("check " + file);
+  ASSERT_EQ(c.status, 0) << c.output;
+  EXPECT_NE(c.output.find("4999950000 wraps to 704982704, the result."), std::string::npos)
+      << c.output;
+  EXPECT_EQ(c.output.find("ulps"), std::string::npos) << c.output;
+  Outcome fits = run("trace --variant sequential --second-stage relaunch --n 65536 --out " + file);
+  EXPECT_EQ(fits.output.find("warning"), std::string::npos) << fits.output;
+}
+
 TEST(Cli, BadArgumentsGiveOneClearLineAndFail) {
   struct Case {
     std::string arguments, expected;

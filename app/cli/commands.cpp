@@ -59,6 +59,9 @@ int command_trace(const Tracer& tracer, const RunRequest& request, const std::st
   } else {
     out << ", result " << value_text(trace.result) << " (reference " << value_text(trace.reference)
         << ")\n";
+    std::optional<Overflow> o =
+        overflow(trace.result, trace.reference, trace.run.element_type, trace.run.op);
+    if (o) out << "warning: " << o->sentence << "\n";
   }
   return 0;
 }
@@ -78,6 +81,12 @@ void print_facts_table(const TraceModel& model, std::ostream& out) {
   out << "\n";
   if (trace.divergence) {
     out << "no result: " << trace.divergence->message << "\n";
+    return;
+  }
+  if (const std::optional<Overflow>& o = model.overflow()) {
+    out << "result " << value_text(trace.result) << "  reference " << value_text(trace.reference)
+        << "\n"
+        << o->sentence << "\n";
     return;
   }
   Precision p = *model.result_error();

@@ -34,6 +34,10 @@ TraceModel::TraceModel(Trace trace) : trace_(std::move(trace)) {
     uninitialized_[u.step].push_back(u.access.address / trace_.word_size);
   }
   grid_ = grid_summary(trace_, variant_);
+  if (!stopped()) {
+    overflow_ = stridescope::overflow(trace_.result, trace_.reference, trace_.run.element_type,
+                                      trace_.run.op);
+  }
 }
 
 StepFacts TraceModel::facts(std::size_t s, std::size_t b) const {

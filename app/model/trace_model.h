@@ -13,6 +13,7 @@
 
 #include "analysis/additions.h"
 #include "analysis/lab_summary.h"
+#include "analysis/overflow.h"
 #include "analysis/precision.h"
 #include "analysis/shuffles.h"
 #include "analysis/step_facts.h"
@@ -69,6 +70,9 @@ class TraceModel {
 
   // The result against the float64 reference; none for a run that stopped.
   std::optional<Precision> result_error() const;
+  // The true result beyond what the element type holds (int past 2^31 - 1); none for a run that
+  // stopped or whose result fits.
+  const std::optional<Overflow>& overflow() const { return overflow_; }
   const GridSummary& grid() const { return grid_; }
 
  private:
@@ -85,6 +89,7 @@ class TraceModel {
   std::vector<std::vector<bool>> lost_by_step_;                 // empty when nothing is lost
   std::map<std::size_t, std::vector<unsigned>> uninitialized_;  // by step
   GridSummary grid_;
+  std::optional<Overflow> overflow_;
 };
 
 }  // namespace stridescope

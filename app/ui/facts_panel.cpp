@@ -69,7 +69,9 @@ void run_section(const TraceModel& model, const Palette& p) {
   } else {
     ImGui::Text("Result %s, reference %s", value_text(trace.result).c_str(),
                 value_text(trace.reference).c_str());
-    if (error->absolute != 0) {
+    if (const std::optional<Overflow>& o = model.overflow()) {
+      wrapped_text(o->sentence, p.warp_divergent);
+    } else if (error->absolute != 0) {
       ImGui::TextColored(p.warp_divergent, "error %.3g (%.3g relative, %.3g ulps)", error->absolute,
                          error->relative, error->ulps);
     }

@@ -113,7 +113,11 @@ class GridTab final : public Tab {
     ImGui::PopTextWrapPos();
     controls(g.rows.size());
     draw_rows(g, ctx.palette());
-    if (shown_ == g.rows.size()) ImGui::TextUnformatted(g.result_line.c_str());
+    if (shown_ < g.rows.size()) return;
+    ImGui::TextUnformatted(g.result_line.c_str());
+    if (const std::optional<Overflow>& o = ctx.session.model().overflow()) {
+      wrapped_text(o->sentence, ctx.palette().warp_divergent);
+    }
   }
 
  private:

@@ -32,6 +32,12 @@ void wrapped_text(std::string_view text) {
   ImGui::PopTextWrapPos();
 }
 
+void wrapped_text(std::string_view text, const ImVec4& color) {
+  ImGui::PushStyleColor(ImGuiCol_Text, color);
+  wrapped_text(text);
+  ImGui::PopStyleColor();
+}
+
 void place_next_window(const Placement& where, bool always) {
   ImVec2 d = ImGui::GetIO().DisplaySize;
   ImGuiCond cond = always ? ImGuiCond_Always : ImGuiCond_FirstUseEver;

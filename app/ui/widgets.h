@@ -39,6 +39,7 @@ void fact_row(std::string_view name, const std::string& value, const ImVec4* col
 
 // Text that wraps at the window's edge.
 void wrapped_text(std::string_view text);
+void wrapped_text(std::string_view text, const ImVec4& color);
 
 // Places the next window at `where` (fractions of the display); `always` re-applies it every
 // frame, else only when ImGui has no remembered place for it.
