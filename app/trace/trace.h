@@ -61,10 +61,10 @@ enum class StepKind { Barrier, WarpRound, Exit, Divergence };
 // across its rounds.
 struct Step {
   StepKind kind = StepKind::Barrier;
-  int line = 0;                  // line of the barrier (or of the last access for Exit)
-  std::string label;             // short, e.g. "stride = 64"
-  std::vector<double> snapshot;  // one value per shared-memory word, after the step
-  std::vector<Access> accesses;  // in the order they happened
+  int line = 0;                        // line of the barrier (or of the last access for Exit)
+  std::string label;                   // short, e.g. "stride = 64"
+  std::vector<double> snapshot;        // one value per shared-memory word, after the step
+  std::vector<Access> accesses;        // in the order they happened
   std::vector<WarpSync> warp_syncs;    // passed at the end of this step
   std::vector<ShuffleRound> shuffles;  // warp by warp, in the order each warp ran them
   bool operator==(const Step&) const = default;

@@ -7,6 +7,7 @@
 
 #include <optional>
 #include "core/files.h"
+#include "trace/trace_consistency.h"
 
 namespace stridescope {
 namespace {
@@ -472,6 +473,9 @@ Trace trace_from_json(const nlohmann::json& in) {
   bool stopped = trace.blocks.back().steps.back().kind == StepKind::Divergence;
   if (stopped && !trace.divergence) {
     fail("$.divergence", "missing: the last step is a divergence, so the run stopped there");
+  }
+  if (std::optional<std::string> problem = first_inconsistency(trace)) {
+    throw TraceFormatError("inconsistent: " + *problem);
   }
   return trace;
 }
