@@ -65,6 +65,36 @@ TEST(Cli, AnIntSumThatOverflowsIsNamedByTraceAndCheck) {
   EXPECT_EQ(fits.output.find("warning"), std::string::npos) << fits.output;
 }
 
+TEST(Cli, CustomInputValuesAreRunRecordedAndChecked) {
+  std::string file = kTmp + "/cli_custom.json";
+  Outcome t = run("trace --variant sequential --block 4 --input 3,1,4,2 --out " + file);
+  ASSERT_EQ(t.status, 0) << t.output;
+  EXPECT_NE(t.output.find("result 10 (reference 10)"), std::string::npos) << t.output;
+  Outcome c = run("check " + file);
+  ASSERT_EQ(c.status, 0) << c.output;
+  EXPECT_NE(c.output.find("n=4  block=4  grid=1  input=3,1,4,2"), std::string::npos) << c.output;
+  EXPECT_NE(c.output.find("stride = 2"), std::string::npos) << c.output;
+  struct Case {
+    std::string arguments, expected;
+  };
+  const Case cases[] = {
+      {"--input 3,1,x", "'x' is not a number"},
+      {"--input 3,,1", "'' is not a number"},
+      {"--input 3,1 --n 3", "--input lists 2 values but --n is 3"},
+      {"--input 3.5,1", "input value 3.5 is not an int"},
+      {"--input 1e10,1", "is not an int"},
+      {"--input custom", "give the values themselves"},
+      {"--input nan,1", "is not a number"},
+  };
+  for (const Case& k : cases) {
+    Outcome o = run("trace " + k.arguments + " --out " + file);
+    EXPECT_EQ(o.status, 2) << k.arguments << ": " << o.output;
+    EXPECT_NE(o.output.find(k.expected), std::string::npos) << k.arguments << ": " << o.output;
+  }
+  Outcome f = run("trace --input 0.5,-2,1e3 --type double --block 4 --out " + file);
+  EXPECT_NE(f.output.find("result 998.5"), std::string::npos) << f.output;
+}
+
 TEST(Cli, BadArgumentsGiveOneClearLineAndFail) {
   struct Case {
     std::string arguments, expected;

@@ -115,6 +115,29 @@ TEST(TraceJson, GridPassesRoundTripAndAreValidated) {
   EXPECT_NE(error_of(j).find("$.second_stage"), std::string::npos);
 }
 
+TEST(TraceJson, CustomInputValuesRoundTripAndAreValidated) {
+  RunRequest r;
+  r.variant = "sequential";
+  r.block = 4;
+  r.n = 4;
+  r.input = InputPattern::Custom;
+  r.values = {3, 1, 4, 2};
+  Trace trace = run_on_emulator(r);
+  EXPECT_EQ(trace.result, 10);
+  EXPECT_EQ(trace.reference, 10);
+  EXPECT_EQ(trace.run.input_values, r.values);
+  EXPECT_EQ(trace_from_json(trace_to_json(trace)), trace);
+  json j = trace_to_json(trace);
+  j["run"]["input_values"].erase(0);
+  EXPECT_NE(error_of(j).find("$.run.input_values: has 3 values, expected 4"), std::string::npos)
+      << error_of(j);
+  j = trace_to_json(trace);
+  j["run"].erase("input_values");
+  EXPECT_NE(error_of(j).find("$.run.input_values: missing"), std::string::npos) << error_of(j);
+  r.values = {3, 1, 4};
+  EXPECT_THROW(run_on_emulator(r), RunError);
+}
+
 TEST(TraceJson, WarpBarriersAndDivergenceAreValidated) {
   json j = trace_to_json(sample());
   j["blocks"][0]["steps"][1]["warp_syncs"] = json::array({json::array({5, 1, 3})});

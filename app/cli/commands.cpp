@@ -40,6 +40,16 @@ void print_step_table(const TraceModel& model, std::size_t b, std::ostream& out)
 
 }  // namespace
 
+// The input's pattern, or a custom input's values (the first 8).
+std::string input_text(const RunInfo& run) {
+  if (run.input_pattern != InputPattern::Custom) return std::string(name_of(run.input_pattern));
+  std::string text;
+  for (std::size_t i = 0; i < run.input_values.size() && i < 8; ++i) {
+    text += (i == 0 ? "" : ",") + value_text(run.input_values[i]);
+  }
+  return run.input_values.size() > 8 ? text + ",..." : text;
+}
+
 int command_list(std::ostream& out) {
   for (const VariantInfo& v : variant_catalog()) {
     out << std::left << std::setw(30) << v.id << v.lesson.title << "\n"
@@ -70,7 +80,7 @@ void print_facts_table(const TraceModel& model, std::ostream& out) {
   const Trace& trace = model.trace();
   const RunInfo& r = trace.run;
   out << r.variant << "  " << r.element_type << " " << r.op << "  n=" << r.n
-      << "  block=" << r.block_size << "  grid=" << r.grid_size << "  input=" << r.input_pattern
+      << "  block=" << r.block_size << "  grid=" << r.grid_size << "  input=" << input_text(r)
       << "  backend=" << r.backend << "\n";
   for (std::size_t b = 0; b < model.block_count(); ++b) print_step_table(model, b, out);
   out << "second stage: " << trace.second_stage;

@@ -1,7 +1,9 @@
 // Command-line options converted into the program's types, strictly.
 #include "cli/options.h"
 
+#include <algorithm>
 #include <charconv>
+#include <cmath>
 
 namespace stridescope {
 
@@ -34,7 +36,8 @@ std::vector<CLI::Option*> add_run_options(CLI::App& command, RunOptions& o) {
       command.add_option("--n,-n", o.n, "number of input elements")->type_name("UINT"),
       command
           .add_option("--input,-i", o.input,
-                      "input pattern: ones, iota, random, uniform (floats in [0, 1))")
+                      "input: ones, iota, random, uniform (floats in [0, 1)), or the values "
+                      "themselves, e.g. 3,1,4,2 (n is their number; a dot product's b is ones)")
           ->type_name("PATTERN"),
       command.add_option("--seed", o.seed, "seed of the random input")->type_name("UINT"),
       command.add_option("--type", o.type, "element type: int, float or double")->type_name("TYPE"),
@@ -51,8 +54,22 @@ RunRequest to_request(const RunOptions& o) {
   r.variant = o.variant;
   // Wide limits here: the variant decides which block sizes and n it takes (validate()).
   r.block = static_cast<unsigned>(parse_whole(o.block, "--block", 0, 1u << 20));
-  r.n = parse_whole(o.n, "--n", 0, UINT64_MAX);
-  r.input = parse_choice<InputPattern>(o.input, "input pattern");
+  bool values_given = o.input.find_first_of("0123456789") != std::string::npos;
+  if (values_given) {
+    r.input = InputPattern::Custom;
+    r.values = parse_values(o.input);
+  } else {
+    r.input = parse_choice<InputPattern>(o.input, "input pattern");
+    if (r.input == InputPattern::Custom) {
+      throw CliError("--input custom: give the values themselves, e.g. --input 3,1,4,2");
+    }
+  }
+  r.n =
+      o.n.empty() ? (values_given ? r.values.size() : 16) : parse_whole(o.n, "--n", 0, UINT64_MAX);
+  if (values_given && r.n != r.values.size()) {
+    throw CliError("--input lists " + std::to_string(r.values.size()) + " values but --n is " +
+                   o.n + ": leave --n out, or give " + o.n + " values");
+  }
   r.seed = parse_whole(o.seed, "--seed", 0, UINT64_MAX);
   r.element_type = parse_choice<ElementType>(o.type, "element type");
   r.traced_block =
@@ -68,6 +85,31 @@ RunRequest to_request(const RunOptions& o) {
     }
   }
   return r;
+}
+
+std::vector<double> parse_values(std::string_view text) {
+  std::vector<double> values;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t comma = std::min(text.find(',', start), text.size());
+    std::string_view item = text.substr(start, comma - start);
+    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+    while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
+    double value = 0;
+    auto [end, error] = std::from_chars(item.data(), item.data() + item.size(), value);
+    if (item.empty() || error != std::errc() || end != item.data() + item.size() ||
+        !std::isfinite(value)) {
+      throw CliError("--input " + std::string(text) + ": '" + std::string(item) +
+                     "' is not a number (write the values as 3,1,4,2 or 0.5,-2,1e3)");
+    }
+    values.push_back(value);
+    if (values.size() > kMaxCustomValues) {
+      throw CliError("--input lists more than " + std::to_string(kMaxCustomValues) +
+                     " values: use a pattern (ones, iota, random, uniform) for more");
+    }
+    start = comma + 1;
+  }
+  return values;
 }
 
 void parse_window_size(std::string_view text, int& width, int& height) {

@@ -38,7 +38,7 @@ E parse_choice(std::string_view text, std::string_view option) {
 struct RunOptions {
   std::string variant = "sequential";
   std::string block = "16";
-  std::string n = "16";
+  std::string n;  // "": 16, or the number of values of a custom input
   std::string input = "iota";
   std::string seed = "1";
   std::string type = "int";
@@ -49,6 +49,10 @@ struct RunOptions {
 // Adds them to `command`; returns them, so that a caller can tell which were given.
 std::vector<CLI::Option*> add_run_options(CLI::App& command, RunOptions& options);
 RunRequest to_request(const RunOptions& options);  // throws CliError
+
+// A custom input written as numbers separated by commas ("3,1,4,2"), at most kMaxCustomValues.
+inline constexpr std::size_t kMaxCustomValues = 1u << 16;
+std::vector<double> parse_values(std::string_view text);  // throws CliError
 
 // WIDTHxHEIGHT, 320x240 to 8192x8192.
 void parse_window_size(std::string_view text, int& width, int& height);  // throws CliError

@@ -22,7 +22,7 @@ enum class Operator { Sum, Max, Min, Dot };  // Dot: the sum of a[i] * b[i]
 // (written by the kernel itself) the last block adds them, each block adds its own under a lock,
 // or each block adds its own with atomicAdd.
 enum class SecondStage { Host, Relaunch, LastBlock, AtomicLock, AtomicAdd };
-enum class InputPattern { Ones, Iota, Random, Uniform };
+enum class InputPattern { Ones, Iota, Random, Uniform, Custom };  // Custom: values given
 enum class Backend { Emulator, Cuda, Recorded };
 
 template <typename E>
@@ -61,11 +61,11 @@ struct EnumTable<SecondStage> {
 template <>
 struct EnumTable<InputPattern> {
   static constexpr std::string_view what = "input pattern";
-  static constexpr std::array<EnumName<InputPattern>, 4> names{
-      {{InputPattern::Ones, "ones"},
-       {InputPattern::Iota, "iota"},
-       {InputPattern::Random, "random"},
-       {InputPattern::Uniform, "uniform"}}};
+  static constexpr std::array<EnumName<InputPattern>, 5> names{{{InputPattern::Ones, "ones"},
+                                                                {InputPattern::Iota, "iota"},
+                                                                {InputPattern::Random, "random"},
+                                                                {InputPattern::Uniform, "uniform"},
+                                                                {InputPattern::Custom, "custom"}}};
 };
 template <>
 struct EnumTable<Backend> {

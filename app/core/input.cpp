@@ -21,6 +21,7 @@ double input_value(InputPattern pattern, std::uint64_t index, std::uint64_t seed
       return static_cast<double>(index);
     case InputPattern::Uniform:  // 24 random bits: exact in float, so float and double agree
       return static_cast<double>(splitmix64(seed * 0x100000001b3ull + index) >> 40) * 0x1p-24;
+    case InputPattern::Custom:  // the request's own values (input_of); never generated
     case InputPattern::Random:
       break;
   }

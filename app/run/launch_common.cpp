@@ -24,13 +24,13 @@ double element_value(double value, ElementType type) {
 double reference_of(const RunRequest& request, Operator op) {
   double reference = 0;
   for (std::uint64_t i = 0; i < request.n; ++i) {
-    double a = input_value(request.input, i, request.seed);
+    double a = input_of(request, i);
     if (compares(op)) {
       a = element_value(a, request.element_type);
       if (i == 0 || (op == Operator::Max ? a > reference : a < reference)) reference = a;
       continue;
     }
-    reference += op == Operator::Dot ? a * input_value(request.input, i, request.seed + 1) : a;
+    reference += op == Operator::Dot ? a * input_of(request, i, 1) : a;
   }
   return reference;
 }
@@ -42,9 +42,19 @@ Trace trace_header(const RunRequest& request, unsigned grid, unsigned word_size,
   const VariantInfo* variant = find_variant(request.variant);
   Operator op = variant != nullptr ? variant->launch.op : Operator::Sum;
   Trace trace;
-  trace.run = {
-      request.variant, request.element_type, op,      request.n,         request.block,     grid,
-      request.input,   request.seed,         backend, std::move(device), std::move(toolkit)};
+  RunInfo& run = trace.run;
+  run.variant = request.variant;
+  run.element_type = request.element_type;
+  run.op = op;
+  run.n = request.n;
+  run.block_size = request.block;
+  run.grid_size = grid;
+  run.input_pattern = request.input;
+  run.seed = request.seed;
+  run.backend = backend;
+  run.device = std::move(device);
+  run.toolkit = std::move(toolkit);
+  if (request.input == InputPattern::Custom) trace.run.input_values = request.values;
   trace.word_size = word_size;
   trace.shared_words = request.block;
   trace.second_stage = second_stage_of(request);

@@ -23,14 +23,16 @@ inline unsigned block_sum_slots(unsigned grid, bool kernel_writes_total) {
   return grid + (kernel_writes_total ? 2 : 0);
 }
 
-// The kernel's input buffer: n elements of the pattern, or for two-input variants (the dot
-// product) a = the pattern with `seed` and b = the pattern with seed + 1, back to back.
+// The kernel's input buffer: n elements of the input, or for two-input variants (the dot product)
+// a and b back to back (see input_of).
 template <typename T>
 std::vector<T> variant_input(const RunRequest& request, unsigned inputs) {
-  std::vector<T> values = make_input<T>(request.input, request.n, request.seed);
-  if (inputs == 2) {
-    std::vector<T> b = make_input<T>(request.input, request.n, request.seed + 1);
-    values.insert(values.end(), b.begin(), b.end());
+  std::vector<T> values;
+  values.reserve(request.n * inputs);
+  for (unsigned which = 0; which < inputs; ++which) {
+    for (std::uint64_t i = 0; i < request.n; ++i) {
+      values.push_back(static_cast<T>(input_of(request, i, which)));
+    }
   }
   return values;
 }

@@ -1,6 +1,10 @@
 // Checks a run request against the catalog: one clear line for each thing that is wrong.
 #include "run/request.h"
 
+#include <cmath>
+
+#include "core/format.h"
+#include "core/input.h"
 #include "registry.h"
 
 namespace stridescope {
@@ -39,7 +43,30 @@ void validate_second_stage(const RunRequest& r, const VariantInfo& variant) {
   }
 }
 
+// A custom input: one value per element, each one the element type holds exactly.
+void validate_values(const RunRequest& r) {
+  if (r.input != InputPattern::Custom) return;
+  if (r.values.size() != r.n) {
+    throw RunError("the custom input has " + std::to_string(r.values.size()) + " values but n is " +
+                   std::to_string(r.n) + ": give one value per element");
+  }
+  for (double v : r.values) {
+    if (!std::isfinite(v)) throw RunError("input values must be finite numbers");
+    if (r.element_type == ElementType::Int &&
+        (v != std::floor(v) || v < -2147483648.0 || v > 2147483647.0)) {
+      throw RunError("input value " + value_text(v) +
+                     " is not an int (a whole number from -2147483648 to 2147483647): use "
+                     "--type float or double");
+    }
+  }
+}
+
 }  // namespace
+
+double input_of(const RunRequest& request, std::uint64_t i, unsigned which) {
+  if (request.input == InputPattern::Custom) return which == 0 ? request.values.at(i) : 1.0;
+  return input_value(request.input, i, request.seed + which);
+}
 
 const VariantInfo& variant_of(const RunRequest& r) {
   if (const VariantInfo* variant = find_variant(r.variant)) return *variant;
@@ -60,6 +87,7 @@ void validate(const RunRequest& r) {
   if (r.input == InputPattern::Uniform && r.element_type == ElementType::Int) {
     throw RunError("input 'uniform' is numbers in [0, 1): use it with float or double, not int");
   }
+  validate_values(r);
   validate_second_stage(r, variant);
   std::uint64_t grid = grid_blocks(variant.launch.grid, r.n, r.block);
   if (r.traced_block >= grid) {

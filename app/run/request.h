@@ -6,6 +6,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "core/domain.h"
 
@@ -23,7 +24,12 @@ struct RunRequest {
   unsigned traced_block = 0;
   // Host or relaunch, for variants that do not finish the grid themselves; none: the variant's.
   std::optional<SecondStage> second_stage;
+  // With input Custom: the n input values themselves (a dot product's second vector is all ones).
+  std::vector<double> values;
 };
+
+// Element i of the run's first input (which = 0) or second input (which = 1, the dot product's b).
+double input_of(const RunRequest& request, std::uint64_t i, unsigned which = 0);
 
 // The emulator runs every block on one core; beyond this n a run takes too long to be useful.
 inline constexpr std::uint64_t kMaxEmulatedElements = 1ull << 22;

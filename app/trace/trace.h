@@ -85,6 +85,7 @@ struct RunInfo {
   std::uint32_t block_size = 0;
   std::uint32_t grid_size = 0;
   InputPattern input_pattern = InputPattern::Iota;
+  std::vector<double> input_values;  // the n values of a custom input; empty for a pattern
   std::uint64_t seed = 0;
   Backend backend = Backend::Emulator;
   std::string device;

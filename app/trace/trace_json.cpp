@@ -292,17 +292,19 @@ Step step_from_json(const json& value, const std::string& path, const Trace& tra
 }
 
 json run_to_json(const RunInfo& r) {
-  return {{"variant", r.variant},
-          {"element_type", name_of(r.element_type)},
-          {"operator", name_of(r.op)},
-          {"n", r.n},
-          {"block_size", r.block_size},
-          {"grid_size", r.grid_size},
-          {"input", name_of(r.input_pattern)},
-          {"seed", r.seed},
-          {"backend", name_of(r.backend)},
-          {"device", r.device},
-          {"toolkit", r.toolkit}};
+  json run = {{"variant", r.variant},
+              {"element_type", name_of(r.element_type)},
+              {"operator", name_of(r.op)},
+              {"n", r.n},
+              {"block_size", r.block_size},
+              {"grid_size", r.grid_size},
+              {"input", name_of(r.input_pattern)},
+              {"seed", r.seed},
+              {"backend", name_of(r.backend)},
+              {"device", r.device},
+              {"toolkit", r.toolkit}};
+  if (r.input_pattern == InputPattern::Custom) run["input_values"] = r.input_values;
+  return run;
 }
 
 json step_to_json(const Step& s) {
@@ -354,6 +356,17 @@ RunInfo run_from_json(const json& run) {
   r.backend = get_enum<Backend>(run, "$.run", "backend");
   r.device = get_string(run, "$.run", "device");
   r.toolkit = get_string(run, "$.run", "toolkit");
+  if (r.input_pattern == InputPattern::Custom) {
+    const json& values = get_array(run, "$.run", "input_values");
+    if (values.size() != r.n) {
+      fail("$.run.input_values", "has " + std::to_string(values.size()) + " values, expected " +
+                                     std::to_string(r.n) + " (n)");
+    }
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      r.input_values.push_back(
+          get_number(values[i], "$.run.input_values[" + std::to_string(i) + "]"));
+    }
+  }
   return r;
 }
 
