@@ -9,6 +9,7 @@
 #include "analysis/bank_conflicts.h"
 #include "analysis/lab_summary.h"
 #include "bench/bench_report.h"
+#include "bench/bench_stats.h"
 #include "emu/run_variant.h"
 #include "registry.h"
 
@@ -18,7 +19,7 @@ namespace {
 const std::string kRecorded = std::string(STRIDESCOPE_SOURCE_DIR) + "/assets/recorded/";
 
 TEST(Recorded, BankConflictAnalysisEqualsNsightComputeCounters) {
-  std::ifstream in(kRecorded + "ncu-bank-conflicts-2026-11-22-h100.json");
+  std::ifstream in(kRecorded + "ncu-bank-conflicts-2026-11-23-h100.json");
   ASSERT_TRUE(in) << "recorded counters missing";
   nlohmann::json recorded = nlohmann::json::parse(in);
   ASSERT_EQ(recorded["metrics"][0], "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum");
@@ -49,7 +50,7 @@ TEST(Recorded, BankConflictAnalysisEqualsNsightComputeCounters) {
 // The hazard lab's comparison with compute-sanitizer on an H100 (docs/hazard-lab.md): the
 // analyses still find what they found then, and the tools differ only where the doc explains why.
 TEST(Recorded, HazardLabStillAgreesWithTheSanitizerComparison) {
-  std::ifstream in(kRecorded + "sanitizer-2026-11-22-h100.json");
+  std::ifstream in(kRecorded + "sanitizer-2026-11-23-h100.json");
   ASSERT_TRUE(in) << "recorded sanitizer comparison missing";
   nlohmann::json recorded = nlohmann::json::parse(in);
   EXPECT_NE(recorded["device"].get<std::string>().find("H100"), std::string::npos);
@@ -78,24 +79,42 @@ TEST(Recorded, HazardLabStillAgreesWithTheSanitizerComparison) {
     }
     ++rows;
   }
-  EXPECT_GE(rows, 12);
-  for (const VariantInfo& v : variant_catalog()) {  // every bug of the playground was compared
-    if (v.broken_on_purpose()) {
-      EXPECT_EQ(compared.count(std::string(v.id)), 1u) << v.id;
-    }
+  for (const VariantInfo& v : variant_catalog()) {  // every variant of the catalog was compared
+    EXPECT_EQ(compared.count(std::string(v.id)), 1u) << v.id;
   }
+  EXPECT_EQ(rows, static_cast<int>(variant_catalog().size()));
   EXPECT_EQ(differences, 4);  // the four explained in docs/hazard-lab.md
 }
 
 TEST(Recorded, BenchmarkIsLabelledAndComplete) {
-  BenchReport report = load_bench(kRecorded + "bench-2026-11-22-h100.json");
+  BenchReport report = load_bench(kRecorded + "bench-2026-11-23-h100.json");
   EXPECT_TRUE(report.recorded);
   EXPECT_NE(report.device.find("H100"), std::string::npos);
   EXPECT_FALSE(report.date.empty());
   EXPECT_FALSE(report.toolkit.empty());
-  // A version-1 file: medians only, no spread (the loader reads it as such).
-  EXPECT_EQ(report.version, 1);
-  for (const BenchEntry& e : report.entries) EXPECT_FALSE(e.spread) << e.kernel;
+  EXPECT_EQ(report.l2_cache_bytes, 50ull << 20);
+  // A version-2 file: every entry carries the spread of its trials, taken as app/cuda/bench.cu
+  // does (bench_stats.h): at least 20 trials (--repeats 20), at most 100, L launches per trial by
+  // n, and `unstable` exactly where (q3 - q1) / median stayed above 3%.
+  EXPECT_EQ(report.version, 2);
+  const TrialPlan plan;
+  int unstable = 0;
+  for (const BenchEntry& e : report.entries) {
+    SCOPED_TRACE(e.kernel + " " + std::string(name_of(e.element_type)) + " " + std::to_string(e.n));
+    ASSERT_TRUE(e.spread);
+    const BenchSpread& s = *e.spread;
+    EXPECT_LE(s.min_us, s.q1_us);
+    EXPECT_LE(s.q1_us, e.median_us);
+    EXPECT_LE(e.median_us, s.q3_us);
+    EXPECT_LE(s.q3_us, s.max_us);
+    EXPECT_GE(s.trials, 20);
+    EXPECT_LE(s.trials, plan.max_trials);
+    EXPECT_EQ(s.launches_per_trial, launches_per_trial(e.n));
+    EXPECT_EQ(s.unstable, s.relative_iqr(e.median_us) > plan.max_relative_iqr);
+    unstable += s.unstable ? 1 : 0;
+  }
+  EXPECT_EQ(report.entries.size(), 760u);  // 20 kernels x 19 sizes x 2 types
+  EXPECT_EQ(unstable, 409);                // docs/gpu-results.md says which and why
   for (const char* kernel :
        {"interleaved-divergent", "interleaved-strided", "sequential", "cub", "copy"}) {
     for (unsigned log2 = 10; log2 <= 28; ++log2) {
@@ -108,11 +127,20 @@ TEST(Recorded, BenchmarkIsLabelledAndComplete) {
   const BenchEntry* div = find_entry(report, "interleaved-divergent", ElementType::Float, 1u << 26);
   ASSERT_TRUE(seq && div);
   EXPECT_GT(seq->gbps, div->gbps);
-  // The finishing rung reads at about 3 TB/s at 2^28 floats on the H100 (2996 in this run; run
+  // The finishing rung reads at about 3 TB/s at 2^28 floats on the H100 (3081 in this run; run
   // to run the figure moves by about 1%).
   const BenchEntry* tuned = find_entry(report, "tuned", ElementType::Float, 1u << 28);
   ASSERT_TRUE(tuned);
   EXPECT_GE(tuned->gbps, 2900.0);
+  // The tuned variant's median is at most CUB's at every n, float and int (docs/gpu-results.md).
+  for (ElementType type : {ElementType::Float, ElementType::Int}) {
+    for (unsigned log2 = 10; log2 <= 28; ++log2) {
+      const BenchEntry* t = find_entry(report, "tuned", type, std::uint64_t{1} << log2);
+      const BenchEntry* cub = find_entry(report, "cub", type, std::uint64_t{1} << log2);
+      ASSERT_TRUE(t && cub) << log2;
+      EXPECT_LE(t->median_us, cub->median_us) << name_of(type) << " 2^" << log2;
+    }
+  }
   EXPECT_THROW(load_bench(kRecorded + "missing.json"), std::runtime_error);
 }
 

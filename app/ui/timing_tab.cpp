@@ -87,8 +87,8 @@ std::string figure(const BenchRow& row, int column, bool& warn) {
       warn = e.spread->unstable;
       return (warn ? "\xE2\x96\xB2 " : "") +
              text_of("%.1f%%", 100 * e.spread->relative_iqr(e.median_us));
-    case 2:
-      return text_of("%.0f GB/s", e.gbps);
+    case 2:  // one decimal below 10 GB/s: 0.3 GB/s at 2^10 is not "0 GB/s"
+      return text_of(e.gbps < 9.95 ? "%.1f GB/s" : "%.0f GB/s", e.gbps);
     case 3:
       return e.kernel == "copy" ? "" : text_of("%.2fx", row.speedup);
     default:
