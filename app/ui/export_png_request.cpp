@@ -8,6 +8,7 @@ struct PngRequest {
   std::optional<std::string> pending;
   std::string status;
   bool ok = true;
+  bool saving = false;
 };
 
 PngRequest& request() {
@@ -28,12 +29,18 @@ void request_view_png(const std::string& path) {
 std::optional<std::string> take_view_png_request() {
   std::optional<std::string> path = std::move(request().pending);
   request().pending.reset();
+  if (path) request().saving = true;
   return path;
 }
 
 void set_view_png_status(const std::string& status, bool ok) {
   request().status = status;
   request().ok = ok;
+  request().saving = false;
+}
+
+bool view_png_saving() {
+  return request().saving;
 }
 
 const std::string& view_png_status() {

@@ -15,6 +15,10 @@ std::string view_png_name(const std::string& variant, std::size_t step);
 void request_view_png(const std::string& path);
 std::optional<std::string> take_view_png_request();
 
+// True from the capture taking a request until it set the outcome (the frame saved meanwhile
+// leaves out the last outcome's line).
+bool view_png_saving();
+
 // What became of the last request ("wrote /abs/path (1600x900)" or the error), for the Run panel.
 void set_view_png_status(const std::string& status, bool ok);
 const std::string& view_png_status();

@@ -144,7 +144,7 @@ class RunPanel final : public Panel {
     if (ImGui::Button("Save PNG") && session.has_trace()) {
       request_view_png(view_png_name(session.trace().run.variant, session.shown_step()));
     }
-    if (!view_png_status().empty()) {
+    if (!view_png_status().empty() && !view_png_saving()) {
       ImGui::PushTextWrapPos(0);
       if (view_png_ok()) {
         ImGui::TextDisabled("%s", view_png_status().c_str());
