@@ -178,6 +178,27 @@ TEST(Export, Mp4HasTheSameFrameCountWhenFfmpegIsInstalled) {
   EXPECT_EQ(std::stoul(probe.output), step_count(run_options) * 2 + 5);
 }
 
+// Without ffmpeg here, a stand-in on PATH shows what the app pipes to it: raw RGB, every frame.
+TEST(Export, Mp4PipesEveryFrameToFfmpeg) {
+  const std::string dir = kTmp + "/fake_ffmpeg", raw = kTmp + "/export_piped.mp4";
+  ASSERT_EQ(run("mkdir -p " + dir).status, 0);
+  {
+    std::ofstream script(dir + "/ffmpeg");
+    script << "#!/bin/sh\nfor a; do out=$a; done\ncat > \"$out\"\n";  // the last argument
+  }
+  ASSERT_EQ(run("chmod +x " + dir + "/ffmpeg").status, 0);
+  std::remove(raw.c_str());
+  const std::string run_options = "--variant sequential --block 16 --n 16";
+  Outcome o = run("PATH=" + dir + ":$PATH " + kXvfb + kBinary + " export " + run_options +
+                  " --format mp4 --size 480x270 --presenter --fps 5 --seconds-per-step 0.4 "
+                  "--out " +
+                  raw);
+  ASSERT_EQ(o.status, 0) << o.output;
+  std::ifstream in(raw, std::ios::binary | std::ios::ate);
+  EXPECT_EQ(static_cast<std::size_t>(in.tellg()),
+            (step_count(run_options) * 2 + 5) * 480 * 270 * 3);
+}
+
 TEST(Export, Mp4WithoutFfmpegNamesThePackage) {
   Outcome o = run("env PATH=/nonexistent " + kBinary + " export --format mp4 --out " + kTmp +
                   "/export_never.mp4");
