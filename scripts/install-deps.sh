@@ -6,6 +6,7 @@ packages=(
   cmake ninja-build g++ pkg-config
   libboost-context-dev nlohmann-json3-dev libcli11-dev
   libglfw3-dev libimgui-dev libstb-dev python3-glad libgl-dev libgl1-mesa-dri fonts-dejavu-core
+  libgif-dev
   libgtest-dev xvfb xauth
 )
 

@@ -1,5 +1,6 @@
 // The stridescope binary: opens the window, or runs a text command (list, trace, check, lab,
-// precision, bench, device-run). Every error is one "stridescope: error: ..." line and status 2.
+// precision, bench, device-run, export). Every error is one "stridescope: error: ..." line and
+// status 2.
 #include <unistd.h>
 #include <CLI/CLI.hpp>
 
@@ -8,6 +9,7 @@
 
 #include "cli/commands.h"
 #include "cli/device_commands.h"
+#include "cli/export_command.h"
 #include "cli/lab_command.h"
 #include "cli/options.h"
 #include "cli/precision_command.h"
@@ -63,6 +65,9 @@ struct CommandLine {
   CLI::App* device_run =
       app.add_subcommand("device-run", "one untraced GPU launch of a variant (for Nsight Compute)");
   RunOptions device_run_options;
+  CLI::App* export_run = app.add_subcommand(
+      "export", "render a run, step by step with its transitions, as a GIF or an MP4");
+  ExportOptions export_options;
 
   CommandLine() {
     app.require_subcommand(0, 1);
@@ -90,6 +95,7 @@ struct CommandLine {
     bench->add_option("--block", bench_block, "threads per block of every timed kernel")
         ->type_name("UINT");
     add_run_options(*device_run, device_run_options);
+    add_export_options(*export_run, export_options);
   }
 
   int run_command() {
@@ -113,6 +119,7 @@ struct CommandLine {
           precision_json, std::cout);
     }
     if (*device_run) return command_device_run(to_request(device_run_options), std::cout);
+    if (*export_run) return command_export(export_options, std::cout);
     if (*bench) {
       if (!bench_command.recorded) {  // the live run's options (--recorded shows a file)
         bench_command.max_log2 =

@@ -6,6 +6,7 @@
 
 #include "registry.h"
 #include "run/request.h"
+#include "ui/export_png_request.h"
 #include "ui/widgets.h"
 
 namespace stridescope {
@@ -122,7 +123,7 @@ class RunPanel final : public Panel {
       ImGui::TextColored(ctx.palette().error, "%s", ctx.session.error().c_str());
       ImGui::PopTextWrapPos();
     }
-    draw_files(ctx.session);
+    draw_files(ctx);
     ImGui::Separator();
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
     ImGui::SliderFloat("text size", &ctx.settings.font_scale, 0.75f, 3.0f, "%.2fx");
@@ -130,13 +131,28 @@ class RunPanel final : public Panel {
   }
 
  private:
-  void draw_files(Session& session) {
+  void draw_files(AppContext& ctx) {
+    Session& session = ctx.session;
     ImGui::Separator();
     ImGui::SetNextItemWidth(-1);
     ImGui::InputText("##trace_path", trace_path_, sizeof trace_path_);
     if (ImGui::Button("Open trace")) session.open(trace_path_);
     ImGui::SameLine();
     if (ImGui::Button("Save trace")) session.save(trace_path_);
+    ImGui::SameLine();
+    // The view as it stands once the step's transition is over, without hover or tooltip.
+    if (ImGui::Button("Save PNG") && session.has_trace()) {
+      request_view_png(view_png_name(session.trace().run.variant, session.shown_step()));
+    }
+    if (!view_png_status().empty() && !view_png_saving()) {
+      ImGui::PushTextWrapPos(0);
+      if (view_png_ok()) {
+        ImGui::TextDisabled("%s", view_png_status().c_str());
+      } else {
+        ImGui::TextColored(ctx.palette().error, "%s", view_png_status().c_str());
+      }
+      ImGui::PopTextWrapPos();
+    }
   }
 
   char trace_path_[512] = "trace.json";

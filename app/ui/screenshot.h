@@ -1,11 +1,15 @@
-// Saves the current framebuffer as a PNG (for --screenshot and the UI tests).
+// Reads the current framebuffer and saves it as a PNG (for --screenshot, "Save PNG", the UI tests).
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace stridescope {
 
-// Reads the back buffer (width x height) and writes it top-down as RGB PNG; false on failure.
+// The back buffer (width x height) as RGB rows, top row first.
+std::vector<unsigned char> read_framebuffer_rgb(int width, int height);
+
+// Reads the back buffer and writes it as an RGB PNG; false on failure.
 bool save_framebuffer_png(const std::string& path, int width, int height);
 
 }  // namespace stridescope
