@@ -1,9 +1,9 @@
 // Command-line options converted into the program's types, strictly.
 #include "cli/options.h"
 
-#include <algorithm>
 #include <charconv>
-#include <cmath>
+
+#include "core/input.h"
 
 namespace stridescope {
 
@@ -88,28 +88,11 @@ RunRequest to_request(const RunOptions& o) {
 }
 
 std::vector<double> parse_values(std::string_view text) {
-  std::vector<double> values;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    std::size_t comma = std::min(text.find(',', start), text.size());
-    std::string_view item = text.substr(start, comma - start);
-    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
-    while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
-    double value = 0;
-    auto [end, error] = std::from_chars(item.data(), item.data() + item.size(), value);
-    if (item.empty() || error != std::errc() || end != item.data() + item.size() ||
-        !std::isfinite(value)) {
-      throw CliError("--input " + std::string(text) + ": '" + std::string(item) +
-                     "' is not a number (write the values as 3,1,4,2 or 0.5,-2,1e3)");
-    }
-    values.push_back(value);
-    if (values.size() > kMaxCustomValues) {
-      throw CliError("--input lists more than " + std::to_string(kMaxCustomValues) +
-                     " values: use a pattern (ones, iota, random, uniform) for more");
-    }
-    start = comma + 1;
+  try {
+    return parse_value_list(text);
+  } catch (const std::invalid_argument& e) {
+    throw CliError("--input " + std::string(text) + ": " + e.what());
   }
-  return values;
 }
 
 void parse_window_size(std::string_view text, int& width, int& height) {

@@ -50,8 +50,7 @@ struct RunOptions {
 std::vector<CLI::Option*> add_run_options(CLI::App& command, RunOptions& options);
 RunRequest to_request(const RunOptions& options);  // throws CliError
 
-// A custom input written as numbers separated by commas ("3,1,4,2"), at most kMaxCustomValues.
-inline constexpr std::size_t kMaxCustomValues = 1u << 16;
+// A custom input written as numbers separated by commas ("3,1,4,2"); see parse_value_list.
 std::vector<double> parse_values(std::string_view text);  // throws CliError
 
 // WIDTHxHEIGHT, 320x240 to 8192x8192.

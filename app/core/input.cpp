@@ -1,6 +1,12 @@
 // Input patterns; the random one is a counter-based hash so any element is cheap and portable.
 #include "core/input.h"
 
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
 namespace stridescope {
 namespace {
 
@@ -26,6 +32,31 @@ double input_value(InputPattern pattern, std::uint64_t index, std::uint64_t seed
       break;
   }
   return static_cast<double>(splitmix64(seed * 0x100000001b3ull + index) % 10);
+}
+
+std::vector<double> parse_value_list(std::string_view text) {
+  std::vector<double> values;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t comma = std::min(text.find(',', start), text.size());
+    std::string_view item = text.substr(start, comma - start);
+    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+    while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
+    double value = 0;
+    auto [end, error] = std::from_chars(item.data(), item.data() + item.size(), value);
+    if (item.empty() || error != std::errc() || end != item.data() + item.size() ||
+        !std::isfinite(value)) {
+      throw std::invalid_argument("'" + std::string(item) +
+                                  "' is not a number (write the values as 3,1,4,2 or 0.5,-2,1e3)");
+    }
+    values.push_back(value);
+    if (values.size() > kMaxCustomValues) {
+      throw std::invalid_argument("more than " + std::to_string(kMaxCustomValues) +
+                                  " values: use a pattern (ones, iota, random, uniform) for more");
+    }
+    start = comma + 1;
+  }
+  return values;
 }
 
 }  // namespace stridescope

@@ -1,7 +1,9 @@
 // Input patterns for a run: all ones, 0..n-1, small random integers, or uniform floats in [0, 1).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "core/domain.h"
@@ -11,6 +13,11 @@ namespace stridescope {
 // Element i of the pattern; Random gives integers 0..9 from a splitmix64 stream of `seed`,
 // Uniform numbers in [0, 1) with 24 random bits (exact in float) from the same stream.
 double input_value(InputPattern pattern, std::uint64_t index, std::uint64_t seed);
+
+// A custom input written as numbers separated by commas ("3,1,4,2", "0.5, -2, 1e3"): at most
+// kMaxCustomValues finite numbers; throws std::invalid_argument saying what is wrong.
+inline constexpr std::size_t kMaxCustomValues = 1u << 16;
+std::vector<double> parse_value_list(std::string_view text);
 
 template <typename T>
 std::vector<T> make_input(InputPattern pattern, std::uint64_t n, std::uint64_t seed) {

@@ -6,6 +6,7 @@
 #include "core/format.h"
 #include "core/input.h"
 #include "registry.h"
+#include "trace/trace.h"
 
 namespace stridescope {
 namespace {
@@ -62,6 +63,23 @@ void validate_values(const RunRequest& r) {
 }
 
 }  // namespace
+
+RunRequest request_of(const Trace& trace) {
+  const RunInfo& run = trace.run;
+  RunRequest r;
+  r.variant = run.variant;
+  r.element_type = run.element_type;
+  r.n = run.n;
+  r.block = run.block_size;
+  r.input = run.input_pattern;
+  r.seed = run.seed;
+  r.values = run.input_values;
+  r.traced_block = trace.blocks.empty() ? 0 : trace.blocks.front().block;
+  for (const EnumName<SecondStage>& stage : kChoosableStages) {
+    if (stage.value == trace.second_stage) r.second_stage = stage.value;
+  }
+  return r;
+}
 
 double input_of(const RunRequest& request, std::uint64_t i, unsigned which) {
   if (request.input == InputPattern::Custom) return which == 0 ? request.values.at(i) : 1.0;

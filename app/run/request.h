@@ -28,6 +28,10 @@ struct RunRequest {
   std::vector<double> values;
 };
 
+struct Trace;
+// The request that makes `trace` again (its run settings, traced block and second stage).
+RunRequest request_of(const Trace& trace);
+
 // Element i of the run's first input (which = 0) or second input (which = 1, the dot product's b).
 double input_of(const RunRequest& request, std::uint64_t i, unsigned which = 0);
 

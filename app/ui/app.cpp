@@ -41,13 +41,7 @@ bool App::load() {
     return false;
   }
   if (options_.trace_path) {  // the Run panel starts from the opened run's settings
-    const RunInfo& run = session_.trace().run;
-    request_.variant = run.variant;
-    request_.block = run.block_size;
-    request_.n = run.n;
-    request_.input = run.input_pattern;
-    request_.seed = run.seed;
-    request_.element_type = run.element_type;
+    request_ = request_of(session_.trace());
   }
   if (options_.step) {
     std::size_t steps = session_.model().step_count();

@@ -1,9 +1,14 @@
 // The Run panel: variant, block size, n, input, type, second stage and backend; re-runs when a
 // setting changes. Also opens and saves trace files, and sets the text size and theme.
 #include <algorithm>
+#include <cstdio>
 #include <memory>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
+#include "core/format.h"
+#include "core/input.h"
 #include "registry.h"
 #include "run/request.h"
 #include "ui/export_png_request.h"
@@ -111,9 +116,20 @@ class RunPanel final : public Panel {
     bool changed = choose_variant(request, current);
     current = find_variant(request.variant);
     changed |= choose_block(request, current);
-    changed |= edit_number("n", request.n);
+    if (request.input == InputPattern::Custom) {
+      ImGui::TextDisabled("n = %zu (one per value)", request.values.size());
+    } else {
+      changed |= edit_number("n", request.n);
+    }
+    InputPattern before = request.input;
     changed |= choose_enum("input", enum_names<InputPattern>(), request.input);
+    if (request.input == InputPattern::Custom && before != InputPattern::Custom) {
+      if (request.values.empty()) request.values = {3, 1, 4, 2};  // a tutorial's four values
+      request.n = request.values.size();
+      sync_values_text(request);
+    }
     if (request.input == InputPattern::Random) changed |= edit_number("seed", request.seed);
+    if (request.input == InputPattern::Custom) changed |= edit_values(ctx);
     changed |= choose_enum("type", enum_names<ElementType>(), request.element_type);
     changed |= choose_second_stage(request, current);
     changed |= choose_backend(ctx.session);
@@ -136,7 +152,10 @@ class RunPanel final : public Panel {
     ImGui::Separator();
     ImGui::SetNextItemWidth(-1);
     ImGui::InputText("##trace_path", trace_path_, sizeof trace_path_);
-    if (ImGui::Button("Open trace")) session.open(trace_path_);
+    if (ImGui::Button("Open trace") && session.open(trace_path_)) {
+      ctx.request = request_of(session.trace());  // the panel shows the opened run's settings
+      sync_values_text(ctx.request);
+    }
     ImGui::SameLine();
     if (ImGui::Button("Save trace")) session.save(trace_path_);
     ImGui::SameLine();
@@ -155,7 +174,36 @@ class RunPanel final : public Panel {
     }
   }
 
+  // The custom input's values as "3,1,4,2", applied on Enter; a bad list is shown, not run.
+  bool edit_values(AppContext& ctx) {
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+    if (!ImGui::InputText("values", values_text_, sizeof values_text_,
+                          ImGuiInputTextFlags_EnterReturnsTrue)) {
+      if (!values_error_.empty())
+        ImGui::TextColored(ctx.palette().error, "%s", values_error_.c_str());
+      return false;
+    }
+    try {
+      ctx.request.values = parse_value_list(values_text_);
+      ctx.request.n = ctx.request.values.size();
+      values_error_.clear();
+      return true;
+    } catch (const std::invalid_argument& e) {
+      values_error_ = e.what();
+      return false;
+    }
+  }
+
+  void sync_values_text(const RunRequest& request) {
+    std::string text;
+    for (double v : request.values) text += (text.empty() ? "" : ",") + value_text(v);
+    std::snprintf(values_text_, sizeof values_text_, "%s", text.c_str());
+    values_error_.clear();
+  }
+
   char trace_path_[512] = "trace.json";
+  char values_text_[1024] = "3,1,4,2";
+  std::string values_error_;
 };
 
 }  // namespace
