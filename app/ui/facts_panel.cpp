@@ -95,7 +95,10 @@ class FactsPanel final : public Panel {
  public:
   const char* title() const override { return "Step facts"; }
   PanelLayout layout() const override {
-    return {Placement{0.0f, 0.44f, 0.22f, 0.56f}, Placement{0.55f, 0.78f, 0.45f, 0.22f}};
+    return {.normal = Placement{0.0f, 0.44f, 0.22f, 0.56f},
+            .presenter = Placement{0.55f, 0.78f, 0.45f, 0.22f},
+            .compact = Placement{0.64f, 0.0f, 0.36f, 0.52f},
+            .min_lines = 4};
   }
 
   void draw(AppContext& ctx) override {

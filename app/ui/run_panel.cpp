@@ -102,7 +102,11 @@ bool choose_backend(Session& session) {
 class RunPanel final : public Panel {
  public:
   const char* title() const override { return "Run"; }
-  PanelLayout layout() const override { return {Placement{0.0f, 0.0f, 0.22f, 0.44f}, {}}; }
+  PanelLayout layout() const override {
+    return {.normal = Placement{0.0f, 0.0f, 0.22f, 0.44f},
+            .presenter = std::nullopt,
+            .compact = Placement{0.64f, 0.52f, 0.36f, 0.2f}};
+  }
 
   void draw(AppContext& ctx) override {
     RunRequest& request = ctx.request;

@@ -71,7 +71,11 @@ void source_line(int number, std::string_view line, int current, const std::set<
 class SourcePanel final : public Panel {
  public:
   const char* title() const override { return "Source"; }
-  PanelLayout layout() const override { return {Placement{0.74f, 0.0f, 0.26f, 1.0f}, {}}; }
+  PanelLayout layout() const override {
+    return {.normal = Placement{0.74f, 0.0f, 0.26f, 1.0f},
+            .presenter = std::nullopt,
+            .compact = Placement{0.64f, 0.72f, 0.36f, 0.28f}};
+  }
 
   void draw(AppContext& ctx) override {
     if (!ctx.session.has_trace()) return;

@@ -13,7 +13,9 @@ class ViewWindow final : public Panel {
   ViewWindow() : tabs_(make_tabs()) {}
   const char* title() const override { return "View"; }
   PanelLayout layout() const override {
-    return {Placement{0.22f, 0.0f, 0.52f, 0.85f}, Placement{0.0f, 0.0f, 1.0f, 0.78f}};
+    return {.normal = Placement{0.22f, 0.0f, 0.52f, 0.85f},
+            .presenter = Placement{0.0f, 0.0f, 1.0f, 0.78f},
+            .compact = Placement{0.0f, 0.0f, 0.64f, 0.8f}};
   }
   void start(AppContext& ctx) override {
     for (auto& tab : tabs_) tab->start(ctx);
