@@ -189,6 +189,7 @@ void App::draw_panels() {
   bool presenter = settings_.presenter;
   ImVec2 display = ImGui::GetIO().DisplaySize;
   LayoutMode mode = layout_mode(presenter, display.x, ImGui::GetFontSize());
+  presenter = mode == LayoutMode::Presenter || mode == LayoutMode::CompactPresenter;
   std::vector<std::optional<WindowRect>> rects = default_rects(mode);
   const ImGuiStyle& style = ImGui::GetStyle();
   for (std::size_t i = 0; i < panels_.size(); ++i) {
@@ -209,9 +210,11 @@ void App::draw_panels() {
       ImGui::SetNextWindowSize(ImVec2(target.w, target.h), ImGuiCond_Always);
       p.applied = target;
     }
-    ImGuiWindowFlags flags = presenter ? ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
-                                             ImGuiWindowFlags_NoCollapse
-                                       : ImGuiWindowFlags_None;
+    // The presenter view's windows stay put, without title bars: more room for the canvas.
+    ImGuiWindowFlags flags = presenter
+                                 ? ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                       ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar
+                                 : ImGuiWindowFlags_None;
     ImGui::Begin(panels_[i]->title(), nullptr, flags);
     panels_[i]->draw(context_);
     p.content_height = ImGui::GetCursorPosY() - style.ItemSpacing.y + style.WindowPadding.y;

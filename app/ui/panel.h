@@ -20,7 +20,8 @@ struct PanelLayout {
   std::optional<Placement> normal;     // none: not shown in the normal view
   std::optional<Placement> presenter;  // none: not shown in the presenter view
   std::optional<Placement> compact;    // the normal view on a display narrow for the text size
-  float min_lines = 0;                 // at least this many lines of text tall: neighbours give way
+  std::optional<Placement> compact_presenter;  // the presenter view on such a display
+  float min_lines = 0;       // at least this many lines of text tall: neighbours give way
   bool fit_content = false;  // as tall as its contents (measured each frame): neighbours give way
 };
 

@@ -105,7 +105,8 @@ class RunPanel final : public Panel {
   PanelLayout layout() const override {
     return {.normal = Placement{0.0f, 0.0f, 0.22f, 0.44f},
             .presenter = std::nullopt,
-            .compact = Placement{0.64f, 0.52f, 0.36f, 0.2f}};
+            .compact = Placement{0.62f, 0.42f, 0.38f, 0.16f},
+            .compact_presenter = std::nullopt};
   }
 
   void draw(AppContext& ctx) override {

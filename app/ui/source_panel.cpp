@@ -74,7 +74,8 @@ class SourcePanel final : public Panel {
   PanelLayout layout() const override {
     return {.normal = Placement{0.74f, 0.0f, 0.26f, 1.0f},
             .presenter = std::nullopt,
-            .compact = Placement{0.64f, 0.72f, 0.36f, 0.28f}};
+            .compact = Placement{0.62f, 0.58f, 0.38f, 0.22f},
+            .compact_presenter = std::nullopt};
   }
 
   void draw(AppContext& ctx) override {

@@ -41,7 +41,8 @@ class TimelinePanel final : public Panel {
   PanelLayout layout() const override {
     return {.normal = Placement{0.22f, 0.85f, 0.52f, 0.15f},
             .presenter = Placement{0.0f, 0.78f, 0.55f, 0.22f},
-            .compact = Placement{0.0f, 0.8f, 0.64f, 0.2f},
+            .compact = Placement{0.0f, 0.8f, 1.0f, 0.2f},
+            .compact_presenter = Placement{0.0f, 0.8f, 1.0f, 0.2f},
             .fit_content = true};
   }
 
@@ -70,15 +71,14 @@ class TimelinePanel final : public Panel {
     float box = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x;
     same_line_if_fits(box + ImGui::CalcTextSize("presenter view (F)").x);
     ImGui::Checkbox("presenter view (F)", &ctx.settings.presenter);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kKeys);
     same_line_if_fits(ImGui::CalcTextSize("Reset layout (L)").x + style.FramePadding.x * 2);
     if (ImGui::Button("Reset layout (L)")) ctx.settings.reset_layout = true;
-    // The keys in a line of their own where there is room for it, else in the hover text.
-    if (ImGui::CalcTextSize(kKeys).x <= ImGui::GetContentRegionAvail().x) {
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kKeys);
+    // The keys beside the buttons where they fit, else in the buttons' hover text.
+    if (float width = ImGui::CalcTextSize(kKeys).x; width <= ImGui::GetContentRegionAvail().x) {
+      same_line_if_fits(width);
       ImGui::TextDisabled("%s", kKeys);
-    } else {
-      same_line_if_fits(ImGui::CalcTextSize("keys").x);
-      ImGui::TextDisabled("keys");
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kKeys);
     }
   }
 };

@@ -45,7 +45,7 @@ void grow(std::vector<std::optional<WindowRect>>& rects, const std::vector<float
   float d = need - r.h;
   for (std::size_t j = 0; j < n; ++j) {
     if (!against[j]) continue;
-    float keep = std::max(j < min_heights.size() ? min_heights[j] : 0.0f, display_h * 0.25f);
+    float keep = std::max(j < min_heights.size() ? min_heights[j] : 0.0f, display_h * 0.12f);
     d = std::min(d, rects[j]->h - keep);
   }
   if (d <= 0) return;
@@ -65,8 +65,9 @@ void grow(std::vector<std::optional<WindowRect>>& rects, const std::vector<float
 }  // namespace
 
 LayoutMode layout_mode(bool presenter, float display_w, float font_size) {
-  if (presenter) return LayoutMode::Presenter;
-  return display_w < kCompactEms * font_size ? LayoutMode::Compact : LayoutMode::Normal;
+  bool compact = display_w < kCompactEms * font_size;
+  if (presenter) return compact ? LayoutMode::CompactPresenter : LayoutMode::Presenter;
+  return compact ? LayoutMode::Compact : LayoutMode::Normal;
 }
 
 const std::optional<Placement>& placement_in(const PanelLayout& layout, LayoutMode mode) {
@@ -75,6 +76,8 @@ const std::optional<Placement>& placement_in(const PanelLayout& layout, LayoutMo
       return layout.presenter;
     case LayoutMode::Compact:
       return layout.compact;
+    case LayoutMode::CompactPresenter:
+      return layout.compact_presenter;
     case LayoutMode::Normal:
       break;
   }

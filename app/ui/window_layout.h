@@ -9,10 +9,11 @@
 
 namespace stridescope {
 
-// Normal: the five panels side by side. Compact: the normal view on a display too narrow for the
-// text (fewer than kCompactEms text heights across), the canvas wide and the side panels in one
-// column. Presenter: the canvas across the window, timeline and facts under it.
-enum class LayoutMode { Normal, Compact, Presenter };
+// Normal: the five panels side by side. Presenter: the canvas across the window, timeline and
+// facts under it. On a display too narrow for the text (fewer than kCompactEms text heights
+// across, e.g. 1280x720 at text size 2) each turns compact: the canvas and a column of panels
+// beside it, the timeline across the whole width under them.
+enum class LayoutMode { Normal, Compact, Presenter, CompactPresenter };
 constexpr float kCompactEms = 64;
 
 LayoutMode layout_mode(bool presenter, float display_w, float font_size);
