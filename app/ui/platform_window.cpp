@@ -100,6 +100,8 @@ PlatformWindow::PlatformWindow(int width, int height, bool capture, const std::s
   glfwSetKeyCallback(window_, queue_key);  // ImGui's backend chains to it
   ImGui_ImplGlfw_InitForOpenGL(window_, true);
   test_taps_ = test_taps();
+  if (const char* size = std::getenv("STRIDESCOPE_TEST_RESIZE"))
+    std::sscanf(size, "%dx%d", &test_width_, &test_height_);
   ImGui_ImplOpenGL3_Init("#version 330 core");
 }
 
@@ -116,6 +118,16 @@ bool PlatformWindow::should_close() const {
 }
 
 void PlatformWindow::begin_frame() {
+  if (++frames_ == 2 && test_width_ > 0 && test_height_ > 0) {
+    glfwSetWindowSize(window_, test_width_, test_height_);
+    for (int i = 0; i < 100; ++i) {  // until the window system has done it (Xvfb: at once)
+      int w = 0, h = 0;
+      glfwPollEvents();
+      glfwGetWindowSize(window_, &w, &h);
+      if (w == test_width_ && h == test_height_) break;
+      glfwWaitEventsTimeout(0.01);
+    }
+  }
   glfwPollEvents();
   for (int key : test_taps_) {  // as glfwPollEvents delivers a quick tap: press, then release
     ImGui_ImplGlfw_KeyCallback(window_, key, 0, GLFW_PRESS, 0);

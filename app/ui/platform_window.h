@@ -48,6 +48,8 @@ class PlatformWindow {
   // Test hook: the keys named in STRIDESCOPE_TEST_KEYS ("Right,PageDown"), each pressed and
   // released within the first frame through the same callbacks as real events.
   std::vector<int> test_taps_;
+  // Test hook: STRIDESCOPE_TEST_RESIZE=WxH resizes the window before the second frame.
+  int test_width_ = 0, test_height_ = 0, frames_ = 0;
   int fb_width_ = 0, fb_height_ = 0;
 };
 

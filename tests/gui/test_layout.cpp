@@ -228,3 +228,29 @@ TEST(LayoutInTheApp, EveryWindowFits1280x720AtTextSize2InThePresenterView) {
 
 }  // namespace
 }  // namespace stridescope
+
+namespace stridescope {
+namespace {
+
+// A window resized while the app runs (1920x1080 to 1280x720, text size 2): the windows are placed
+// again for the new size, all inside it.
+TEST(LayoutInTheApp, AResizeReflowsEveryWindow) {
+  Outcome o = run_app("STRIDESCOPE_REPORT_WINDOWS=1 STRIDESCOPE_TEST_RESIZE=1280x720",
+                      "--variant interleaved-strided --block 256 --step 3 --size 1920x1080 "
+                      "--font-scale 2 --screenshot " +
+                          kTmp + "/layout_resized.png");
+  ASSERT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("(1280x720,"), std::string::npos) << "not resized: " << o.output;
+  std::map<std::string, Window> shown = windows(o.output);
+  EXPECT_EQ(shown.size(), 5u) << o.output;
+  for (const auto& [title, w] : shown) {
+    SCOPED_TRACE(title);
+    EXPECT_LE(w.x + w.w, 1280);
+    EXPECT_LE(w.y + w.h, 720);
+  }
+  EXPECT_EQ(shown["Timeline"].scroll_y, 0);
+  EXPECT_EQ(shown["Timeline"].w, 1280) << "the compact view's timeline spans the window";
+}
+
+}  // namespace
+}  // namespace stridescope
