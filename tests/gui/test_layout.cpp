@@ -10,12 +10,15 @@
 #include <sys/wait.h>
 #include <array>
 #include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <sstream>
 #include <string>
 
 #include "ui/key_queue.h"
 #include "ui/playback.h"
+#include "ui/preferences.h"
 #include "ui/window_layout.h"
 
 namespace stridescope {
@@ -250,6 +253,32 @@ TEST(LayoutInTheApp, AResizeReflowsEveryWindow) {
   }
   EXPECT_EQ(shown["Timeline"].scroll_y, 0);
   EXPECT_EQ(shown["Timeline"].w, 1280) << "the compact view's timeline spans the window";
+}
+
+}  // namespace
+}  // namespace stridescope
+
+namespace stridescope {
+namespace {
+
+// A layout saved on another screen is kept as fractions of it: on this one it is scaled, and a
+// window that would stick out is brought inside. Old files' text size and contrast are ignored.
+TEST(Layout, ASavedLayoutIsAdaptedToThisScreen) {
+  std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/prefs_layout.json";
+  std::ofstream(path) << R"({"font_scale": 2.5, "high_contrast": true, "speed": 2,
+                            "layout": {"Step facts": [0.5, 0.5, 0.75, 0.6], "View": "bad"}})";
+  Preferences p = load_preferences(path);
+  EXPECT_FLOAT_EQ(p.speed, 2.0f);
+  ASSERT_EQ(p.layout.size(), 1u);
+  EXPECT_EQ(p.layout[0].title, "Step facts");
+  WindowRect r = clamp_inside(to_pixels(p.layout[0].where, 1280, 720), 1280, 720, 100);
+  EXPECT_TRUE(r.inside(1280, 720));
+  EXPECT_FLOAT_EQ(r.w, 960);  // three quarters of this display's width, as saved
+  save_preferences(p, path);
+  std::ifstream in(path);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(text.find("font_scale"), std::string::npos) << text;
+  EXPECT_NE(text.find("Step facts"), std::string::npos) << text;
 }
 
 }  // namespace
