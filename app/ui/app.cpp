@@ -2,6 +2,10 @@
 // handles the keys, keeps the preferences.
 #include "ui/app.h"
 
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
 #include "ui/panel_list.h"
 #include "ui/preferences.h"
 #include "ui/widgets.h"
@@ -20,16 +24,25 @@ App::App(const GuiOptions& options)
                .start_view = options.view,
                .select_view = options.view,
                .capture = !options.screenshot_path.empty() || options.benchmark_frames > 0},
-      panels_(make_panels()) {
+      panels_(make_panels()),
+      placed_(panels_.size()) {
   session_.set_device(options.device_name, options.device_tracer);
   preferences_path_ = config_directory() + "/preferences.json";
   Preferences prefs = context_.capture ? Preferences{} : load_preferences(preferences_path_);
-  settings_.font_scale = options.font_scale.value_or(prefs.font_scale);
-  settings_.high_contrast = options.high_contrast.value_or(prefs.high_contrast);
+  // The presenter's settings (text size, contrast, presenter view) come from the command line
+  // only: the next person to open the app gets the defaults (README, "Preferences").
+  settings_.font_scale = options.font_scale.value_or(1.0f);
+  settings_.high_contrast = options.high_contrast.value_or(false);
   settings_.presenter = options.presenter;
-  was_presenter_ = settings_.presenter;
   built_contrast_ = !settings_.high_contrast;
   session_.playback().set_speed(prefs.speed);
+  // Windows the user moved, as fractions of the display they were moved on: placed on this
+  // display by the same fractions, so a layout saved on another screen is scaled, never reused.
+  for (std::size_t i = 0; i < panels_.size(); ++i) {
+    for (const SavedPlacement& saved : prefs.layout) {
+      if (saved.title == panels_[i]->title()) placed_[i].user = saved.where;
+    }
+  }
 }
 
 App::~App() = default;
@@ -65,9 +78,25 @@ void App::start(PlatformWindow& window) {
 
 void App::stop() {
   for (; started_ > 0; --started_) panels_[started_ - 1]->stop();
+  report_windows();
   if (!context_.capture) {
-    save_preferences({settings_.font_scale, settings_.high_contrast, session_.playback().speed()},
-                     preferences_path_);
+    Preferences prefs{.speed = session_.playback().speed(), .layout = {}};
+    for (std::size_t i = 0; i < panels_.size(); ++i) {
+      if (placed_[i].user) prefs.layout.push_back({panels_[i]->title(), *placed_[i].user});
+    }
+    save_preferences(prefs, preferences_path_);
+  }
+}
+
+// Test hook: with STRIDESCOPE_REPORT_WINDOWS set, each shown window's last rectangle and how far
+// its contents scroll, one line per window: `window "<title>" x y w h scroll_x scroll_y`.
+void App::report_windows() const {
+  if (std::getenv("STRIDESCOPE_REPORT_WINDOWS") == nullptr) return;
+  for (std::size_t i = 0; i < panels_.size(); ++i) {
+    const Placed& p = placed_[i];
+    if (!p.shown) continue;
+    std::printf("window \"%s\" %.0f %.0f %.0f %.0f %.0f %.0f\n", panels_[i]->title(), p.seen.x,
+                p.seen.y, p.seen.w, p.seen.h, p.scroll_max_x, p.scroll_max_y);
   }
 }
 
@@ -88,38 +117,113 @@ void App::frame(PlatformWindow& window, double seconds, bool settle) {
     session_.playback().advance_time(seconds);
   }
   window.begin_frame();
-  handle_keys();
+  handle_keys(window);
   session_.begin_frame();
   draw_panels();
 }
 
-// Space, left/right, Home/End, F for the presenter view (ignored while a text field has focus).
-void App::handle_keys() {
-  if (!session_.has_trace() || ImGui::GetIO().WantTextInput) return;
-  if (ImGui::IsKeyPressed('F', false)) settings_.presenter = !settings_.presenter;
-  Playback& play = session_.playback();
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space))) play.toggle_play();
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) play.next();
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) play.previous();
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home))) play.first();
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_End))) play.last();
+// Every key pressed since the last frame, however briefly (ui/key_queue.h): Space, ←/→ and
+// PageUp/PageDown (a clicker), Home/End, F for the presenter view, L to reset the layout. Ignored
+// while a text field has focus.
+void App::handle_keys(PlatformWindow& window) {
+  std::vector<KeyCommand> commands = window.keys().take_commands();
+  if (ImGui::GetIO().WantTextInput) return;
+  for (KeyCommand command : commands) {
+    if (command == KeyCommand::ResetLayout) reset_layout();
+    if (command == KeyCommand::TogglePresenter) settings_.presenter = !settings_.presenter;
+    if (session_.has_trace()) play_command(command, session_.playback());
+  }
 }
 
-// Each panel where its layout puts it in this view: the presenter view's places are fixed; the
-// normal view's are a default the user may move (ImGui's ini file remembers), re-applied when the
-// view changes and in captures.
+void App::reset_layout() {
+  for (Placed& p : placed_) {
+    p.user.reset();
+    p.applied.reset();
+  }
+}
+
+// The panels' default rectangles in `mode` for this display and text size.
+std::vector<std::optional<WindowRect>> App::default_rects(LayoutMode mode) const {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  float chrome = ImGui::GetFrameHeight() + 2 * style.WindowPadding.y;  // title bar and padding
+  std::vector<std::optional<Placement>> places;
+  std::vector<float> min_heights;
+  for (std::size_t i = 0; i < panels_.size(); ++i) {
+    PanelLayout layout = panels_[i]->layout();
+    places.push_back(placement_in(layout, mode));
+    float least = layout.min_lines > 0
+                      ? chrome + layout.min_lines * ImGui::GetTextLineHeightWithSpacing()
+                      : 0.0f;
+    if (layout.fit_content) least = std::max(least, std::ceil(placed_[i].content_height));
+    min_heights.push_back(least);
+  }
+  ImVec2 display = ImGui::GetIO().DisplaySize;
+  return resolve_layout(places, min_heights, display.x, display.y);
+}
+
+namespace {
+
+bool moved(const WindowRect& a, const WindowRect& b) {
+  return std::fabs(a.x - b.x) > 1 || std::fabs(a.y - b.y) > 1 || std::fabs(a.w - b.w) > 1 ||
+         std::fabs(a.h - b.h) > 1;
+}
+
+WindowRect current_window() {
+  ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+  return {pos.x, pos.y, size.x, size.y};
+}
+
+}  // namespace
+
+// Each panel where its layout puts it in this view, for this display and text size, set again
+// whenever that changes (a resize, another text size, the view switched): the presenter view's
+// places are fixed; in the normal view a window the user moved keeps its fractions of the display
+// (kept in the preferences) until "reset layout".
 void App::draw_panels() {
   bool presenter = settings_.presenter;
-  bool relayout = context_.capture || presenter != was_presenter_;
-  was_presenter_ = presenter;
-  for (auto& panel : panels_) {
-    PanelLayout layout = panel->layout();
-    const std::optional<Placement>& where = presenter ? layout.presenter : layout.normal;
-    if (!where) continue;
-    place_next_window(*where, presenter || relayout);
-    ImGui::Begin(panel->title());
-    panel->draw(context_);
+  ImVec2 display = ImGui::GetIO().DisplaySize;
+  LayoutMode mode = layout_mode(presenter, display.x, ImGui::GetFontSize());
+  presenter = mode == LayoutMode::Presenter || mode == LayoutMode::CompactPresenter;
+  std::vector<std::optional<WindowRect>> rects = default_rects(mode);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  for (std::size_t i = 0; i < panels_.size(); ++i) {
+    Placed& p = placed_[i];
+    p.shown = rects[i].has_value();
+    if (!p.shown) {
+      p.applied.reset();
+      continue;
+    }
+    WindowRect target = *rects[i];
+    if (!presenter && p.user) {
+      target = clamp_inside(to_pixels(*p.user, display.x, display.y), display.x, display.y,
+                            ImGui::GetFrameHeight() * 3);
+    }
+    bool apply = !p.applied || moved(*p.applied, target);
+    if (apply) {
+      ImGui::SetNextWindowPos(ImVec2(target.x, target.y), ImGuiCond_Always);
+      ImGui::SetNextWindowSize(ImVec2(target.w, target.h), ImGuiCond_Always);
+      p.applied = target;
+    }
+    // The presenter view's windows stay put, without title bars: more room for the canvas.
+    ImGuiWindowFlags flags = presenter
+                                 ? ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                       ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar
+                                 : ImGuiWindowFlags_None;
+    ImGui::Begin(panels_[i]->title(), nullptr, flags);
+    panels_[i]->draw(context_);
+    p.content_height = ImGui::GetCursorPosY() - style.ItemSpacing.y + style.WindowPadding.y;
+    p.seen = current_window();
+    p.scroll_max_x = ImGui::GetScrollMaxX();
+    p.scroll_max_y = ImGui::GetScrollMaxY();
+    if (!apply && !presenter && !ImGui::IsWindowCollapsed() && moved(p.seen, *p.applied)) {
+      p.user = to_fractions(p.seen, display.x, display.y);  // the user moved or resized it
+      p.applied = p.seen;
+    }
     ImGui::End();
+  }
+  if (settings_.reset_layout) {
+    settings_.reset_layout = false;
+    reset_layout();
   }
 }
 

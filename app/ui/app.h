@@ -10,6 +10,7 @@
 #include "ui/gui.h"
 #include "ui/panel.h"
 #include "ui/platform_window.h"
+#include "ui/window_layout.h"
 
 namespace stridescope {
 
@@ -30,9 +31,22 @@ class App {
   const Palette& palette() const { return context_.palette(); }
 
  private:
+  // A panel's window: where the user moved it, what the App last set, what ImGui showed.
+  struct Placed {
+    std::optional<Placement> user;      // moved by the user: fractions of the display
+    std::optional<WindowRect> applied;  // last set (none: set it next frame)
+    WindowRect seen;                    // last frame's window
+    float scroll_max_x = 0, scroll_max_y = 0;
+    float content_height = 0;  // last frame's contents, title bar and padding included
+    bool shown = false;
+  };
+
   void rebuild_fonts_if_needed(PlatformWindow& window);
-  void handle_keys();
+  void handle_keys(PlatformWindow& window);
   void draw_panels();
+  std::vector<std::optional<WindowRect>> default_rects(LayoutMode mode) const;
+  void reset_layout();
+  void report_windows() const;  // test hook: STRIDESCOPE_REPORT_WINDOWS
 
   GuiOptions options_;
   Session session_;
@@ -43,8 +57,8 @@ class App {
   std::string preferences_path_, error_;
   float built_scale_ = -1;
   bool built_contrast_ = false;
-  bool was_presenter_ = false;
-  std::size_t started_ = 0;  // panels started (stop() stops just those)
+  std::vector<Placed> placed_;  // one per panel
+  std::size_t started_ = 0;     // panels started (stop() stops just those)
 };
 
 }  // namespace stridescope

@@ -17,7 +17,8 @@ namespace stridescope {
 struct UiSettings {
   float font_scale = 1.0f;
   bool high_contrast = false;
-  bool presenter = false;  // presenter view: the canvas across the whole window
+  bool presenter = false;     // presenter view: the canvas across the whole window
+  bool reset_layout = false;  // asked for the default placement of every window (key L, button)
 };
 
 struct AppContext {

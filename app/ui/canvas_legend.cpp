@@ -1,4 +1,8 @@
-// Canvas legend: what each colour and mark means, wrapped onto as many lines as the width needs.
+// Canvas legend: what each colour and mark means, wrapped onto as many lines as the width needs,
+// in the canvas labels' text size (a little under the UI's, so that at large text sizes the
+// legend leaves the canvas its height).
+#include <cfloat>
+#include <cmath>
 #include <functional>
 #include <vector>
 
@@ -51,16 +55,24 @@ std::vector<LegendItem> legend_items(const CanvasView& view) {
   return items;
 }
 
+float legend_text_size() {
+  return canvas_label_size(ImGui::GetFontSize());
+}
+
+float legend_line_height() {
+  return std::ceil(legend_text_size() * 1.3f);
+}
+
 float item_width(const LegendItem& item, float s) {
   float swatch = item.swatch == Swatch::Text ? 0 : s * 1.3f;
-  return swatch + ImGui::CalcTextSize(item.text).x + s * 1.2f;
+  return swatch + ImGui::GetFont()->CalcTextSizeA(s, FLT_MAX, 0, item.text).x + s * 1.2f;
 }
 
 // Places the items left to right, starting a new line where one would pass `width`; returns the
 // number of lines.
 int flow(const std::vector<LegendItem>& items, float width,
          const std::function<void(const LegendItem&, float x, int line)>& place) {
-  float s = ImGui::GetFontSize();
+  float s = legend_text_size();
   float x = 4;
   int line = 0;
   for (const LegendItem& item : items) {
@@ -78,17 +90,17 @@ int flow(const std::vector<LegendItem>& items, float width,
 }  // namespace
 
 float legend_height(const CanvasView& view, float width) {
-  return flow(legend_items(view), width, nullptr) * ImGui::GetTextLineHeightWithSpacing();
+  return flow(legend_items(view), width, nullptr) * legend_line_height();
 }
 
 void draw_legend(const CanvasView& view, ImDrawList* list, ImVec2 at, float width) {
-  float s = ImGui::GetFontSize();
-  float line_height = ImGui::GetTextLineHeightWithSpacing();
+  float s = legend_text_size();
+  float line_height = legend_line_height();
   flow(legend_items(view), width, [&](const LegendItem& item, float x, int line) {
     ImVec2 a(at.x + x, at.y + line * line_height);
     ImU32 color = ImGui::ColorConvertFloat4ToU32(item.color);
     if (item.swatch == Swatch::Text) {
-      list->AddText(a, color, item.text);
+      list->AddText(ImGui::GetFont(), s, a, color, item.text);
       return;
     }
     ImVec2 from(a.x, a.y + 2), to(a.x + s, a.y + s);
@@ -101,7 +113,8 @@ void draw_legend(const CanvasView& view, ImDrawList* list, ImVec2 at, float widt
       list->AddRectFilled(from, to, kExitedDimming, 3);
       list->AddRect(from, to, ImGui::GetColorU32(ImGuiCol_TextDisabled), 3, 0, 1.0f);
     }
-    list->AddText(ImVec2(a.x + s * 1.3f, a.y), ImGui::GetColorU32(ImGuiCol_Text), item.text);
+    list->AddText(ImGui::GetFont(), s, ImVec2(a.x + s * 1.3f, a.y),
+                  ImGui::GetColorU32(ImGuiCol_Text), item.text);
   });
 }
 

@@ -97,7 +97,11 @@ class FactsPanel final : public Panel {
  public:
   const char* title() const override { return "Step facts"; }
   PanelLayout layout() const override {
-    return {Placement{0.0f, 0.44f, 0.22f, 0.56f}, Placement{0.55f, 0.78f, 0.45f, 0.22f}};
+    return {.normal = Placement{0.0f, 0.44f, 0.22f, 0.56f},
+            .presenter = Placement{0.55f, 0.78f, 0.45f, 0.22f},
+            .compact = Placement{0.62f, 0.0f, 0.38f, 0.42f},
+            .compact_presenter = Placement{0.58f, 0.0f, 0.42f, 0.8f},
+            .min_lines = 4};
   }
 
   void draw(AppContext& ctx) override {

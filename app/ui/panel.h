@@ -1,7 +1,7 @@
 // A panel: one window of the GUI, an object with its own state, drawn from the shared AppContext.
-// Every panel is registered in one list (ui/panel_list.cpp), with where it sits in the normal and
-// in the presenter view; the App opens and closes the windows. Centre tabs (ui/tab.h) are the same
-// idea inside the centre window.
+// Every panel is registered in one list (ui/panel_list.cpp), with where it sits in the normal, the
+// compact and the presenter view; the App opens, places and closes the windows. Centre tabs
+// (ui/tab.h) are the same idea inside the centre window.
 #pragma once
 
 #include <optional>
@@ -15,9 +15,14 @@ struct Placement {
   float x = 0, y = 0, w = 1, h = 1;
 };
 
+// Where a panel goes in each view (ui/window_layout.h picks the view and turns these into pixels).
 struct PanelLayout {
   std::optional<Placement> normal;     // none: not shown in the normal view
   std::optional<Placement> presenter;  // none: not shown in the presenter view
+  std::optional<Placement> compact;    // the normal view on a display narrow for the text size
+  std::optional<Placement> compact_presenter;  // the presenter view on such a display
+  float min_lines = 0;       // at least this many lines of text tall: neighbours give way
+  bool fit_content = false;  // as tall as its contents (measured each frame): neighbours give way
 };
 
 class Panel {

@@ -11,7 +11,9 @@
 #include <link.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
+#include <sstream>
 #include <string_view>
 
 namespace stridescope {
@@ -38,6 +40,27 @@ void pin_gl_driver() {}
 
 void glfw_error(int code, const char* description) {
   std::fprintf(stderr, "stridescope: GLFW error %d: %s\n", code, description);
+}
+
+// Queues every key event for the App; ImGui's backend calls it first, then updates its own state.
+void queue_key(GLFWwindow* window, int key, int, int action, int mods) {
+  auto* self = static_cast<PlatformWindow*>(glfwGetWindowUserPointer(window));
+  if (self == nullptr) return;
+  KeyAction what = action == GLFW_PRESS    ? KeyAction::Press
+                   : action == GLFW_REPEAT ? KeyAction::Repeat
+                                           : KeyAction::Release;
+  self->keys().push({key, what, mods});
+}
+
+std::vector<int> test_taps() {
+  std::vector<int> keys;
+  const char* list = std::getenv("STRIDESCOPE_TEST_KEYS");
+  if (list == nullptr) return keys;
+  std::istringstream in(list);
+  for (std::string name; std::getline(in, name, ',');) {
+    if (int key = key_from_name(name.c_str())) keys.push_back(key);
+  }
+  return keys;
 }
 
 }  // namespace
@@ -73,7 +96,12 @@ PlatformWindow::PlatformWindow(int width, int height, bool capture, const std::s
     std::filesystem::create_directories(std::filesystem::path(ini_path_).parent_path(), ignored);
     ImGui::GetIO().IniFilename = ini_path_.c_str();
   }
+  glfwSetWindowUserPointer(window_, this);
+  glfwSetKeyCallback(window_, queue_key);  // ImGui's backend chains to it
   ImGui_ImplGlfw_InitForOpenGL(window_, true);
+  test_taps_ = test_taps();
+  if (const char* size = std::getenv("STRIDESCOPE_TEST_RESIZE"))
+    std::sscanf(size, "%dx%d", &test_width_, &test_height_);
   ImGui_ImplOpenGL3_Init("#version 330 core");
 }
 
@@ -90,7 +118,22 @@ bool PlatformWindow::should_close() const {
 }
 
 void PlatformWindow::begin_frame() {
+  if (++frames_ == 2 && test_width_ > 0 && test_height_ > 0) {
+    glfwSetWindowSize(window_, test_width_, test_height_);
+    for (int i = 0; i < 100; ++i) {  // until the window system has done it (Xvfb: at once)
+      int w = 0, h = 0;
+      glfwPollEvents();
+      glfwGetWindowSize(window_, &w, &h);
+      if (w == test_width_ && h == test_height_) break;
+      glfwWaitEventsTimeout(0.01);
+    }
+  }
   glfwPollEvents();
+  for (int key : test_taps_) {  // as glfwPollEvents delivers a quick tap: press, then release
+    ImGui_ImplGlfw_KeyCallback(window_, key, 0, GLFW_PRESS, 0);
+    ImGui_ImplGlfw_KeyCallback(window_, key, 0, GLFW_RELEASE, 0);
+  }
+  test_taps_.clear();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();

@@ -6,6 +6,9 @@
 
 #include <stdexcept>
 #include <string>
+#include <vector>
+
+#include "ui/key_queue.h"
 
 struct GLFWwindow;
 
@@ -32,12 +35,21 @@ class PlatformWindow {
   void present();       // shows the back buffer
   void finish();        // waits for the GPU (before reading pixels or timing a frame)
   void upload_fonts();  // after the font atlas was rebuilt
+  // Every key event since the last frame, queued by the window system's callback (ImGui's key
+  // state alone loses a press released within the same frame).
+  KeyQueue& keys() { return keys_; }
   int framebuffer_width() const { return fb_width_; }
   int framebuffer_height() const { return fb_height_; }
 
  private:
   GLFWwindow* window_ = nullptr;
   std::string ini_path_;
+  KeyQueue keys_;
+  // Test hook: the keys named in STRIDESCOPE_TEST_KEYS ("Right,PageDown"), each pressed and
+  // released within the first frame through the same callbacks as real events.
+  std::vector<int> test_taps_;
+  // Test hook: STRIDESCOPE_TEST_RESIZE=WxH resizes the window before the second frame.
+  int test_width_ = 0, test_height_ = 0, frames_ = 0;
   int fb_width_ = 0, fb_height_ = 0;
 };
 

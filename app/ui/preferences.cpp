@@ -23,13 +23,22 @@ Preferences load_preferences(const std::string& path) {
   if (!in) return p;
   nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
   if (!j.is_object()) return p;
-  if (j.contains("font_scale") && j["font_scale"].is_number()) {
-    p.font_scale = std::clamp(j["font_scale"].get<float>(), 0.5f, 4.0f);
-  }
-  if (j.contains("high_contrast") && j["high_contrast"].is_boolean())
-    p.high_contrast = j["high_contrast"];
+  // Files of earlier versions also hold font_scale and high_contrast: no longer read.
   if (j.contains("speed") && j["speed"].is_number())
     p.speed = std::clamp(j["speed"].get<float>(), 0.1f, 20.0f);
+  if (j.contains("layout") && j["layout"].is_object()) {
+    for (const auto& [title, v] : j["layout"].items()) {
+      if (!v.is_array() || v.size() != 4) continue;
+      bool numbers = true;
+      for (const auto& x : v) numbers &= x.is_number();
+      if (!numbers) continue;
+      // Fractions of the display; a window at least a twentieth of it, starting on it.
+      Placement where{
+          std::clamp(v[0].get<float>(), 0.0f, 0.95f), std::clamp(v[1].get<float>(), 0.0f, 0.95f),
+          std::clamp(v[2].get<float>(), 0.05f, 1.0f), std::clamp(v[3].get<float>(), 0.05f, 1.0f)};
+      p.layout.push_back({title, where});
+    }
+  }
   return p;
 }
 
@@ -37,10 +46,10 @@ void save_preferences(const Preferences& p, const std::string& path) {
   std::error_code ignored;
   std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ignored);
   std::ofstream out(path);
-  out << nlohmann::json{{"font_scale", p.font_scale},
-                        {"high_contrast", p.high_contrast},
-                        {"speed", p.speed}}
-             .dump(2);
+  nlohmann::json layout = nlohmann::json::object();
+  for (const SavedPlacement& s : p.layout)
+    layout[s.title] = {s.where.x, s.where.y, s.where.w, s.where.h};
+  out << nlohmann::json{{"speed", p.speed}, {"layout", layout}}.dump(2);
 }
 
 }  // namespace stridescope

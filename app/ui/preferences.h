@@ -1,14 +1,24 @@
-// User preferences kept between runs (the window layout lives in ImGui's own ini file).
+// User preferences kept between runs: the animation speed and where the user moved windows (ImGui's
+// own ini file keeps the rest of its state). The presenter's settings (text size, high contrast,
+// presenter view) are not kept: they come from the command line each time (README, Preferences).
 #pragma once
 
 #include <string>
+#include <vector>
+
+#include "ui/panel.h"
 
 namespace stridescope {
 
+// A window the user moved, as fractions of the display it was moved on.
+struct SavedPlacement {
+  std::string title;
+  Placement where;
+};
+
 struct Preferences {
-  float font_scale = 1.0f;
-  bool high_contrast = false;
   float speed = 1.0f;
+  std::vector<SavedPlacement> layout;
 };
 
 Preferences load_preferences(const std::string& path);  // a missing or damaged file: defaults

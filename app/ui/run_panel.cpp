@@ -108,7 +108,12 @@ bool choose_backend(Session& session) {
 class RunPanel final : public Panel {
  public:
   const char* title() const override { return "Run"; }
-  PanelLayout layout() const override { return {Placement{0.0f, 0.0f, 0.22f, 0.44f}, {}}; }
+  PanelLayout layout() const override {
+    return {.normal = Placement{0.0f, 0.0f, 0.22f, 0.44f},
+            .presenter = std::nullopt,
+            .compact = Placement{0.62f, 0.42f, 0.38f, 0.16f},
+            .compact_presenter = std::nullopt};
+  }
 
   void draw(AppContext& ctx) override {
     RunRequest& request = ctx.request;

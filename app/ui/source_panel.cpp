@@ -71,7 +71,12 @@ void source_line(int number, std::string_view line, int current, const std::set<
 class SourcePanel final : public Panel {
  public:
   const char* title() const override { return "Source"; }
-  PanelLayout layout() const override { return {Placement{0.74f, 0.0f, 0.26f, 1.0f}, {}}; }
+  PanelLayout layout() const override {
+    return {.normal = Placement{0.74f, 0.0f, 0.26f, 1.0f},
+            .presenter = std::nullopt,
+            .compact = Placement{0.62f, 0.58f, 0.38f, 0.22f},
+            .compact_presenter = std::nullopt};
+  }
 
   void draw(AppContext& ctx) override {
     if (!ctx.session.has_trace()) return;

@@ -1,4 +1,7 @@
-// The Timeline panel: play/pause, step, scrub and speed, and the presenter-view switch.
+// The Timeline panel: play/pause, step, scrub and speed, the presenter-view switch and the layout
+// reset. Its rows wrap to the window's width; the App makes the window as tall as they are.
+#include <algorithm>
+#include <cfloat>
 #include <memory>
 
 #include "core/format.h"
@@ -8,48 +11,75 @@ namespace stridescope {
 namespace {
 
 void step_buttons(Playback& play) {
-  float button = ImGui::GetFrameHeight() * 2.2f;
+  float button = ImGui::GetFrameHeight() * 1.6f;
+  float play_width = ImGui::CalcTextSize("Pause").x + ImGui::GetStyle().FramePadding.x * 4;
   if (ImGui::Button("|<", ImVec2(button, 0))) play.first();
   ImGui::SameLine();
   if (ImGui::Button("<", ImVec2(button, 0))) play.previous();
   ImGui::SameLine();
-  if (ImGui::Button(play.playing() ? "Pause" : "Play", ImVec2(button * 1.6f, 0)))
-    play.toggle_play();
+  if (ImGui::Button(play.playing() ? "Pause" : "Play", ImVec2(play_width, 0))) play.toggle_play();
   ImGui::SameLine();
   if (ImGui::Button(">", ImVec2(button, 0))) play.next();
   ImGui::SameLine();
   if (ImGui::Button(">|", ImVec2(button, 0))) play.last();
 }
 
+// On the same line as the last item when `width` more fits there, else on a new line.
+void same_line_if_fits(float width) {
+  float spacing = ImGui::GetStyle().ItemSpacing.x;
+  float right = ImGui::GetItemRectMax().x + spacing + width;
+  if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
+}
+
+constexpr const char* kKeys =
+    "keys: space play/pause   \u2190 \u2192 or PgUp PgDn step   Home/End "
+    "first/last   F presenter   L layout";
+
 class TimelinePanel final : public Panel {
  public:
   const char* title() const override { return "Timeline"; }
   PanelLayout layout() const override {
-    return {Placement{0.22f, 0.85f, 0.52f, 0.15f}, Placement{0.0f, 0.78f, 0.55f, 0.22f}};
+    return {.normal = Placement{0.22f, 0.85f, 0.52f, 0.15f},
+            .presenter = Placement{0.0f, 0.78f, 0.55f, 0.22f},
+            .compact = Placement{0.0f, 0.8f, 1.0f, 0.2f},
+            .compact_presenter = Placement{0.0f, 0.8f, 1.0f, 0.2f},
+            .fit_content = true};
   }
 
   void draw(AppContext& ctx) override {
     if (!ctx.session.has_trace()) return;
     Playback& play = ctx.session.playback();
+    float em = ImGui::GetFontSize();
     step_buttons(play);
-    ImGui::SameLine();
+    // The step slider beside the buttons when it can be 14 text heights wide there, else a row
+    // of its own.
+    same_line_if_fits(em * 14);
     int step = static_cast<int>(ctx.session.shown_step());
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.62f);
+    ImGui::SetNextItemWidth(-FLT_MIN);
     // The label, like any text that reaches a format, goes through printf_literal.
     std::string format = "step %d: " + printf_literal(ctx.session.facts().label.text());
     if (ImGui::SliderInt("##step", &step, 0, static_cast<int>(play.step_count()) - 1,
                          format.c_str())) {
       play.seek(static_cast<std::size_t>(step));
     }
-    ImGui::SameLine();
     float speed = play.speed();
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
+    ImGui::SetNextItemWidth(std::min(em * 8, ImGui::GetContentRegionAvail().x * 0.4f));
     if (ImGui::SliderFloat("steps/s", &speed, 0.25f, 8.0f, "%.2f", ImGuiSliderFlags_Logarithmic)) {
       play.set_speed(speed);
     }
+    const ImGuiStyle& style = ImGui::GetStyle();
+    float box = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x;
+    same_line_if_fits(box + ImGui::CalcTextSize("presenter view (F)").x);
     ImGui::Checkbox("presenter view (F)", &ctx.settings.presenter);
-    ImGui::SameLine();
-    ImGui::TextDisabled("keys: space play/pause   \u2190 \u2192 step   Home/End first/last");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kKeys);
+    same_line_if_fits(ImGui::CalcTextSize("Reset layout (L)").x + style.FramePadding.x * 2);
+    if (ImGui::Button("Reset layout (L)")) ctx.settings.reset_layout = true;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kKeys);
+    // The keys beside the buttons where they fit, else in the buttons' hover text.
+    if (float width = ImGui::CalcTextSize(kKeys).x; width <= ImGui::GetContentRegionAvail().x) {
+      same_line_if_fits(width);
+      ImGui::TextDisabled("%s", kKeys);
+    }
   }
 };
 

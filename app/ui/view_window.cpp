@@ -13,7 +13,11 @@ class ViewWindow final : public Panel {
   ViewWindow() : tabs_(make_tabs()) {}
   const char* title() const override { return "View"; }
   PanelLayout layout() const override {
-    return {Placement{0.22f, 0.0f, 0.52f, 0.85f}, Placement{0.0f, 0.0f, 1.0f, 0.78f}};
+    return {.normal = Placement{0.22f, 0.0f, 0.52f, 0.85f},
+            .presenter = Placement{0.0f, 0.0f, 1.0f, 0.78f},
+            .compact = Placement{0.0f, 0.0f, 0.62f, 0.8f},
+            .compact_presenter = Placement{0.0f, 0.0f, 0.58f, 0.8f},
+            .min_lines = 8};
   }
   void start(AppContext& ctx) override {
     for (auto& tab : tabs_) tab->start(ctx);
