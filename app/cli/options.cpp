@@ -33,7 +33,8 @@ std::vector<CLI::Option*> add_run_options(CLI::App& command, RunOptions& o) {
           .add_option("--block,-b", o.block,
                       "threads per block: a power of two, 2..1024 (bug-odd-block: any)")
           ->type_name("UINT"),
-      command.add_option("--n,-n", o.n, "number of input elements")->type_name("UINT"),
+      command.add_option("--n,-n", o.n, "number of input elements (default: one full block)")
+          ->type_name("UINT"),
       command
           .add_option("--input,-i", o.input,
                       "input: ones, iota, random, uniform (floats in [0, 1)), or the values "
@@ -64,8 +65,9 @@ RunRequest to_request(const RunOptions& o) {
       throw CliError("--input custom: give the values themselves, e.g. --input 3,1,4,2");
     }
   }
-  r.n =
-      o.n.empty() ? (values_given ? r.values.size() : 16) : parse_whole(o.n, "--n", 0, UINT64_MAX);
+  // Without --n: one full block (or one element per value).
+  r.n = o.n.empty() ? (values_given ? r.values.size() : r.block)
+                    : parse_whole(o.n, "--n", 0, UINT64_MAX);
   if (values_given && r.n != r.values.size()) {
     throw CliError("--input lists " + std::to_string(r.values.size()) + " values but --n is " +
                    o.n + ": leave --n out, or give " + o.n + " values");

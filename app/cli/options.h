@@ -38,7 +38,7 @@ E parse_choice(std::string_view text, std::string_view option) {
 struct RunOptions {
   std::string variant = "sequential";
   std::string block = "16";
-  std::string n;  // "": 16, or the number of values of a custom input
+  std::string n;  // "": one full block, or the number of values of a custom input
   std::string input = "iota";
   std::string seed = "1";
   std::string type = "int";

@@ -19,10 +19,10 @@ void fact_row(std::string_view name, const std::string& value, const ImVec4* col
   ImGui::TableSetColumnIndex(0);
   ImGui::TextUnformatted(name.data(), name.data() + name.size());
   ImGui::TableSetColumnIndex(1);
-  if (color) {
-    ImGui::TextColored(*color, "%s", value.c_str());
+  if (color) {  // wrapped in its column: a narrow panel shows the whole value on more lines
+    wrapped_text(value, *color);
   } else {
-    ImGui::TextUnformatted(value.c_str());
+    wrapped_text(value);
   }
 }
 
