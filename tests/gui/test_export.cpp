@@ -3,6 +3,8 @@
 #include <gif_lib.h>
 #include <gtest/gtest.h>
 
+#include "../run_command.h"
+
 #include <sys/wait.h>
 #include <array>
 #include <cstdio>
@@ -19,21 +21,8 @@ const std::string kTmp = STRIDESCOPE_TEST_TMP;
 const std::string kBinary = STRIDESCOPE_BINARY;
 const std::string kXvfb = "xvfb-run -a -s '-screen 0 1920x1080x24' ";
 
-struct Outcome {
-  int status = -1;
-  std::string output;
-};
-
-Outcome run(const std::string& command) {
-  Outcome o;
-  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  if (!pipe) return o;
-  std::array<char, 4096> buffer{};
-  while (std::fgets(buffer.data(), buffer.size(), pipe)) o.output += buffer.data();
-  int raw = pclose(pipe);
-  o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return o;
-}
+using stridescope::test_support::Outcome;
+using stridescope::test_support::run;
 
 int lines(const std::string& text) {
   int n = 0;

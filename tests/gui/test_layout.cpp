@@ -7,6 +7,8 @@
 #include <GLFW/glfw3.h>
 #include <gtest/gtest.h>
 
+#include "../run_command.h"
+
 #include <sys/wait.h>
 #include <array>
 #include <cstdio>
@@ -133,21 +135,8 @@ TEST(Layout, AWindowFromAnotherScreenIsBroughtInside) {
 }
 
 // The real app under xvfb-run.
-struct Outcome {
-  int status = -1;
-  std::string output;
-};
-
-Outcome run(const std::string& command) {
-  Outcome o;
-  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  if (!pipe) return o;
-  std::array<char, 4096> buffer{};
-  while (std::fgets(buffer.data(), buffer.size(), pipe)) o.output += buffer.data();
-  int raw = pclose(pipe);
-  o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return o;
-}
+using stridescope::test_support::Outcome;
+using stridescope::test_support::run;
 
 Outcome run_app(const std::string& environment, const std::string& arguments) {
   return run(environment + " xvfb-run -a -s '-screen 0 1920x1080x24' " +

@@ -1,7 +1,9 @@
 // UI tests: the real app under xvfb-run renders a trace at a step and writes a PNG; we check its
 // pixels.
 #include <gtest/gtest.h>
+
 #include <stb_image.h>
+#include "../run_command.h"
 
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -19,21 +21,8 @@ namespace {
 
 const std::string kTmp = STRIDESCOPE_TEST_TMP;
 
-struct Outcome {
-  int status = -1;
-  std::string output;
-};
-
-Outcome run(const std::string& command) {
-  Outcome o;
-  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  if (!pipe) return o;
-  std::array<char, 4096> buffer{};
-  while (std::fgets(buffer.data(), buffer.size(), pipe)) o.output += buffer.data();
-  int raw = pclose(pipe);
-  o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return o;
-}
+using stridescope::test_support::Outcome;
+using stridescope::test_support::run;
 
 Outcome run_app(const std::string& arguments) {
   if (run("command -v xvfb-run").status != 0) {
