@@ -19,5 +19,13 @@ TEST(Format, PrintfLiteralShowsDataExactlyAndReadsNoArguments) {
   EXPECT_EQ(printf_literal("%s%n"), "%%s%%n");
 }
 
+TEST(Format, ExponentFormIsShortForAnySize) {
+  EXPECT_EQ(exponent_value_text(10104), "1.0e4");
+  EXPECT_EQ(exponent_value_text(-99999), "-1.0e5");
+  EXPECT_EQ(exponent_value_text(0.25), "2.5e-1");
+  EXPECT_EQ(exponent_value_text(0), "0");
+  EXPECT_EQ(compact_value_text(123456), "1.2e5");
+}
+
 }  // namespace
 }  // namespace stridescope

@@ -26,18 +26,25 @@ std::string cell_value_text(double v) {
   return buffer;
 }
 
+std::string exponent_value_text(double v) {
+  if (v == 0 || !std::isfinite(v)) return compact_value_text(v);
+  char buffer[32];
+  int exponent = static_cast<int>(std::floor(std::log10(std::fabs(v))));
+  double mantissa = v / std::pow(10.0, exponent);
+  if (std::fabs(mantissa) >= 9.95) {  // 9.97e6 would print as 10.0e6
+    mantissa /= 10;
+    ++exponent;
+  }
+  std::snprintf(buffer, sizeof buffer, "%.1fe%d", mantissa, exponent);
+  return buffer;
+}
+
 std::string compact_value_text(double v) {
   char buffer[32];
   if (v == std::floor(v) && std::fabs(v) < 1e5) {
     std::snprintf(buffer, sizeof buffer, "%.0f", v);
   } else if (v != 0 && std::isfinite(v) && (std::fabs(v) >= 1e5 || std::fabs(v) < 1e-2)) {
-    int exponent = static_cast<int>(std::floor(std::log10(std::fabs(v))));
-    double mantissa = v / std::pow(10.0, exponent);
-    if (std::fabs(mantissa) >= 9.95) {  // 9.97e6 would print as 10.0e6
-      mantissa /= 10;
-      ++exponent;
-    }
-    std::snprintf(buffer, sizeof buffer, "%.1fe%d", mantissa, exponent);
+    return exponent_value_text(v);
   } else {
     std::snprintf(buffer, sizeof buffer, "%.4g", v);
   }

@@ -18,6 +18,8 @@ std::string cell_value_text(double v);
 
 // At most about six characters, for small cells: 123456 -> "1.2e5", 0.25 -> "0.25".
 std::string compact_value_text(double v);
+// One digit after the point and a power of ten, whatever the size: 10104 -> "1.0e4".
+std::string exponent_value_text(double v);
 
 // "1 hazard", "3 hazards".
 std::string count_text(std::size_t count, std::string_view one, std::string_view many);

@@ -34,14 +34,21 @@ void draw_cell(ImDrawList* list, ImVec2 at, float size, double value, ImVec4 fil
                const Palette& p) {
   list->AddRectFilled(at, ImVec2(at.x + size, at.y + size), ImGui::ColorConvertFloat4ToU32(fill),
                       3);
-  std::string text = compact_value_text(value);
-  float font = std::min(size * 0.40f, ImGui::GetFontSize());
-  ImVec2 extent = ImGui::GetFont()->CalcTextSizeA(font, FLT_MAX, 0, text.c_str());
-  if (extent.x > size * 0.92f) {  // shrink to fit, down to a size still readable
-    font *= size * 0.92f / extent.x;
-    if (font < ImGui::GetFontSize() * 0.5f) return;
+  float full = std::min(size * 0.40f, ImGui::GetFontSize()), font = full;
+  std::string text;
+  ImVec2 extent;
+  // Shrink to fit, down to a size still readable; then the shorter form 1.0e4; else no text.
+  for (const std::string& form : {compact_value_text(value), exponent_value_text(value)}) {
+    text = form;
+    font = full;
     extent = ImGui::GetFont()->CalcTextSizeA(font, FLT_MAX, 0, text.c_str());
+    if (extent.x > size * 0.92f) {
+      font *= size * 0.92f / extent.x;
+      extent = ImGui::GetFont()->CalcTextSizeA(font, FLT_MAX, 0, text.c_str());
+    }
+    if (font >= ImGui::GetFontSize() * 0.5f) break;
   }
+  if (font < ImGui::GetFontSize() * 0.5f) return;
   list->AddText(ImGui::GetFont(), font,
                 ImVec2(at.x + (size - extent.x) / 2, at.y + (size - extent.y) / 2),
                 ImGui::ColorConvertFloat4ToU32(p.text_on_light), text.c_str());
@@ -156,6 +163,9 @@ class GridTab final : public Tab {
           a.to_index >= centres[to_row].size()) {
         continue;
       }
+      // From a row of more than two lines the arrows would only cross in a tangle: the
+      // sentence above says which results go where.
+      if (centres[a.from_row].size() > 2 * geo.per_line) continue;
       float from_x = geo.cell_at(a.from_row, a.from_index).x + geo.cell / 2;
       ImVec2 to = geo.cell_at(to_row, a.to_index);
       float width = g.rows[to_row].combined ? 1.0f : 1.2f;
