@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <tuple>
 
@@ -93,6 +95,27 @@ TEST(Cli, CustomInputValuesAreRunRecordedAndChecked) {
   }
   Outcome f = run("trace --input 0.5,-2,1e3 --type double --block 4 --out " + file);
   EXPECT_NE(f.output.find("result 998.5"), std::string::npos) << f.output;
+}
+
+TEST(Cli, ATraceOfAVariantThisBuildDoesNotKnowSaysSo) {
+  std::string file = kTmp + "/cli_unknown.json";
+  ASSERT_EQ(run("trace --variant sequential --block 4 --input 3,1,4,2 --out " + file).status, 0);
+  std::string text;
+  {
+    std::ifstream in(file);
+    text.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  text.replace(text.find("\"sequential\""), 12, "\"my-kernel\"");
+  {
+    std::ofstream out(file);
+    out << text;
+  }
+  Outcome c = run("check " + file);
+  EXPECT_EQ(c.status, 0) << c.output;
+  EXPECT_NE(c.output.find("note: variant 'my-kernel' is not in this build's catalog"),
+            std::string::npos)
+      << c.output;
+  EXPECT_NE(c.output.find("result 10"), std::string::npos) << c.output;
 }
 
 TEST(Cli, BadArgumentsGiveOneClearLineAndFail) {

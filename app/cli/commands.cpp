@@ -82,6 +82,11 @@ void print_facts_table(const TraceModel& model, std::ostream& out) {
   out << r.variant << "  " << r.element_type << " " << r.op << "  n=" << r.n
       << "  block=" << r.block_size << "  grid=" << r.grid_size << "  input=" << input_text(r)
       << "  backend=" << r.backend << "\n";
+  if (model.variant() == nullptr) {
+    out << "note: variant '" << r.variant
+        << "' is not in this build's catalog: its source and lesson are unknown, the narration "
+           "uses generic names\n";
+  }
   for (std::size_t b = 0; b < model.block_count(); ++b) print_step_table(model, b, out);
   out << "second stage: " << trace.second_stage;
   for (std::size_t i = 0; i < trace.passes.size(); ++i) {
