@@ -90,7 +90,10 @@ struct CommandLine {
     bench->add_option("--file", bench_command.recorded_file, "with --recorded: this file");
     bench->add_option("--max-log2", bench_max_log2, "largest n as a power of two (10..30)")
         ->type_name("UINT");
-    bench->add_option("--repeats", bench_repeats, "timed repeats per point (median)")
+    bench
+        ->add_option("--repeats", bench_repeats,
+                     "trials per point at least (5 or more; more are added, up to 100, while the "
+                     "spread is above 3%)")
         ->type_name("UINT");
     bench->add_option("--block", bench_block, "threads per block of every timed kernel")
         ->type_name("UINT");
