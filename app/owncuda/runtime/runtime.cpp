@@ -71,6 +71,12 @@ struct Runtime {
   RawStep step;
   dim3 traced_grid, traced_blockdim;
   bool traced = false;
+  // Every block of the traced launch: shared memory at its first barrier (what it loaded) and
+  // s[0] when it exits (its result, by the catalog's convention).
+  std::vector<std::vector<std::int32_t>> first_snapshots;
+  std::vector<std::int64_t> block_results;
+  bool in_traced_launch = false;
+  bool first_barrier_seen = false;
 
   Runtime() {
     if (const char* s = std::getenv("STRIDESCOPE_LAUNCH")) traced_launch = std::atol(s);
@@ -123,6 +129,12 @@ struct Runtime {
     steps.push_back(std::move(step));
     step = RawStep{};
     std::fill(order.begin(), order.end(), 0);
+  }
+
+  std::vector<std::int32_t> words() const {
+    std::vector<std::int32_t> w(shared_bytes() / 4);
+    if (!w.empty()) std::memcpy(w.data(), shared_begin(), w.size() * 4);
+    return w;
   }
 
   [[noreturn]] void fail(const std::string& message) {
@@ -178,9 +190,17 @@ struct Runtime {
         fail("barrier divergence in block " + std::to_string(blockIdx.x) + ": " + std::to_string(waiting) +
              " threads wait at the __syncthreads() of line " + std::to_string(line) + " but " + std::to_string(exited) +
              " exited");
+      if (in_traced_launch && !first_barrier_seen) {
+        first_barrier_seen = true;
+        first_snapshots.push_back(words());
+      }
       if (tracing) end_step("barrier", line);
     }
     if (tracing) end_step("exit", 0);
+    if (in_traced_launch) {
+      if (!first_barrier_seen) first_snapshots.push_back(words());
+      block_results.push_back(shared_bytes() >= 4 ? read_value(shared_begin(), 4) : 0);
+    }
     fibers.clear();
   }
 
@@ -201,9 +221,12 @@ struct Runtime {
           blockIdx = uint3{x, y, z};
           const long linear = long(x) + long(grid.x) * (long(y) + long(grid.y) * long(z));
           tracing = traced_launch_now && linear == traced_block;
+          in_traced_launch = traced_launch_now;
+          first_barrier_seen = false;
           if (shared_bytes() != 0) std::memset(shared_begin(), 0, shared_bytes());  // fresh shared memory
           run_block(body, closure);
           tracing = false;
+          in_traced_launch = false;
         }
   }
 
@@ -234,6 +257,8 @@ struct Runtime {
       js.push_back({{"kind", s.kind}, {"line", s.line}, {"accesses", acc}, {"snapshot", s.snapshot}});
     }
     out["steps"] = js;
+    out["first_snapshots"] = first_snapshots;
+    out["block_results"] = block_results;
     std::ofstream(raw_path) << out;
     raw_path = nullptr;
   }
