@@ -110,3 +110,29 @@ TEST(OwnProgram, CompileErrorsComeBackAsClangPrintedThem) {
 
 }  // namespace
 }  // namespace stridescope
+
+namespace stridescope {
+namespace {
+
+TEST(OwnProgram, ABarrierOnlySomeThreadsReachStopsTheProgramWithItsLine) {
+  if (!find_tool({"clang++-14", "clang++"}).size()) GTEST_SKIP() << "clang++-14 not installed";
+  const std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/own_divergent.cu";
+  {
+    std::ofstream f(path);
+    f << "#include <cuda_runtime.h>\n#include <cstdio>\n__global__ void k() {\n  __shared__ int s[4];\n"
+         "  s[threadIdx.x] = 1;\n  if (threadIdx.x < 2) __syncthreads();\n}\n"
+         "int main() { k<<<1, 4>>>(); printf(\"done\\n\"); }\n";
+  }
+  OwnRunOptions options;
+  options.file = path;
+  std::ostringstream out, err;
+  EXPECT_EQ(command_run(options, "", false, out, err), 3);
+  EXPECT_NE(err.str().find("barrier divergence in block 0: 2 threads wait at the __syncthreads() of line 6 "
+                           "but 2 exited"),
+            std::string::npos)
+      << err.str();
+  EXPECT_NE(err.str().find("no trace written"), std::string::npos) << err.str();
+}
+
+}  // namespace
+}  // namespace stridescope

@@ -108,6 +108,8 @@ struct CommandLine {
     run->add_option("--launch", run_options.launch, "which kernel launch to trace (0: the first)");
     run->add_option("--traced-block", run_options.traced_block, "which block of it to trace");
     run->add_flag("--timings", run_timings, "print the time of each phase");
+    run->add_option("--keep", run_options.work_dir,
+                    "build in this directory and keep it (program.cpp, program, raw.json)");
   }
 
   int run_command() {

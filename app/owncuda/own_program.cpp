@@ -151,7 +151,8 @@ std::vector<KernelLaunch> find_kernel_launches(const std::string& file, const st
   const fs::path out = dir / "ast.json", err = dir / "parse.err";
   const fs::path header = runtime_dir() / "stridescope_cuda.h";
   int rc = run_process({clang, "-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
-                        "-Wno-unknown-cuda-version", "-std=c++17", "-fsyntax-only", "-include", header.string(),
+                        "-Wno-unknown-cuda-version", "-std=c++17", "-fsyntax-only", "-I", (runtime_dir() / "include").string(),
+                        "-include", header.string(),
                         "-Xclang", "-ast-dump=json", file},
                        out, err);
   if (rc != 0) {
@@ -218,15 +219,21 @@ OwnRunResult run_own_program(const OwnRunOptions& options) {
   std::ofstream(rewritten) << "#line 1 \"" << file.string() << "\"\n" << rewrite_launches(source, launches);
   result.timings.parse_s = seconds_since(t0);
 
-  // 2. Compile as plain C++ with shared accesses instrumented.
+  // 2. Compile as plain C++ with shared accesses instrumented, then link without the coverage
+  // flag: with it the driver links clang's whole UBSan runtime (0.77 s of a 0.9 s build), and the
+  // callbacks are ours (runtime.cpp).
   t0 = std::chrono::steady_clock::now();
-  const fs::path program = dir / "program";
-  int rc = run_process({clang, "-std=c++17", "-g", "-O0", "-fno-pie", "-no-pie", "-fwrapv",
-                        "-fsanitize-coverage=edge,trace-loads,trace-stores", "-include",
-                        (runtime_dir() / "stridescope_cuda.h").string(), "-x", "c++", rewritten.string(), "-x",
-                        "none", runtime_lib().string(), "-lboost_context", "-o", program.string()},
+  const fs::path object = dir / "program.o", program = dir / "program";
+  int rc = run_process({clang, "-std=c++17", "-g", "-O0", "-fno-pie", "-fwrapv",
+                        "-fsanitize-coverage=edge,trace-loads,trace-stores", "-I", (runtime_dir() / "include").string(), "-include",
+                        (runtime_dir() / "stridescope_cuda.h").string(), "-x", "c++", "-c", rewritten.string(),
+                        "-o", object.string()},
                        dir / "compile.out", dir / "compile.err");
   if (rc != 0) throw OwnProgramError(read_file(dir / "compile.err"));
+  rc = run_process({clang, "-no-pie", object.string(), runtime_lib().string(), "-lboost_context", "-o",
+                    program.string()},
+                   dir / "link.out", dir / "link.err");
+  if (rc != 0) throw OwnProgramError(read_file(dir / "link.err"));
   result.timings.compile_s = seconds_since(t0);
 
   // 3. Run it in a child process with limits.
@@ -248,7 +255,7 @@ OwnRunResult run_own_program(const OwnRunOptions& options) {
   if (!fs::exists(raw_path)) return result;
   const nlohmann::json raw = nlohmann::json::parse(read_file(raw_path));
   result.shared_accesses = raw.value("shared_accesses", std::uint64_t{0});
-  if (!raw.value("traced", false)) return result;
+  if (!raw.value("traced", false) || raw.contains("error")) return result;
 
   // 4. Return addresses -> source lines (llvm-symbolizer, DWARF).
   t0 = std::chrono::steady_clock::now();
@@ -356,7 +363,10 @@ int command_run(const OwnRunOptions& options, const std::string& out_path, bool 
   out << r.output;
   err << r.errors;
   if (!r.traced) {
-    err << "stridescope: error: the program made no launch " << options.launch << " (nothing traced)\n";
+    if (r.exit_code != 0)
+      err << "stridescope: error: the program stopped with status " << r.exit_code << "; no trace written\n";
+    else
+      err << "stridescope: error: the program made no launch " << options.launch << " (nothing traced)\n";
     return r.exit_code != 0 ? r.exit_code : 2;
   }
   if (!out_path.empty()) save_trace(r.trace, out_path);

@@ -77,6 +77,7 @@ struct Runtime {
   std::vector<std::int64_t> block_results;
   bool in_traced_launch = false;
   bool first_barrier_seen = false;
+  std::string error;  // why the program was stopped
 
   Runtime() {
     if (const char* s = std::getenv("STRIDESCOPE_LAUNCH")) traced_launch = std::atol(s);
@@ -140,6 +141,7 @@ struct Runtime {
   [[noreturn]] void fail(const std::string& message) {
     std::fflush(stdout);
     std::fprintf(stderr, "stridescope: %s\n", message.c_str());
+    error = message;
     write();
     std::_Exit(3);
   }
@@ -245,6 +247,7 @@ struct Runtime {
     out["traced_launch"] = traced_launch;
     out["traced_block"] = traced_block;
     out["shared_accesses"] = shared_accesses;
+    if (!error.empty()) out["error"] = error;
     if (traced) {
       out["grid"] = {traced_grid.x, traced_grid.y, traced_grid.z};
       out["block"] = {traced_blockdim.x, traced_blockdim.y, traced_blockdim.z};

@@ -6,7 +6,7 @@
 #include <cstdio>
 
 #ifndef ITERS
-#define ITERS 64
+#define ITERS 1024
 #endif
 
 __global__ void churn(int* out) {
