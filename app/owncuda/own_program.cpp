@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
@@ -165,7 +166,13 @@ std::vector<KernelLaunch> find_kernel_launches(const std::string& file, const st
   LaunchFinder finder;
   finder.main_file = file;
   finder.walk(ast);
-  return finder.launches;
+  // A launch inside a function template is dumped once in the template and once per
+  // instantiation: one rewrite per place in the file.
+  std::vector<KernelLaunch>& l = finder.launches;
+  std::sort(l.begin(), l.end(), [](const KernelLaunch& a, const KernelLaunch& b) { return a.open < b.open; });
+  l.erase(std::unique(l.begin(), l.end(), [](const KernelLaunch& a, const KernelLaunch& b) { return a.open == b.open; }),
+          l.end());
+  return l;
 }
 
 std::string rewrite_launches(const std::string& source, const std::vector<KernelLaunch>& launches) {
