@@ -12,7 +12,7 @@ done 2>&1
 
 echo "== cost per shared access: app/owncuda/spike/shared_loop.cu (256 threads x 1024 rounds)"
 T=$(mktemp -d)
-"$B/stridescope" run app/owncuda/spike/shared_loop.cu --keep "$T" --out "$T/trace.json" >/dev/null
+"$B/stridescope" run app/owncuda/spike/shared_loop.cu --keep "$T" --out "$T/trace.json" --timings | sed "s/^/   /"
 accesses=$((2 * 256 * 1024 + 256))
 clang++-14 -std=c++17 -g -O0 -fno-pie -no-pie -fwrapv -include app/owncuda/runtime/stridescope_cuda.h \
   -x c++ "$T/program.cpp" -x none "$B/libstridescope_cuda_rt.a" -lboost_context -o "$T/plain"
@@ -31,11 +31,11 @@ recorded=$(env STRIDESCOPE_TRACED_BLOCK=0 bash -c "$(declare -f best); best $T/p
 written=$(env STRIDESCOPE_TRACED_BLOCK=0 STRIDESCOPE_RAW="$T/raw2.json" bash -c "$(declare -f best); best $T/program")
 printf '   not instrumented:                 %.3f s\n' "$plain"
 printf '   instrumented, block not traced:   %.3f s  (%.1f ns per access)\n' "$untraced" \
-  "$(echo "($untraced - $plain) * 1e9 / $accesses" | bc -l)"
+  "$(echo "($untraced - $plain) * 1000000000 / $accesses" | bc -l)"
 printf '   instrumented, traced (in memory): %.3f s  (%.1f ns per access)\n' "$recorded" \
-  "$(echo "($recorded - $plain) * 1e9 / $accesses" | bc -l)"
+  "$(echo "($recorded - $plain) * 1000000000 / $accesses" | bc -l)"
 printf '   traced and raw JSON written:      %.3f s  (%.1f ns per access)\n' "$written" \
-  "$(echo "($written - $plain) * 1e9 / $accesses" | bc -l)"
+  "$(echo "($written - $plain) * 1000000000 / $accesses" | bc -l)"
 printf '   %d shared accesses; raw file %s bytes; trace file %s bytes\n' "$accesses" \
   "$(stat -c %s "$T/raw2.json")" "$(stat -c %s "$T/trace.json")"
 rm -rf "$T"
