@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -194,15 +195,20 @@ std::string rewrite_launches(const std::string& source, const std::vector<Kernel
   return out;
 }
 
-OwnRunResult run_own_program(const OwnRunOptions& options) {
-  OwnRunResult result;
-  const std::string clang = find_tool({"clang++-14", "clang++"});
-  if (clang.empty()) throw OwnProgramError("clang++ not found (install clang-14: scripts/install-deps.sh)");
-  const std::string symbolizer = find_tool({"llvm-symbolizer-14", "llvm-symbolizer"});
-  if (symbolizer.empty()) throw OwnProgramError("llvm-symbolizer not found (install llvm-14)");
-  const fs::path file = fs::absolute(options.file);
-  if (!fs::is_regular_file(file)) throw OwnProgramError("no such file: " + options.file);
+namespace {
 
+struct Tools {
+  std::string clang, symbolizer;
+};
+
+Tools find_tools() {
+  Tools t{find_tool({"clang++-14", "clang++"}), find_tool({"llvm-symbolizer-14", "llvm-symbolizer"})};
+  if (t.clang.empty()) throw OwnProgramError("clang++ not found (install clang-14: scripts/install-deps.sh)");
+  if (t.symbolizer.empty()) throw OwnProgramError("llvm-symbolizer not found (install llvm-14)");
+  return t;
+}
+
+fs::path make_work_dir(const OwnRunOptions& options) {
   fs::path dir = options.work_dir;
   if (dir.empty()) {
     std::string pattern = (fs::temp_directory_path() / "stridescope-run-XXXXXX").string();
@@ -210,43 +216,42 @@ OwnRunResult run_own_program(const OwnRunOptions& options) {
     dir = pattern;
   }
   fs::create_directories(dir);
-  struct Cleanup {
-    fs::path dir;
-    bool keep;
-    ~Cleanup() {
-      if (!keep) fs::remove_all(dir);
-    }
-  } cleanup{dir, !options.work_dir.empty()};
+  return dir;
+}
 
-  // 1. Find the launches with clang's CUDA parser and rewrite them (lines unchanged).
+// Steps 1 and 2: find the launches with clang's CUDA parser, rewrite them (lines unchanged),
+// compile as plain C++ with shared accesses instrumented, then link without the coverage flag
+// (with it the driver links clang's UBSan runtime, which we do not need: the callbacks are ours).
+fs::path build_program(const fs::path& file, const fs::path& dir, const Tools& tools, OwnRunTimings& timings) {
   auto t0 = std::chrono::steady_clock::now();
   const std::string source = read_file(file);
-  const std::vector<KernelLaunch> launches = find_kernel_launches(file.string(), clang);
+  const std::vector<KernelLaunch> launches = find_kernel_launches(file.string(), tools.clang);
   const fs::path rewritten = dir / "program.cpp";
   std::ofstream(rewritten) << "#line 1 \"" << file.string() << "\"\n" << rewrite_launches(source, launches);
-  result.timings.parse_s = seconds_since(t0);
+  timings.parse_s = seconds_since(t0);
 
-  // 2. Compile as plain C++ with shared accesses instrumented, then link without the coverage
-  // flag (with it the driver links clang's whole UBSan runtime, whose weak callbacks we do not
-  // need: ours are in runtime.cpp).
   t0 = std::chrono::steady_clock::now();
   const fs::path object = dir / "program.o", program = dir / "program";
-  int rc = run_process({clang, "-std=c++17", "-g", "-O0", "-fno-pie", "-fwrapv",
-                        "-fsanitize-coverage=edge,trace-loads,trace-stores", "-I", (runtime_dir() / "include").string(), "-include",
-                        (runtime_dir() / "stridescope_cuda.h").string(), "-x", "c++", "-c", rewritten.string(),
-                        "-o", object.string()},
+  int rc = run_process({tools.clang, "-std=c++17", "-g", "-O0", "-fno-pie", "-fwrapv",
+                        "-fsanitize-coverage=edge,trace-loads,trace-stores", "-I", (runtime_dir() / "include").string(),
+                        "-include", (runtime_dir() / "stridescope_cuda.h").string(), "-x", "c++", "-c",
+                        rewritten.string(), "-o", object.string()},
                        dir / "compile.out", dir / "compile.err");
   if (rc != 0) throw OwnProgramError(read_file(dir / "compile.err"));
-  // lld links in half GNU ld's time (0.15 s against 0.17-0.27 s); either works.
-  std::vector<std::string> link = {clang, "-no-pie", object.string(), runtime_lib().string(), "-lboost_context",
-                                   "-o", program.string()};
+  // lld links in about half GNU ld's time (0.15 s against 0.17-0.27 s); either works.
+  std::vector<std::string> link = {tools.clang, "-no-pie", object.string(), runtime_lib().string(),
+                                   "-lboost_context", "-o", program.string()};
   if (!find_tool({"ld.lld"}).empty()) link.insert(link.begin() + 1, "-fuse-ld=lld");
   rc = run_process(link, dir / "link.out", dir / "link.err");
   if (rc != 0) throw OwnProgramError(read_file(dir / "link.err"));
-  result.timings.compile_s = seconds_since(t0);
+  timings.compile_s = seconds_since(t0);
+  return program;
+}
 
-  // 3. Run it in a child process with limits.
-  t0 = std::chrono::steady_clock::now();
+// Step 3: the program in a child process with limits; its raw record, if it wrote one.
+std::optional<nlohmann::json> run_program(const fs::path& program, const fs::path& dir,
+                                          const OwnRunOptions& options, OwnRunResult& result) {
+  auto t0 = std::chrono::steady_clock::now();
   const fs::path raw_path = dir / "raw.json";
   result.exit_code = run_process({program.string()}, dir / "program.out", dir / "program.err",
                                  {"STRIDESCOPE_RAW=" + raw_path.string(),
@@ -261,91 +266,117 @@ OwnRunResult run_own_program(const OwnRunOptions& options) {
                      " s CPU limit\n";
   else if (result.exit_code > 128)
     result.errors += std::string("stridescope: the program died: ") + strsignal(result.exit_code - 128) + "\n";
-  if (!fs::exists(raw_path)) return result;
-  const nlohmann::json raw = nlohmann::json::parse(read_file(raw_path));
+  if (!fs::exists(raw_path)) return std::nullopt;
+  nlohmann::json raw = nlohmann::json::parse(read_file(raw_path));
   result.shared_accesses = raw.value("shared_accesses", std::uint64_t{0});
-  if (!raw.value("traced", false) || raw.contains("error")) return result;
+  return raw;
+}
 
-  // 4. Return addresses -> source lines (llvm-symbolizer, DWARF).
-  t0 = std::chrono::steady_clock::now();
+// Step 4: return addresses -> source lines (one llvm-symbolizer run over the unique addresses).
+std::map<std::uint64_t, int> source_lines(const nlohmann::json& raw, const fs::path& program, const fs::path& dir,
+                                          const Tools& tools) {
   std::map<std::uint64_t, int> lines;
   for (const auto& step : raw["steps"])
     for (const auto& a : step["accesses"]) lines[a[5].get<std::uint64_t>()] = 0;
+  if (lines.empty()) return lines;
   {
     std::ofstream pcs(dir / "pcs.txt");
-    for (const auto& [pc, line] : lines) pcs << "0x" << std::hex << (pc - 1) << "\n";
+    for (const auto& [pc, line] : lines) pcs << "0x" << std::hex << (pc - 1) << "\n";  // inside the call
   }
-  if (!lines.empty()) {
-    rc = run_process({symbolizer, "--obj=" + program.string(), "--output-style=JSON", "--no-inlines"},
-                     dir / "lines.json", dir / "symbolizer.err", {}, {}, dir / "pcs.txt");
-    if (rc != 0) throw OwnProgramError("llvm-symbolizer failed: " + read_file(dir / "symbolizer.err"));
-    std::istringstream answers(read_file(dir / "lines.json"));
-    std::string answer;
-    for (auto& [pc, line] : lines) {
-      if (!std::getline(answers, answer)) break;
-      const nlohmann::json j = nlohmann::json::parse(answer);
-      if (j.contains("Symbol") && !j["Symbol"].empty()) line = j["Symbol"][0].value("Line", 0);
-    }
+  int rc = run_process({tools.symbolizer, "--obj=" + program.string(), "--output-style=JSON", "--no-inlines"},
+                       dir / "lines.json", dir / "symbolizer.err", {}, {}, dir / "pcs.txt");
+  if (rc != 0) throw OwnProgramError("llvm-symbolizer failed: " + read_file(dir / "symbolizer.err"));
+  std::istringstream answers(read_file(dir / "lines.json"));
+  std::string answer;
+  for (auto& [pc, line] : lines) {
+    if (!std::getline(answers, answer)) break;
+    const nlohmann::json j = nlohmann::json::parse(answer);
+    if (j.contains("Symbol") && !j["Symbol"].empty()) line = j["Symbol"][0].value("Line", 0);
   }
-  result.timings.symbolize_s = seconds_since(t0);
+  return lines;
+}
 
-  // 5. The trace.
-  Trace& trace = result.trace;
-  const auto& grid = raw["grid"];
-  const auto& block = raw["block"];
+Step make_step(const nlohmann::json& s, std::map<std::uint64_t, int>& lines, int& last_line) {
+  Step step;
+  const std::string kind = s["kind"];
+  for (const auto& a : s["accesses"]) {
+    Access access;
+    access.thread = a[0];
+    access.order = a[1];
+    access.address = a[2];
+    access.size = a[3];
+    access.kind = a[4].get<std::string>() == "w" ? AccessKind::Write : AccessKind::Read;
+    access.line = lines[a[5].get<std::uint64_t>()];
+    access.value = a[6].get<double>();
+    last_line = access.line;
+    step.accesses.push_back(access);
+  }
+  step.kind = kind == "exit" ? StepKind::Exit : StepKind::Barrier;
+  step.line = kind == "exit" ? last_line : s["line"].get<int>();
+  step.label = kind == "exit" ? "exit" : "__syncthreads() line " + std::to_string(step.line);
+  for (const auto& v : s["snapshot"]) step.snapshot.push_back(v.get<double>());
+  return step;
+}
+
+std::uint32_t volume(const nlohmann::json& d) {
+  return d[0].get<std::uint32_t>() * d[1].get<std::uint32_t>() * d[2].get<std::uint32_t>();
+}
+
+// Step 5: the trace, with the run fields filled by the catalog's conventions (docs/own-programs.md).
+Trace make_trace(const nlohmann::json& raw, std::map<std::uint64_t, int>& lines, const fs::path& file,
+                 std::uint32_t traced_block) {
+  Trace trace;
   trace.run.variant = "own:" + file.filename().string();
-  trace.run.element_type = ElementType::Int;
-  trace.run.op = Operator::Sum;
-  trace.run.block_size = block[0].get<std::uint32_t>() * block[1].get<std::uint32_t>() * block[2].get<std::uint32_t>();
-  trace.run.grid_size = grid[0].get<std::uint32_t>() * grid[1].get<std::uint32_t>() * grid[2].get<std::uint32_t>();
+  trace.run.block_size = volume(raw["block"]);
+  trace.run.grid_size = volume(raw["grid"]);
   trace.run.input_pattern = InputPattern::Custom;
   for (const auto& snapshot : raw["first_snapshots"])
     for (const auto& v : snapshot) trace.run.input_values.push_back(v.get<double>());
   trace.run.n = trace.run.input_values.size();
-  trace.run.backend = Backend::Emulator;
   trace.run.device = "CPU emulator (Boost.Context fibers), clang-instrumented program";
-  trace.word_size = 4;
   trace.shared_words = raw["shared_bytes"].get<std::uint32_t>() / 4;
   BlockTrace bt;
-  bt.block = options.traced_block;
+  bt.block = traced_block;
   int last_line = 0;
-  for (const auto& s : raw["steps"]) {
-    Step step;
-    const std::string kind = s["kind"];
-    for (const auto& a : s["accesses"]) {
-      Access access;
-      access.thread = a[0];
-      access.order = a[1];
-      access.address = a[2];
-      access.size = a[3];
-      access.kind = a[4].get<std::string>() == "w" ? AccessKind::Write : AccessKind::Read;
-      access.line = lines[a[5].get<std::uint64_t>()];
-      access.value = a[6].get<double>();
-      last_line = access.line;
-      step.accesses.push_back(access);
-    }
-    step.kind = kind == "exit" ? StepKind::Exit : StepKind::Barrier;
-    step.line = kind == "exit" ? last_line : s["line"].get<int>();
-    step.label = kind == "exit" ? "exit" : "__syncthreads() line " + std::to_string(step.line);
-    for (const auto& v : s["snapshot"]) step.snapshot.push_back(v.get<double>());
-    bt.steps.push_back(std::move(step));
-  }
-  GridPass pass;
-  pass.n = trace.run.n;
-  pass.grid = trace.run.grid_size;
+  for (const auto& s : raw["steps"]) bt.steps.push_back(make_step(s, lines, last_line));
+  GridPass pass{trace.run.n, trace.run.grid_size, {}};
   std::int32_t sum = 0;
   for (const auto& r : raw["block_results"]) {
     pass.partials.push_back(r.get<double>());
-    sum = std::int32_t(std::uint32_t(sum) + std::uint32_t(r.get<std::int64_t>()));
+    sum = std::int32_t(std::uint32_t(sum) + std::uint32_t(r.get<std::int64_t>()));  // wraps as on a GPU
   }
   if (bt.block < pass.partials.size()) bt.partial = pass.partials[bt.block];
   trace.blocks.push_back(std::move(bt));
   trace.passes.push_back(pass);
   trace.second_stage = SecondStage::Host;
   trace.result = sum;
-  double reference = 0;
-  for (double v : trace.run.input_values) reference += v;
-  trace.reference = reference;
+  for (double v : trace.run.input_values) trace.reference += v;
+  return trace;
+}
+
+}  // namespace
+
+OwnRunResult run_own_program(const OwnRunOptions& options) {
+  const Tools tools = find_tools();
+  const fs::path file = fs::absolute(options.file);
+  if (!fs::is_regular_file(file)) throw OwnProgramError("no such file: " + options.file);
+  const fs::path dir = make_work_dir(options);
+  struct Cleanup {
+    fs::path dir;
+    bool keep;
+    ~Cleanup() {
+      if (!keep) fs::remove_all(dir);
+    }
+  } cleanup{dir, !options.work_dir.empty()};
+
+  OwnRunResult result;
+  const fs::path program = build_program(file, dir, tools, result.timings);
+  const std::optional<nlohmann::json> raw = run_program(program, dir, options, result);
+  if (!raw || !raw->value("traced", false) || raw->contains("error")) return result;
+  auto t0 = std::chrono::steady_clock::now();
+  std::map<std::uint64_t, int> lines = source_lines(*raw, program, dir, tools);
+  result.timings.symbolize_s = seconds_since(t0);
+  result.trace = make_trace(*raw, lines, file, options.traced_block);
   result.traced = true;
   return result;
 }
