@@ -97,7 +97,8 @@ TEST(OwnProgram, CompileErrorsComeBackAsClangPrintedThem) {
   const std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/own_broken.cu";
   {
     std::ofstream f(path);
-    f << "__global__ void k(int* p) {\n  p[0] = undeclared;\n}\nint main() { k<<<1, 1>>>(nullptr); }\n";
+    f << "__global__ void k(int* p) {\n  p[0] = undeclared;\n}\nint main() { k<<<1, 1>>>(nullptr); "
+         "}\n";
   }
   OwnRunOptions options;
   options.file = path;
@@ -119,7 +120,8 @@ TEST(OwnProgram, ABarrierOnlySomeThreadsReachStopsTheProgramWithItsLine) {
   const std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/own_divergent.cu";
   {
     std::ofstream f(path);
-    f << "#include <cuda_runtime.h>\n#include <cstdio>\n__global__ void k() {\n  __shared__ int s[4];\n"
+    f << "#include <cuda_runtime.h>\n#include <cstdio>\n__global__ void k() {\n  __shared__ int "
+         "s[4];\n"
          "  s[threadIdx.x] = 1;\n  if (threadIdx.x < 2) __syncthreads();\n}\n"
          "int main() { k<<<1, 4>>>(); printf(\"done\\n\"); }\n";
   }
@@ -127,8 +129,9 @@ TEST(OwnProgram, ABarrierOnlySomeThreadsReachStopsTheProgramWithItsLine) {
   options.file = path;
   std::ostringstream out, err;
   EXPECT_EQ(command_run(options, "", false, out, err), 3);
-  EXPECT_NE(err.str().find("barrier divergence in block 0: 2 threads wait at the __syncthreads() of line 6 "
-                           "but 2 exited"),
+  EXPECT_NE(err.str().find(
+                "barrier divergence in block 0: 2 threads wait at the __syncthreads() of line 6 "
+                "but 2 exited"),
             std::string::npos)
       << err.str();
   EXPECT_NE(err.str().find("no trace written"), std::string::npos) << err.str();

@@ -102,7 +102,8 @@ struct CommandLine {
         ->type_name("UINT");
     add_run_options(*device_run, device_run_options);
     add_export_options(*export_run, export_options);
-    run->add_option("file", run_options.file, "the .cu file (docs/own-programs.md: what it may use)")
+    run->add_option("file", run_options.file,
+                    "the .cu file (docs/own-programs.md: what it may use)")
         ->required();
     run->add_option("--out,-o", run_out, "trace file to write (JSON)");
     run->add_option("--launch", run_options.launch, "which kernel launch to trace (0: the first)");

@@ -13,8 +13,8 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 
 namespace stridescope {
@@ -43,7 +43,8 @@ struct Limits {
 // Runs argv with stdin from `in` (or /dev/null), stdout and stderr into files; returns the exit
 // status, or 128 + the signal that ended it.
 int run_process(const std::vector<std::string>& argv, const fs::path& out, const fs::path& err,
-                const std::vector<std::string>& env = {}, const Limits& limits = {}, const fs::path& in = {}) {
+                const std::vector<std::string>& env = {}, const Limits& limits = {},
+                const fs::path& in = {}) {
   pid_t pid = fork();
   if (pid < 0) throw OwnProgramError("fork failed");
   if (pid == 0) {
@@ -112,7 +113,8 @@ struct LaunchFinder {
     if (node.contains("loc")) track(node["loc"]);
     std::string file_before = current_file;
     if (node.contains("range")) track_range(node["range"]);
-    if (node.value("kind", "") == "CUDAKernelCallExpr" && node.contains("inner") && node["inner"].size() >= 2) {
+    if (node.value("kind", "") == "CUDAKernelCallExpr" && node.contains("inner") &&
+        node["inner"].size() >= 2) {
       const auto& range = node["range"];
       const auto& config = node["inner"][1]["range"];
       if (file_before == main_file || current_file == main_file) {
@@ -153,8 +155,8 @@ std::vector<KernelLaunch> find_kernel_launches(const std::string& file, const st
   const fs::path out = dir / "ast.json", err = dir / "parse.err";
   const fs::path header = runtime_dir() / "stridescope_cuda.h";
   int rc = run_process({clang, "-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
-                        "-Wno-unknown-cuda-version", "-std=c++17", "-fsyntax-only", "-I", (runtime_dir() / "include").string(),
-                        "-include", header.string(),
+                        "-Wno-unknown-cuda-version", "-std=c++17", "-fsyntax-only", "-I",
+                        (runtime_dir() / "include").string(), "-include", header.string(),
                         "-Xclang", "-ast-dump=json", file},
                        out, err);
   if (rc != 0) {
@@ -170,9 +172,12 @@ std::vector<KernelLaunch> find_kernel_launches(const std::string& file, const st
   // A launch inside a function template is dumped once in the template and once per
   // instantiation: one rewrite per place in the file.
   std::vector<KernelLaunch>& l = finder.launches;
-  std::sort(l.begin(), l.end(), [](const KernelLaunch& a, const KernelLaunch& b) { return a.open < b.open; });
-  l.erase(std::unique(l.begin(), l.end(), [](const KernelLaunch& a, const KernelLaunch& b) { return a.open == b.open; }),
-          l.end());
+  std::sort(l.begin(), l.end(),
+            [](const KernelLaunch& a, const KernelLaunch& b) { return a.open < b.open; });
+  l.erase(
+      std::unique(l.begin(), l.end(),
+                  [](const KernelLaunch& a, const KernelLaunch& b) { return a.open == b.open; }),
+      l.end());
   return l;
 }
 
@@ -202,8 +207,10 @@ struct Tools {
 };
 
 Tools find_tools() {
-  Tools t{find_tool({"clang++-14", "clang++"}), find_tool({"llvm-symbolizer-14", "llvm-symbolizer"})};
-  if (t.clang.empty()) throw OwnProgramError("clang++ not found (install clang-14: scripts/install-deps.sh)");
+  Tools t{find_tool({"clang++-14", "clang++"}),
+          find_tool({"llvm-symbolizer-14", "llvm-symbolizer"})};
+  if (t.clang.empty())
+    throw OwnProgramError("clang++ not found (install clang-14: scripts/install-deps.sh)");
   if (t.symbolizer.empty()) throw OwnProgramError("llvm-symbolizer not found (install llvm-14)");
   return t;
 }
@@ -222,25 +229,29 @@ fs::path make_work_dir(const OwnRunOptions& options) {
 // Steps 1 and 2: find the launches with clang's CUDA parser, rewrite them (lines unchanged),
 // compile as plain C++ with shared accesses instrumented, then link without the coverage flag
 // (with it the driver links clang's UBSan runtime, which we do not need: the callbacks are ours).
-fs::path build_program(const fs::path& file, const fs::path& dir, const Tools& tools, OwnRunTimings& timings) {
+fs::path build_program(const fs::path& file, const fs::path& dir, const Tools& tools,
+                       OwnRunTimings& timings) {
   auto t0 = std::chrono::steady_clock::now();
   const std::string source = read_file(file);
   const std::vector<KernelLaunch> launches = find_kernel_launches(file.string(), tools.clang);
   const fs::path rewritten = dir / "program.cpp";
-  std::ofstream(rewritten) << "#line 1 \"" << file.string() << "\"\n" << rewrite_launches(source, launches);
+  std::ofstream(rewritten) << "#line 1 \"" << file.string() << "\"\n"
+                           << rewrite_launches(source, launches);
   timings.parse_s = seconds_since(t0);
 
   t0 = std::chrono::steady_clock::now();
   const fs::path object = dir / "program.o", program = dir / "program";
   int rc = run_process({tools.clang, "-std=c++17", "-g", "-O0", "-fno-pie", "-fwrapv",
-                        "-fsanitize-coverage=edge,trace-loads,trace-stores", "-I", (runtime_dir() / "include").string(),
-                        "-include", (runtime_dir() / "stridescope_cuda.h").string(), "-x", "c++", "-c",
+                        "-fsanitize-coverage=edge,trace-loads,trace-stores", "-I",
+                        (runtime_dir() / "include").string(), "-include",
+                        (runtime_dir() / "stridescope_cuda.h").string(), "-x", "c++", "-c",
                         rewritten.string(), "-o", object.string()},
                        dir / "compile.out", dir / "compile.err");
   if (rc != 0) throw OwnProgramError(read_file(dir / "compile.err"));
   // lld links in about half GNU ld's time (0.15 s against 0.17-0.27 s); either works.
-  std::vector<std::string> link = {tools.clang, "-no-pie", object.string(), runtime_lib().string(),
-                                   "-lboost_context", "-o", program.string()};
+  std::vector<std::string> link = {
+      tools.clang,       "-no-pie", object.string(), runtime_lib().string(),
+      "-lboost_context", "-o",      program.string()};
   if (!find_tool({"ld.lld"}).empty()) link.insert(link.begin() + 1, "-fuse-ld=lld");
   rc = run_process(link, dir / "link.out", dir / "link.err");
   if (rc != 0) throw OwnProgramError(read_file(dir / "link.err"));
@@ -253,19 +264,21 @@ std::optional<nlohmann::json> run_program(const fs::path& program, const fs::pat
                                           const OwnRunOptions& options, OwnRunResult& result) {
   auto t0 = std::chrono::steady_clock::now();
   const fs::path raw_path = dir / "raw.json";
-  result.exit_code = run_process({program.string()}, dir / "program.out", dir / "program.err",
-                                 {"STRIDESCOPE_RAW=" + raw_path.string(),
-                                  "STRIDESCOPE_LAUNCH=" + std::to_string(options.launch),
-                                  "STRIDESCOPE_TRACED_BLOCK=" + std::to_string(options.traced_block)},
-                                 Limits{options.time_limit_s, 4ull << 30});
+  result.exit_code =
+      run_process({program.string()}, dir / "program.out", dir / "program.err",
+                  {"STRIDESCOPE_RAW=" + raw_path.string(),
+                   "STRIDESCOPE_LAUNCH=" + std::to_string(options.launch),
+                   "STRIDESCOPE_TRACED_BLOCK=" + std::to_string(options.traced_block)},
+                  Limits{options.time_limit_s, 4ull << 30});
   result.output = read_file(dir / "program.out");
   result.errors = read_file(dir / "program.err");
   result.timings.run_s = seconds_since(t0);
   if (result.exit_code == 128 + SIGXCPU || result.exit_code == 128 + SIGKILL)
-    result.errors += "stridescope: the program ran past its " + std::to_string(options.time_limit_s) +
-                     " s CPU limit\n";
+    result.errors += "stridescope: the program ran past its " +
+                     std::to_string(options.time_limit_s) + " s CPU limit\n";
   else if (result.exit_code > 128)
-    result.errors += std::string("stridescope: the program died: ") + strsignal(result.exit_code - 128) + "\n";
+    result.errors +=
+        std::string("stridescope: the program died: ") + strsignal(result.exit_code - 128) + "\n";
   if (!fs::exists(raw_path)) return std::nullopt;
   nlohmann::json raw = nlohmann::json::parse(read_file(raw_path));
   result.shared_accesses = raw.value("shared_accesses", std::uint64_t{0});
@@ -273,19 +286,22 @@ std::optional<nlohmann::json> run_program(const fs::path& program, const fs::pat
 }
 
 // Step 4: return addresses -> source lines (one llvm-symbolizer run over the unique addresses).
-std::map<std::uint64_t, int> source_lines(const nlohmann::json& raw, const fs::path& program, const fs::path& dir,
-                                          const Tools& tools) {
+std::map<std::uint64_t, int> source_lines(const nlohmann::json& raw, const fs::path& program,
+                                          const fs::path& dir, const Tools& tools) {
   std::map<std::uint64_t, int> lines;
   for (const auto& step : raw["steps"])
     for (const auto& a : step["accesses"]) lines[a[5].get<std::uint64_t>()] = 0;
   if (lines.empty()) return lines;
   {
     std::ofstream pcs(dir / "pcs.txt");
-    for (const auto& [pc, line] : lines) pcs << "0x" << std::hex << (pc - 1) << "\n";  // inside the call
+    for (const auto& [pc, line] : lines)
+      pcs << "0x" << std::hex << (pc - 1) << "\n";  // inside the call
   }
-  int rc = run_process({tools.symbolizer, "--obj=" + program.string(), "--output-style=JSON", "--no-inlines"},
-                       dir / "lines.json", dir / "symbolizer.err", {}, {}, dir / "pcs.txt");
-  if (rc != 0) throw OwnProgramError("llvm-symbolizer failed: " + read_file(dir / "symbolizer.err"));
+  int rc = run_process(
+      {tools.symbolizer, "--obj=" + program.string(), "--output-style=JSON", "--no-inlines"},
+      dir / "lines.json", dir / "symbolizer.err", {}, {}, dir / "pcs.txt");
+  if (rc != 0)
+    throw OwnProgramError("llvm-symbolizer failed: " + read_file(dir / "symbolizer.err"));
   std::istringstream answers(read_file(dir / "lines.json"));
   std::string answer;
   for (auto& [pc, line] : lines) {
@@ -322,9 +338,10 @@ std::uint32_t volume(const nlohmann::json& d) {
   return d[0].get<std::uint32_t>() * d[1].get<std::uint32_t>() * d[2].get<std::uint32_t>();
 }
 
-// Step 5: the trace, with the run fields filled by the catalog's conventions (docs/own-programs.md).
-Trace make_trace(const nlohmann::json& raw, std::map<std::uint64_t, int>& lines, const fs::path& file,
-                 std::uint32_t traced_block) {
+// Step 5: the trace, with the run fields filled by the catalog's conventions
+// (docs/own-programs.md).
+Trace make_trace(const nlohmann::json& raw, std::map<std::uint64_t, int>& lines,
+                 const fs::path& file, std::uint32_t traced_block) {
   Trace trace;
   trace.run.variant = "own:" + file.filename().string();
   trace.run.block_size = volume(raw["block"]);
@@ -343,7 +360,8 @@ Trace make_trace(const nlohmann::json& raw, std::map<std::uint64_t, int>& lines,
   std::int32_t sum = 0;
   for (const auto& r : raw["block_results"]) {
     pass.partials.push_back(r.get<double>());
-    sum = std::int32_t(std::uint32_t(sum) + std::uint32_t(r.get<std::int64_t>()));  // wraps as on a GPU
+    sum = std::int32_t(std::uint32_t(sum) +
+                       std::uint32_t(r.get<std::int64_t>()));  // wraps as on a GPU
   }
   if (bt.block < pass.partials.size()) bt.partial = pass.partials[bt.block];
   trace.blocks.push_back(std::move(bt));
@@ -389,8 +407,8 @@ OwnRunResult run_own_program(const OwnRunOptions& options) {
 
 namespace stridescope {
 
-int command_run(const OwnRunOptions& options, const std::string& out_path, bool timings, std::ostream& out,
-                std::ostream& err) {
+int command_run(const OwnRunOptions& options, const std::string& out_path, bool timings,
+                std::ostream& out, std::ostream& err) {
   OwnRunResult r;
   try {
     r = run_own_program(options);
@@ -404,19 +422,21 @@ int command_run(const OwnRunOptions& options, const std::string& out_path, bool 
   err << r.errors;
   if (!r.traced) {
     if (r.exit_code != 0)
-      err << "stridescope: error: the program stopped with status " << r.exit_code << "; no trace written\n";
+      err << "stridescope: error: the program stopped with status " << r.exit_code
+          << "; no trace written\n";
     else
-      err << "stridescope: error: the program made no launch " << options.launch << " (nothing traced)\n";
+      err << "stridescope: error: the program made no launch " << options.launch
+          << " (nothing traced)\n";
     return r.exit_code != 0 ? r.exit_code : 2;
   }
   if (!out_path.empty()) save_trace(r.trace, out_path);
   const BlockTrace& b = r.trace.blocks.front();
-  out << (out_path.empty() ? std::string("traced") : "wrote " + out_path + ":") << " " << b.steps.size()
-      << " steps of block " << b.block << " of launch " << options.launch << ", " << r.shared_accesses
-      << " shared accesses, block result " << b.partial << "\n";
+  out << (out_path.empty() ? std::string("traced") : "wrote " + out_path + ":") << " "
+      << b.steps.size() << " steps of block " << b.block << " of launch " << options.launch << ", "
+      << r.shared_accesses << " shared accesses, block result " << b.partial << "\n";
   if (timings) {
-    out << "timings: find launches " << r.timings.parse_s << " s, compile " << r.timings.compile_s << " s, run "
-        << r.timings.run_s << " s, lines " << r.timings.symbolize_s << " s\n";
+    out << "timings: find launches " << r.timings.parse_s << " s, compile " << r.timings.compile_s
+        << " s, run " << r.timings.run_s << " s, lines " << r.timings.symbolize_s << " s\n";
   }
   return r.exit_code;
 }

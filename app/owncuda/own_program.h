@@ -1,6 +1,7 @@
 // `stridescope run FILE.cu`: a plain CUDA C++ program (one file), compiled by clang as ordinary C++
 // against StrideScope's CUDA header and fiber runtime (app/owncuda/runtime/), run in a child
-// process, and traced (shared-memory accesses of one block of one launch). See docs/own-programs.md.
+// process, and traced (shared-memory accesses of one block of one launch). See
+// docs/own-programs.md.
 #pragma once
 
 #include <cstdint>
@@ -28,11 +29,11 @@ struct KernelLaunch {
 };
 
 struct OwnRunOptions {
-  std::string file;             // the .cu file
-  std::uint32_t launch = 0;     // which launch to trace (0: the first)
+  std::string file;          // the .cu file
+  std::uint32_t launch = 0;  // which launch to trace (0: the first)
   std::uint32_t traced_block = 0;
-  std::string work_dir;         // empty: a fresh directory under $TMPDIR
-  unsigned time_limit_s = 10;   // CPU seconds for the program
+  std::string work_dir;        // empty: a fresh directory under $TMPDIR
+  unsigned time_limit_s = 10;  // CPU seconds for the program
 };
 
 struct OwnRunTimings {
@@ -40,10 +41,10 @@ struct OwnRunTimings {
 };
 
 struct OwnRunResult {
-  int exit_code = 0;             // the program's
-  std::string output;            // its stdout
-  std::string errors;            // its stderr
-  bool traced = false;           // the chosen launch happened
+  int exit_code = 0;    // the program's
+  std::string output;   // its stdout
+  std::string errors;   // its stderr
+  bool traced = false;  // the chosen launch happened
   Trace trace;
   std::uint64_t shared_accesses = 0;  // instrumented shared accesses recorded (traced block)
   OwnRunTimings timings;
@@ -66,6 +67,6 @@ namespace stridescope {
 // `stridescope run`: prints the program's output, writes the trace to out_path (if not empty),
 // a summary line, and with `timings` the time of each phase. Returns the program's exit status,
 // or 2 if it could not be built or traced (clang's messages go to `err` as clang printed them).
-int command_run(const OwnRunOptions& options, const std::string& out_path, bool timings, std::ostream& out,
-                std::ostream& err);
+int command_run(const OwnRunOptions& options, const std::string& out_path, bool timings,
+                std::ostream& out, std::ostream& err);
 }  // namespace stridescope

@@ -1,7 +1,7 @@
-// The runtime linked into a user's CUDA program built by `stridescope run` (see stridescope_cuda.h).
-// Built once, without instrumentation, by CMake (libstridescope_cuda_rt.a). It runs each CUDA
-// thread of a block as a Boost.Context fiber, blocks one after another, threads resumed in index
-// order; __syncthreads() suspends the fiber. The user's code is compiled with
+// The runtime linked into a user's CUDA program built by `stridescope run` (see
+// stridescope_cuda.h). Built once, without instrumentation, by CMake (libstridescope_cuda_rt.a). It
+// runs each CUDA thread of a block as a Boost.Context fiber, blocks one after another, threads
+// resumed in index order; __syncthreads() suspends the fiber. The user's code is compiled with
 // -fsanitize-coverage=edge,trace-loads,trace-stores: every load and store calls
 // __sanitizer_cov_loadN/storeN(addr) first; an address inside the stridescope_shared section is a
 // shared-memory access. For the traced launch and block the accesses (with the caller's return
@@ -88,7 +88,9 @@ struct Runtime {
 
   static char* shared_begin() { return __start_stridescope_shared; }
   static std::size_t shared_bytes() {
-    return __start_stridescope_shared ? std::size_t(__stop_stridescope_shared - __start_stridescope_shared) : 0;
+    return __start_stridescope_shared
+               ? std::size_t(__stop_stridescope_shared - __start_stridescope_shared)
+               : 0;
   }
 
   void resolve_pending() {
@@ -100,10 +102,26 @@ struct Runtime {
 
   static std::int64_t read_value(const char* p, std::uint32_t size) {
     switch (size) {
-      case 1: { std::int8_t v; std::memcpy(&v, p, 1); return v; }
-      case 2: { std::int16_t v; std::memcpy(&v, p, 2); return v; }
-      case 4: { std::int32_t v; std::memcpy(&v, p, 4); return v; }
-      default: { std::int64_t v; std::memcpy(&v, p, 8); return v; }
+      case 1: {
+        std::int8_t v;
+        std::memcpy(&v, p, 1);
+        return v;
+      }
+      case 2: {
+        std::int16_t v;
+        std::memcpy(&v, p, 2);
+        return v;
+      }
+      case 4: {
+        std::int32_t v;
+        std::memcpy(&v, p, 4);
+        return v;
+      }
+      default: {
+        std::int64_t v;
+        std::memcpy(&v, p, 8);
+        return v;
+      }
     }
   }
 
@@ -113,8 +131,13 @@ struct Runtime {
     if (!tracing || p < b || p >= b + shared_bytes()) return;
     resolve_pending();
     ++shared_accesses;
-    RawAccess a{current, order[current]++, std::uint32_t(p - b), size, kind,
-                reinterpret_cast<std::uintptr_t>(pc), 0};
+    RawAccess a{current,
+                order[current]++,
+                std::uint32_t(p - b),
+                size,
+                kind,
+                reinterpret_cast<std::uintptr_t>(pc),
+                0};
     if (kind == 'r') a.value = read_value(p, size);
     step.accesses.push_back(a);
     if (kind == 'w') pending_store = long(step.accesses.size()) - 1;
@@ -184,14 +207,15 @@ struct Runtime {
         ++waiting;
         if (line == 0) line = waiting_line[t];
         if (waiting_line[t] != line)
-          fail("barrier divergence in block " + std::to_string(blockIdx.x) + ": threads wait at the __syncthreads() of lines " +
-               std::to_string(line) + " and " + std::to_string(waiting_line[t]));
+          fail("barrier divergence in block " + std::to_string(blockIdx.x) +
+               ": threads wait at the __syncthreads() of lines " + std::to_string(line) + " and " +
+               std::to_string(waiting_line[t]));
       }
       if (waiting == 0) break;
       if (exited != 0)
-        fail("barrier divergence in block " + std::to_string(blockIdx.x) + ": " + std::to_string(waiting) +
-             " threads wait at the __syncthreads() of line " + std::to_string(line) + " but " + std::to_string(exited) +
-             " exited");
+        fail("barrier divergence in block " + std::to_string(blockIdx.x) + ": " +
+             std::to_string(waiting) + " threads wait at the __syncthreads() of line " +
+             std::to_string(line) + " but " + std::to_string(exited) + " exited");
       if (in_traced_launch && !first_barrier_seen) {
         first_barrier_seen = true;
         first_snapshots.push_back(words());
@@ -208,7 +232,8 @@ struct Runtime {
 
   void launch(dim3 grid, dim3 block, void (*body)(void*), void* closure) {
     ++launch_index;
-    launches.push_back({{"grid", {grid.x, grid.y, grid.z}}, {"block", {block.x, block.y, block.z}}});
+    launches.push_back(
+        {{"grid", {grid.x, grid.y, grid.z}}, {"block", {block.x, block.y, block.z}}});
     gridDim = grid;
     blockDim = block;
     const bool traced_launch_now = launch_index == traced_launch;
@@ -225,7 +250,8 @@ struct Runtime {
           tracing = traced_launch_now && linear == traced_block;
           in_traced_launch = traced_launch_now;
           first_barrier_seen = false;
-          if (shared_bytes() != 0) std::memset(shared_begin(), 0, shared_bytes());  // fresh shared memory
+          if (shared_bytes() != 0)
+            std::memset(shared_begin(), 0, shared_bytes());  // fresh shared memory
           run_block(body, closure);
           tracing = false;
           in_traced_launch = false;
@@ -257,7 +283,8 @@ struct Runtime {
       nlohmann::json acc = nlohmann::json::array();
       for (const RawAccess& a : s.accesses)
         acc.push_back({a.thread, a.order, a.offset, a.size, std::string(1, a.kind), a.pc, a.value});
-      js.push_back({{"kind", s.kind}, {"line", s.line}, {"accesses", acc}, {"snapshot", s.snapshot}});
+      js.push_back(
+          {{"kind", s.kind}, {"line", s.line}, {"accesses", acc}, {"snapshot", s.snapshot}});
     }
     out["steps"] = js;
     out["first_snapshots"] = first_snapshots;
@@ -275,16 +302,20 @@ Runtime& rt() {
 }  // namespace
 
 namespace stridescope_rt {
-void syncthreads(int line) { rt().syncthreads(line); }
-void launch(dim3 grid, dim3 block, void (*body)(void*), void* closure) { rt().launch(grid, block, body, closure); }
+void syncthreads(int line) {
+  rt().syncthreads(line);
+}
+void launch(dim3 grid, dim3 block, void (*body)(void*), void* closure) {
+  rt().launch(grid, block, body, closure);
+}
 }  // namespace stridescope_rt
 
-#define STRIDESCOPE_COV(N)                                                                \
-  extern "C" void __sanitizer_cov_load##N(void* addr) {                                  \
-    rt().on_access(addr, N, 'r', __builtin_return_address(0));                            \
-  }                                                                                       \
-  extern "C" void __sanitizer_cov_store##N(void* addr) {                                 \
-    rt().on_access(addr, N, 'w', __builtin_return_address(0));                            \
+#define STRIDESCOPE_COV(N)                                     \
+  extern "C" void __sanitizer_cov_load##N(void* addr) {        \
+    rt().on_access(addr, N, 'r', __builtin_return_address(0)); \
+  }                                                            \
+  extern "C" void __sanitizer_cov_store##N(void* addr) {       \
+    rt().on_access(addr, N, 'w', __builtin_return_address(0)); \
   }
 STRIDESCOPE_COV(1)
 STRIDESCOPE_COV(2)
@@ -308,6 +339,12 @@ cudaError_t cudaMemset(void* dst, int value, std::size_t bytes) {
   std::memset(dst, value, bytes);
   return cudaSuccess;
 }
-cudaError_t cudaDeviceSynchronize() { return cudaSuccess; }
-cudaError_t cudaGetLastError() { return cudaSuccess; }
-const char* cudaGetErrorString(cudaError_t error) { return error == cudaSuccess ? "no error" : "error"; }
+cudaError_t cudaDeviceSynchronize() {
+  return cudaSuccess;
+}
+cudaError_t cudaGetLastError() {
+  return cudaSuccess;
+}
+const char* cudaGetErrorString(cudaError_t error) {
+  return error == cudaSuccess ? "no error" : "error";
+}

@@ -39,7 +39,8 @@ enum cudaMemcpyKind {
 #define __host__ __attribute__((host))
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
-extern "C" int cudaConfigureCall(dim3 grid, dim3 block, std::size_t shared = 0, cudaStream_t stream = 0);
+extern "C" int cudaConfigureCall(dim3 grid, dim3 block, std::size_t shared = 0,
+                                 cudaStream_t stream = 0);
 extern "C" unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, std::size_t shared = 0,
                                                 void* stream = 0);
 extern __device__ const uint3 threadIdx;
@@ -71,7 +72,8 @@ struct Launcher {
   template <typename... Args>
   void operator()(Args... args) const {
     auto closure = [&] { kernel(args...); };
-    launch(grid, block, [](void* c) { (*static_cast<decltype(closure)*>(c))(); }, &closure);
+    launch(
+        grid, block, [](void* c) { (*static_cast<decltype(closure)*>(c))(); }, &closure);
   }
 };
 // What a launch `k<<<g, b>>>(args)` becomes: `::stridescope_rt::launcher(k, g, b)(args)` (the
