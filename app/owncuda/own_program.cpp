@@ -92,6 +92,7 @@ struct LaunchFinder {
   std::string main_file;
   std::string current_file;
   std::vector<KernelLaunch> launches;
+  std::vector<std::string> shared_types;  // of the file's __shared__ variables, e.g. "float[256]"
 
   void track(const nlohmann::ordered_json& loc) {
     if (!loc.is_object()) return;
@@ -128,6 +129,10 @@ struct LaunchFinder {
         launches.push_back(l);
       }
     }
+    if (node.value("kind", "") == "VarDecl" && current_file == main_file && node.contains("inner"))
+      for (const auto& attr : node["inner"])
+        if (attr.value("kind", "") == "CUDASharedAttr")
+          shared_types.push_back(node["type"].value("qualType", ""));
     if (node.contains("inner"))
       for (const auto& child : node["inner"]) walk(child);
   }
@@ -149,7 +154,8 @@ std::string find_tool(const std::vector<std::string>& names) {
   return "";
 }
 
-std::vector<KernelLaunch> find_kernel_launches(const std::string& file, const std::string& clang) {
+std::vector<KernelLaunch> find_kernel_launches(const std::string& file, const std::string& clang,
+                                               std::vector<std::string>* shared_types) {
   fs::path dir = fs::temp_directory_path() / ("stridescope-parse-" + std::to_string(getpid()));
   fs::create_directories(dir);
   const fs::path out = dir / "ast.json", err = dir / "parse.err";
@@ -178,7 +184,17 @@ std::vector<KernelLaunch> find_kernel_launches(const std::string& file, const st
       std::unique(l.begin(), l.end(),
                   [](const KernelLaunch& a, const KernelLaunch& b) { return a.open == b.open; }),
       l.end());
+  if (shared_types) *shared_types = finder.shared_types;
   return l;
+}
+
+ElementType shared_element_type(const std::vector<std::string>& shared_types) {
+  if (shared_types.empty()) return ElementType::Int;
+  for (const std::string& t : shared_types) {
+    const std::string base = t.substr(0, t.find('['));
+    if (base != "float" && base != "volatile float") return ElementType::Int;
+  }
+  return ElementType::Float;
 }
 
 std::string rewrite_launches(const std::string& source, const std::vector<KernelLaunch>& launches) {
@@ -230,10 +246,13 @@ fs::path make_work_dir(const OwnRunOptions& options) {
 // compile as plain C++ with shared accesses instrumented, then link without the coverage flag
 // (with it the driver links clang's UBSan runtime, which we do not need: the callbacks are ours).
 fs::path build_program(const fs::path& file, const fs::path& dir, const Tools& tools,
-                       OwnRunTimings& timings) {
+                       OwnRunTimings& timings, ElementType& element) {
   auto t0 = std::chrono::steady_clock::now();
   const std::string source = read_file(file);
-  const std::vector<KernelLaunch> launches = find_kernel_launches(file.string(), tools.clang);
+  std::vector<std::string> shared_types;
+  const std::vector<KernelLaunch> launches =
+      find_kernel_launches(file.string(), tools.clang, &shared_types);
+  element = shared_element_type(shared_types);
   const fs::path rewritten = dir / "program.cpp";
   std::ofstream(rewritten) << "#line 1 \"" << file.string() << "\"\n"
                            << rewrite_launches(source, launches);
@@ -312,7 +331,17 @@ std::map<std::uint64_t, int> source_lines(const nlohmann::json& raw, const fs::p
   return lines;
 }
 
-Step make_step(const nlohmann::json& s, std::map<std::uint64_t, int>& lines, int& last_line) {
+// The runtime records 4-byte words as int; a float array's words are their bits.
+double as_element(const nlohmann::json& stored, ElementType element) {
+  if (element != ElementType::Float) return stored.get<double>();
+  const auto bits = static_cast<std::uint32_t>(stored.get<std::int64_t>());
+  float f;
+  std::memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+Step make_step(const nlohmann::json& s, std::map<std::uint64_t, int>& lines, int& last_line,
+               ElementType element) {
   Step step;
   const std::string kind = s["kind"];
   for (const auto& a : s["accesses"]) {
@@ -323,14 +352,14 @@ Step make_step(const nlohmann::json& s, std::map<std::uint64_t, int>& lines, int
     access.size = a[3];
     access.kind = a[4].get<std::string>() == "w" ? AccessKind::Write : AccessKind::Read;
     access.line = lines[a[5].get<std::uint64_t>()];
-    access.value = a[6].get<double>();
+    access.value = as_element(a[6], element);
     last_line = access.line;
     step.accesses.push_back(access);
   }
   step.kind = kind == "exit" ? StepKind::Exit : StepKind::Barrier;
   step.line = kind == "exit" ? last_line : s["line"].get<int>();
   step.label = kind == "exit" ? "exit" : "__syncthreads() line " + std::to_string(step.line);
-  for (const auto& v : s["snapshot"]) step.snapshot.push_back(v.get<double>());
+  for (const auto& v : s["snapshot"]) step.snapshot.push_back(as_element(v, element));
   return step;
 }
 
@@ -341,33 +370,35 @@ std::uint32_t volume(const nlohmann::json& d) {
 // Step 5: the trace, with the run fields filled by the catalog's conventions
 // (docs/own-programs.md).
 Trace make_trace(const nlohmann::json& raw, std::map<std::uint64_t, int>& lines,
-                 const fs::path& file, std::uint32_t traced_block) {
+                 const fs::path& file, std::uint32_t traced_block, ElementType element) {
   Trace trace;
   trace.run.variant = "own:" + file.filename().string();
+  trace.run.element_type = element;
   trace.run.block_size = volume(raw["block"]);
   trace.run.grid_size = volume(raw["grid"]);
   trace.run.input_pattern = InputPattern::Custom;
   for (const auto& snapshot : raw["first_snapshots"])
-    for (const auto& v : snapshot) trace.run.input_values.push_back(v.get<double>());
+    for (const auto& v : snapshot) trace.run.input_values.push_back(as_element(v, element));
   trace.run.n = trace.run.input_values.size();
   trace.run.device = "CPU emulator (Boost.Context fibers), clang-instrumented program";
   trace.shared_words = raw["shared_bytes"].get<std::uint32_t>() / 4;
   BlockTrace bt;
   bt.block = traced_block;
   int last_line = 0;
-  for (const auto& s : raw["steps"]) bt.steps.push_back(make_step(s, lines, last_line));
+  for (const auto& s : raw["steps"]) bt.steps.push_back(make_step(s, lines, last_line, element));
   GridPass pass{trace.run.n, trace.run.grid_size, {}};
-  std::int32_t sum = 0;
+  std::int32_t int_sum = 0;  // wraps as on a GPU
+  float float_sum = 0;       // added in block order, as the book's host loop does
   for (const auto& r : raw["block_results"]) {
-    pass.partials.push_back(r.get<double>());
-    sum = std::int32_t(std::uint32_t(sum) +
-                       std::uint32_t(r.get<std::int64_t>()));  // wraps as on a GPU
+    pass.partials.push_back(as_element(r, element));
+    int_sum = std::int32_t(std::uint32_t(int_sum) + std::uint32_t(r.get<std::int64_t>()));
+    float_sum += static_cast<float>(pass.partials.back());
   }
   if (bt.block < pass.partials.size()) bt.partial = pass.partials[bt.block];
   trace.blocks.push_back(std::move(bt));
   trace.passes.push_back(pass);
   trace.second_stage = SecondStage::Host;
-  trace.result = sum;
+  trace.result = element == ElementType::Float ? double(float_sum) : double(int_sum);
   for (double v : trace.run.input_values) trace.reference += v;
   return trace;
 }
@@ -388,13 +419,14 @@ OwnRunResult run_own_program(const OwnRunOptions& options) {
   } cleanup{dir, !options.work_dir.empty()};
 
   OwnRunResult result;
-  const fs::path program = build_program(file, dir, tools, result.timings);
+  ElementType element = ElementType::Int;
+  const fs::path program = build_program(file, dir, tools, result.timings, element);
   const std::optional<nlohmann::json> raw = run_program(program, dir, options, result);
   if (!raw || !raw->value("traced", false) || raw->contains("error")) return result;
   auto t0 = std::chrono::steady_clock::now();
   std::map<std::uint64_t, int> lines = source_lines(*raw, program, dir, tools);
   result.timings.symbolize_s = seconds_since(t0);
-  result.trace = make_trace(*raw, lines, file, options.traced_block);
+  result.trace = make_trace(*raw, lines, file, options.traced_block, element);
   result.traced = true;
   return result;
 }

@@ -53,7 +53,11 @@ struct OwnRunResult {
 std::string find_tool(const std::vector<std::string>& names);  // "" if none is on PATH
 
 // Finds the kernel launches with `clang++ -x cuda --cuda-host-only -Xclang -ast-dump=json`.
-std::vector<KernelLaunch> find_kernel_launches(const std::string& file, const std::string& clang);
+// With shared_types: the type of each __shared__ variable of the file, as clang spells it.
+std::vector<KernelLaunch> find_kernel_launches(const std::string& file, const std::string& clang,
+                                               std::vector<std::string>* shared_types = nullptr);
+// The trace's element type for those: Float if every one is a float array, else Int (for now).
+ElementType shared_element_type(const std::vector<std::string>& shared_types);
 // `k<<<g, b>>>(args)` -> `::stridescope_rt::launcher(k, g, b)(args)`; lines are unchanged.
 std::string rewrite_launches(const std::string& source, const std::vector<KernelLaunch>& launches);
 
