@@ -8,6 +8,7 @@ packages=(
   libglfw3-dev libimgui-dev libstb-dev python3-glad libgl-dev libgl1-mesa-dri fonts-dejavu-core
   libgif-dev
   libgtest-dev xvfb xauth
+  clang-14 llvm-14  # `stridescope run FILE.cu`: compiles the user's CUDA file, llvm-symbolizer-14
 )
 
 missing=()

@@ -14,6 +14,7 @@
 #include "cli/options.h"
 #include "cli/precision_command.h"
 #include "cli/window_options.h"
+#include "owncuda/own_program.h"
 #include "ui/gui.h"
 #if defined(STRIDESCOPE_HAVE_CUDA)
 #include "cuda/bench.h"
@@ -68,6 +69,11 @@ struct CommandLine {
   CLI::App* export_run = app.add_subcommand(
       "export", "render a run, step by step with its transitions, as a GIF or an MP4");
   ExportOptions export_options;
+  CLI::App* run = app.add_subcommand(
+      "run", "compile a plain CUDA C++ file with clang, run it on the CPU emulator, trace a block");
+  OwnRunOptions run_options;
+  std::string run_out;
+  bool run_timings = false;
 
   CommandLine() {
     app.require_subcommand(0, 1);
@@ -99,6 +105,15 @@ struct CommandLine {
         ->type_name("UINT");
     add_run_options(*device_run, device_run_options);
     add_export_options(*export_run, export_options);
+    run->add_option("file", run_options.file,
+                    "the .cu file (docs/own-programs.md: what it may use)")
+        ->required();
+    run->add_option("--out,-o", run_out, "trace file to write (JSON)");
+    run->add_option("--launch", run_options.launch, "which kernel launch to trace (0: the first)");
+    run->add_option("--traced-block", run_options.traced_block, "which block of it to trace");
+    run->add_flag("--timings", run_timings, "print the time of each phase");
+    run->add_option("--keep", run_options.work_dir,
+                    "build in this directory and keep it (program.cpp, program, raw.json)");
   }
 
   int run_command() {
@@ -123,6 +138,7 @@ struct CommandLine {
     }
     if (*device_run) return command_device_run(to_request(device_run_options), std::cout);
     if (*export_run) return command_export(export_options, std::cout);
+    if (*run) return command_run(run_options, run_out, run_timings, std::cout, std::cerr);
     if (*bench) {
       if (!bench_command.recorded) {  // the live run's options (--recorded shows a file)
         bench_command.max_log2 =

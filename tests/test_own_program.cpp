@@ -1,0 +1,166 @@
+// `stridescope run FILE.cu`: a plain CUDA program compiled by clang, run on the fiber runtime and
+// traced. Needs clang++-14 and llvm-symbolizer-14 (scripts/install-deps.sh installs them); skips
+// visibly only where clang is absent.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "emu/run_variant.h"
+#include "owncuda/own_program.h"
+#include "run/request.h"
+#include "trace/trace_consistency.h"
+#include "trace/trace_json.h"
+
+namespace stridescope {
+namespace {
+
+const std::string kSum4 = std::string(STRIDESCOPE_SOURCE_DIR) + "/examples/sum4.cu";
+
+bool have_clang() {
+  return !find_tool({"clang++-14", "clang++"}).empty() &&
+         !find_tool({"llvm-symbolizer-14", "llvm-symbolizer"}).empty();
+}
+
+TEST(OwnProgram, RewriteReplacesOnlyTheLaunchTokensAndKeepsLines) {
+  const std::string source = "int main() {\n  sum<<<1,\n  4>>>(a, b);\n}\n";
+  const KernelLaunch launch{15, 18, 27, 2};
+  ASSERT_EQ(source.compare(launch.open, 3, "<<<"), 0);
+  ASSERT_EQ(source.compare(launch.close, 3, ">>>"), 0);
+  EXPECT_EQ(rewrite_launches(source, {launch}),
+            "int main() {\n  ::stridescope_rt::launcher(sum, 1,\n  4)(a, b);\n}\n");
+}
+
+TEST(OwnProgram, SumOfFourValuesRunsPrintsAndTracesLikeTheCatalog) {
+  if (!have_clang()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  OwnRunOptions options;
+  options.file = kSum4;
+  const OwnRunResult r = run_own_program(options);
+  EXPECT_EQ(r.exit_code, 0) << r.errors;
+  EXPECT_EQ(r.output, "sum = 10\n");
+  ASSERT_TRUE(r.traced);
+  const Trace& t = r.trace;
+  EXPECT_EQ(first_inconsistency(t), std::nullopt);
+  EXPECT_EQ(t.run.block_size, 4u);
+  EXPECT_EQ(t.run.grid_size, 1u);
+  EXPECT_EQ(t.shared_words, 4u);
+  EXPECT_EQ(t.result, 10);
+  EXPECT_EQ(t.run.input_values, (std::vector<double>{3, 1, 4, 2}));
+  ASSERT_EQ(t.blocks.size(), 1u);
+  const std::vector<Step>& steps = t.blocks[0].steps;
+  ASSERT_EQ(steps.size(), 4u);
+  // Barriers at the file's lines 11 (after the load) and 14 (in the loop: strides 2, then 1).
+  EXPECT_EQ(steps[0].line, 11);
+  EXPECT_EQ(steps[1].line, 14);
+  EXPECT_EQ(steps[2].line, 14);
+  EXPECT_EQ(steps[3].kind, StepKind::Exit);
+  EXPECT_EQ(steps[0].snapshot, (std::vector<double>{3, 1, 4, 2}));
+  EXPECT_EQ(steps[1].snapshot, (std::vector<double>{7, 3, 4, 2}));
+  EXPECT_EQ(steps[2].snapshot, (std::vector<double>{10, 3, 4, 2}));
+  // Access lines come from DWARF: the load on line 10, the additions on 13, the result on 16.
+  EXPECT_EQ(steps[0].accesses.at(0).line, 10);
+  EXPECT_EQ(steps[1].accesses.at(0).line, 13);
+  EXPECT_EQ(steps[3].accesses.at(0).line, 16);
+
+  // The catalog's sequential variant on the same input: the same accesses (thread, order,
+  // address, size, kind, value) and snapshots, step by step; only the source lines differ.
+  RunRequest request;
+  request.variant = "sequential";
+  request.n = 4;
+  request.block = 4;
+  request.input = InputPattern::Custom;
+  request.values = {3, 1, 4, 2};
+  const Trace catalog = run_on_emulator(request);
+  const std::vector<Step>& expected = catalog.blocks.at(0).steps;
+  ASSERT_EQ(expected.size(), steps.size());
+  for (std::size_t s = 0; s < steps.size(); ++s) {
+    EXPECT_EQ(steps[s].kind, expected[s].kind) << "step " << s;
+    EXPECT_EQ(steps[s].snapshot, expected[s].snapshot) << "step " << s;
+    ASSERT_EQ(steps[s].accesses.size(), expected[s].accesses.size()) << "step " << s;
+    for (std::size_t i = 0; i < steps[s].accesses.size(); ++i) {
+      Access got = steps[s].accesses[i];
+      got.line = expected[s].accesses[i].line;
+      EXPECT_EQ(got, expected[s].accesses[i]) << "step " << s << " access " << i;
+    }
+  }
+  EXPECT_EQ(t.result, catalog.result);
+
+  // The file it writes loads back as it was.
+  const std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/own_sum4.json";
+  save_trace(t, path);
+  EXPECT_EQ(load_trace(path), t);
+}
+
+TEST(OwnProgram, CompileErrorsComeBackAsClangPrintedThem) {
+  if (!have_clang()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  const std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/own_broken.cu";
+  {
+    std::ofstream f(path);
+    f << "__global__ void k(int* p) {\n  p[0] = undeclared;\n}\nint main() { k<<<1, 1>>>(nullptr); "
+         "}\n";
+  }
+  OwnRunOptions options;
+  options.file = path;
+  std::ostringstream out, err;
+  EXPECT_EQ(command_run(options, "", false, out, err), 2);
+  EXPECT_NE(err.str().find("own_broken.cu:2:10: error: use of undeclared identifier 'undeclared'"),
+            std::string::npos)
+      << err.str();
+}
+
+}  // namespace
+}  // namespace stridescope
+
+namespace stridescope {
+namespace {
+
+TEST(OwnProgram, ABarrierOnlySomeThreadsReachStopsTheProgramWithItsLine) {
+  if (!find_tool({"clang++-14", "clang++"}).size()) GTEST_SKIP() << "clang++-14 not installed";
+  const std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/own_divergent.cu";
+  {
+    std::ofstream f(path);
+    f << "#include <cuda_runtime.h>\n#include <cstdio>\n__global__ void k() {\n  __shared__ int "
+         "s[4];\n"
+         "  s[threadIdx.x] = 1;\n  if (threadIdx.x < 2) __syncthreads();\n}\n"
+         "int main() { k<<<1, 4>>>(); printf(\"done\\n\"); }\n";
+  }
+  OwnRunOptions options;
+  options.file = path;
+  std::ostringstream out, err;
+  EXPECT_EQ(command_run(options, "", false, out, err), 3);
+  EXPECT_NE(err.str().find(
+                "barrier divergence in block 0: 2 threads wait at the __syncthreads() of line 6 "
+                "but 2 exited"),
+            std::string::npos)
+      << err.str();
+  EXPECT_NE(err.str().find("no trace written"), std::string::npos) << err.str();
+}
+
+}  // namespace
+}  // namespace stridescope
+
+namespace stridescope {
+namespace {
+
+TEST(OwnProgram, TheBooksDotProductPrintsItsResultAndTracesBlockZero) {
+  if (find_tool({"clang++-14", "clang++"}).empty()) GTEST_SKIP() << "clang++-14 not installed";
+  OwnRunOptions options;
+  options.file = std::string(STRIDESCOPE_SOURCE_DIR) + "/examples/dot.cu";
+  const OwnRunResult r = run_own_program(options);
+  EXPECT_EQ(r.exit_code, 0) << r.errors;
+  EXPECT_EQ(r.output, "Does GPU value 2.57236e+13 = 2.57236e+13?\n");
+  ASSERT_TRUE(r.traced);
+  EXPECT_EQ(r.trace.run.grid_size, 32u);
+  EXPECT_EQ(r.trace.run.block_size, 256u);
+  ASSERT_EQ(r.trace.blocks.at(0).steps.size(), 10u);  // the load, 8 halvings, the exit
+  EXPECT_EQ(r.trace.blocks[0].steps[0].line, 24);
+  EXPECT_EQ(r.trace.blocks[0].steps[1].line, 29);
+  // cache[] is float (clang's AST says so): the trace's words are floats, its result the host's.
+  EXPECT_EQ(r.trace.run.element_type, ElementType::Float);
+  EXPECT_NEAR(r.trace.result, 2.57236e13, 1e8);
+  EXPECT_EQ(first_inconsistency(r.trace), std::nullopt);
+}
+
+}  // namespace
+}  // namespace stridescope
