@@ -3,6 +3,8 @@
 // visibly only where clang is absent.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -12,6 +14,16 @@
 #include "run/request.h"
 #include "trace/trace_consistency.h"
 #include "trace/trace_json.h"
+
+namespace stridescope {
+namespace {
+
+long lines_of(const std::string& text) {
+  return std::count(text.begin(), text.end(), '\n');
+}
+
+}  // namespace
+}  // namespace stridescope
 
 namespace stridescope {
 namespace {
@@ -128,13 +140,46 @@ TEST(OwnProgram, ABarrierOnlySomeThreadsReachStopsTheProgramWithItsLine) {
   OwnRunOptions options;
   options.file = path;
   std::ostringstream out, err;
-  EXPECT_EQ(command_run(options, "", false, out, err), 3);
+  EXPECT_EQ(command_run(options, "", false, out, err), 2);
   EXPECT_NE(err.str().find(
                 "barrier divergence in block 0: 2 threads wait at the __syncthreads() of line 6 "
                 "but 2 exited"),
             std::string::npos)
       << err.str();
   EXPECT_NE(err.str().find("no trace written"), std::string::npos) << err.str();
+  EXPECT_EQ(err.str().rfind("stridescope: error: barrier divergence", 0), 0) << err.str();
+  EXPECT_EQ(lines_of(err.str()), 1) << err.str();
+}
+
+// A program that loops or crashes: one error line, exit 2, no trace.
+TEST(OwnProgram, AProgramThatLoopsOrCrashesIsStoppedWithOneLine) {
+  if (find_tool({"clang++-14", "clang++"}).empty()) GTEST_SKIP() << "clang++-14 not installed";
+  struct Case {
+    const char* body;
+    const char* expected;
+  };
+  const Case cases[] = {
+      {"  s[threadIdx.x] = 1;\n  __syncthreads();\n  while (s[0] == 1) {}\n",
+       "ran past its 1 s CPU limit"},
+      {"  s[threadIdx.x] = 1;\n  __syncthreads();\n  if (threadIdx.x == 0) *(volatile int*)0 = "
+       "s[0];\n",
+       "the program died: Segmentation fault"},
+  };
+  for (const Case& c : cases) {
+    const std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/own_bad.cu";
+    {
+      std::ofstream f(path);
+      f << "#include <cuda_runtime.h>\n__global__ void k() {\n  __shared__ volatile int s[4];\n"
+        << c.body << "}\nint main() { k<<<1, 4>>>(); cudaDeviceSynchronize(); }\n";
+    }
+    OwnRunOptions options;
+    options.file = path;
+    options.time_limit_s = 1;
+    std::ostringstream out, err;
+    EXPECT_EQ(command_run(options, "", false, out, err), 2) << c.expected;
+    EXPECT_NE(err.str().find(c.expected), std::string::npos) << err.str();
+    EXPECT_EQ(lines_of(err.str()), 1) << err.str();
+  }
 }
 
 }  // namespace

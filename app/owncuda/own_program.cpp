@@ -292,14 +292,18 @@ std::optional<nlohmann::json> run_program(const fs::path& program, const fs::pat
   result.output = read_file(dir / "program.out");
   result.errors = read_file(dir / "program.err");
   result.timings.run_s = seconds_since(t0);
-  if (result.exit_code == 128 + SIGXCPU || result.exit_code == 128 + SIGKILL)
-    result.errors += "stridescope: the program ran past its " +
-                     std::to_string(options.time_limit_s) + " s CPU limit\n";
-  else if (result.exit_code > 128)
-    result.errors +=
-        std::string("stridescope: the program died: ") + strsignal(result.exit_code - 128) + "\n";
+  if (result.exit_code == 128 + SIGXCPU || result.exit_code == 128 + SIGKILL) {
+    result.failure = "the program ran past its " + std::to_string(options.time_limit_s) +
+                     " s CPU limit (an endless loop?)";
+  } else if (result.exit_code > 128) {
+    result.failure = std::string("the program died: ") + strsignal(result.exit_code - 128);
+  }
   if (!fs::exists(raw_path)) return std::nullopt;
-  nlohmann::json raw = nlohmann::json::parse(read_file(raw_path));
+  nlohmann::json raw = nlohmann::json::parse(read_file(raw_path), nullptr, false);
+  if (raw.is_discarded()) return std::nullopt;
+  if (raw.contains("error") && raw["error"].is_string()) {
+    result.failure = raw["error"].get<std::string>();  // what the runtime stopped it for
+  }
   result.shared_accesses = raw.value("shared_accesses", std::uint64_t{0});
   return raw;
 }
@@ -452,14 +456,15 @@ int command_run(const OwnRunOptions& options, const std::string& out_path, bool 
   }
   out << r.output;
   err << r.errors;
-  if (!r.traced) {
-    if (r.exit_code != 0)
-      err << "stridescope: error: the program stopped with status " << r.exit_code
-          << "; no trace written\n";
-    else
-      err << "stridescope: error: the program made no launch " << options.launch
-          << " (nothing traced)\n";
-    return r.exit_code != 0 ? r.exit_code : 2;
+  if (!r.failure.empty() || !r.traced) {
+    err << "stridescope: error: "
+        << (!r.failure.empty() ? r.failure + "; no trace written"
+            : r.exit_code != 0 ? "the program stopped with status " + std::to_string(r.exit_code) +
+                                     "; no trace written"
+                               : "the program made no launch " + std::to_string(options.launch) +
+                                     " (nothing traced)")
+        << "\n";
+    return 2;
   }
   if (!out_path.empty()) save_trace(r.trace, out_path);
   const BlockTrace& b = r.trace.blocks.front();

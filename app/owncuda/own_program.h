@@ -45,6 +45,7 @@ struct OwnRunResult {
   std::string output;   // its stdout
   std::string errors;   // its stderr
   bool traced = false;  // the chosen launch happened
+  std::string failure;  // why the program did not finish, one line ("" when it did)
   Trace trace;
   std::uint64_t shared_accesses = 0;  // instrumented shared accesses recorded (traced block)
   OwnRunTimings timings;

@@ -162,8 +162,7 @@ struct Runtime {
   }
 
   [[noreturn]] void fail(const std::string& message) {
-    std::fflush(stdout);
-    std::fprintf(stderr, "stridescope: %s\n", message.c_str());
+    std::fflush(stdout);  // the message reaches the user through the raw record (stridescope run)
     error = message;
     write();
     std::_Exit(3);

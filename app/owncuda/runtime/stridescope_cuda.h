@@ -92,6 +92,11 @@ Launcher<F*> launcher(F* kernel, dim3 grid, dim3 block, std::size_t shared = 0,
 #endif
 
 cudaError_t cudaMalloc(void** ptr, std::size_t bytes);
+// CUDA's runtime header has this overload too: cudaMalloc(&d, bytes) with d an int*.
+template <typename T>
+cudaError_t cudaMalloc(T** ptr, std::size_t bytes) {
+  return cudaMalloc(reinterpret_cast<void**>(ptr), bytes);
+}
 cudaError_t cudaFree(void* ptr);
 cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind);
 cudaError_t cudaMemset(void* dst, int value, std::size_t bytes);
