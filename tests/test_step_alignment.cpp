@@ -56,13 +56,20 @@ TEST(StepAlignment, ARunThatEndedShowsItsLastStepFinished) {
   EXPECT_EQ(rows[3][0].note, Note::None);
 }
 
-TEST(StepAlignment, ARunWithoutRoundsWaitsAtItsLastStep) {
+TEST(StepAlignment, ARunWithoutRoundsHasEveryStepInTheFirstPhase) {
+  // Run 1 reads after its load and has no rounds: both its steps are in the first phase, so run 0
+  // waits at its load for it; then run 1 is finished while run 0 adds and writes its sum.
   AlignedRows rows = align_steps({{load(), stride(1), sum()}, {load(), {StepLabelKind::Read, 0}}});
-  ASSERT_EQ(rows.size(), 3u);
+  ASSERT_EQ(rows.size(), 4u);
+  EXPECT_EQ(rows[1][0].step, 0u);
+  EXPECT_EQ(rows[1][0].note, Note::Waiting);
   EXPECT_EQ(rows[1][1].step, 1u);
   EXPECT_EQ(rows[1][1].note, Note::None);
-  EXPECT_EQ(rows[2][1].step, 1u);
-  EXPECT_EQ(rows[2][1].note, Note::Finished);
+  for (std::size_t k = 2; k < 4; ++k) {
+    EXPECT_EQ(rows[k][0].step, k - 1);
+    EXPECT_EQ(rows[k][1].step, 1u);
+    EXPECT_EQ(rows[k][1].note, Note::Finished);
+  }
 }
 
 TEST(StepAlignment, HarrisKernelsOneToThreeAtBlock64) {

@@ -61,8 +61,8 @@ std::vector<FactLine> pane_facts(const StepFacts& f, AlignedStep::Note note, con
   std::string divergent =
       std::to_string(warps) + (warps == 1 ? " divergent warp" : " divergent warps");
   std::vector<FactLine> lines;
-  if (note == AlignedStep::Note::Finished) lines.push_back({"finished", p.waiting});
-  if (note == AlignedStep::Note::Waiting) lines.push_back({"waiting for the others", p.waiting});
+  if (note == AlignedStep::Note::Finished) lines.push_back({"finished", p.text_dim});
+  if (note == AlignedStep::Note::Waiting) lines.push_back({"waiting for the others", p.text_dim});
   std::string active = std::to_string(f.activity.active_threads) + " active";
   std::string additions = std::to_string(f.additions_so_far) + " additions";
   ImVec4 divergent_color = f.activity.divergent_warps > 0 ? p.warp_divergent : plain;
