@@ -57,7 +57,8 @@ void add_window_options(CLI::App& app, WindowOptions& o) {
   app.add_option("--font-scale", o.font_scale, "text size, 0.5..4 (presenter: 2)")
       ->type_name("FLOAT");
   o.contrast_given = app.add_flag("--high-contrast", o.high_contrast, "high-contrast theme");
-  app.add_option("--view", o.view, "centre tab at start: memory, grid, timing or precision");
+  app.add_option("--view", o.view,
+                 "centre tab at start: memory, grid, timing, precision or compare");
   app.add_flag("--presenter", o.presenter,
                "start in the presenter view (canvas across the window)");
   app.add_option("--benchmark-frames", o.benchmark_frames,

@@ -222,30 +222,37 @@ class CompareTab final : public Tab {
     }
   }
 
-  // Outside a compare: tick two to four variants, then run them on the Run panel's settings.
+  // Outside a compare: kernels 1 | 2 | 3 in one click, or tick two to four variants; both run on
+  // the Run panel's settings.
   void chooser(AppContext& ctx) {
     wrapped_text(
-        "Tick two to four kernels to run side by side on the Run panel's settings (block size, "
-        "n, type, input), step-locked by the timeline.");
+        "Run two to four kernels side by side on the Run panel's settings (block size, n, type, "
+        "input), step-locked by the timeline.");
+    if (ImGui::Button("Compare kernels 1 | 2 | 3")) {
+      start_compare(ctx, {"interleaved-divergent", "interleaved-strided", "sequential"});
+    }
     const auto& catalog = variant_catalog();
     if (ticked_.size() != catalog.size()) ticked_.assign(catalog.size(), false);
     std::vector<std::string> chosen;
     for (std::size_t i = 0; i < catalog.size(); ++i) {
-      bool on = ticked_[i];
-      if (ImGui::Checkbox(std::string(catalog[i].lesson.title).c_str(), &on)) ticked_[i] = on;
       if (ticked_[i]) chosen.push_back(std::string(catalog[i].id));
     }
     bool ok = chosen.size() >= 2 && chosen.size() <= kMaxRuns;
+    ImGui::SameLine();
     ImGui::BeginDisabled(!ok);
-    if (ImGui::Button("Compare")) {
-      if (ctx.session.run_compare(ctx.request, chosen)) ctx.session.playback().seek(0);
-    }
+    if (ImGui::Button("Compare the ticked")) start_compare(ctx, chosen);
     ImGui::EndDisabled();
-    if (!ok) {
-      ImGui::SameLine();
-      ImGui::TextDisabled("%zu ticked: tick 2 to 4", chosen.size());
-    }
+    ImGui::SameLine();
+    ImGui::TextDisabled("%zu ticked (2 to 4)", chosen.size());
     if (!ctx.session.error().empty()) wrapped_text(ctx.session.error(), ctx.palette().waiting);
+    for (std::size_t i = 0; i < catalog.size(); ++i) {
+      bool on = ticked_[i];
+      if (ImGui::Checkbox(std::string(catalog[i].lesson.title).c_str(), &on)) ticked_[i] = on;
+    }
+  }
+
+  static void start_compare(AppContext& ctx, const std::vector<std::string>& variants) {
+    if (ctx.session.run_compare(ctx.request, variants)) ctx.request.variant = variants.front();
   }
 
   std::array<Pane, kMaxRuns> panes_;
