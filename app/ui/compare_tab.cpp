@@ -118,6 +118,7 @@ class CompareTab final : public Tab {
     }
     const std::vector<CompareRun>& runs = session.compare_runs();
     const std::vector<AlignedStep>& row = session.compare_row();
+    if (row.size() != runs.size()) return;
     ImVec2 avail = ImGui::GetContentRegionAvail();
     if (ImGui::SmallButton("End compare")) {
       session.run(ctx.request);
