@@ -15,18 +15,50 @@ float parse_font_scale(const std::string& text) {
   return scale;
 }
 
+// "a,b,c": 2 to 4 variants, each one that takes the request's block size and type.
+std::vector<std::string> parse_compare(const std::string& text, const RunRequest& request) {
+  std::vector<std::string> names;
+  std::size_t start = 0;
+  while (true) {
+    std::size_t comma = text.find(',', start);
+    names.push_back(text.substr(start, comma == std::string::npos ? comma : comma - start));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  if (names.size() < 2 || names.size() > 4) {
+    throw CliError("--compare takes 2 to 4 variants separated by commas, not " +
+                   std::to_string(names.size()) + " ('" + text + "')");
+  }
+  for (const std::string& name : names) {
+    RunRequest r = request;
+    r.variant = name;
+    try {
+      validate(r);
+    } catch (const std::exception& e) {
+      std::string what = e.what();
+      if (what.find(name) == std::string::npos) what = name + ": " + what;  // name the variant
+      throw CliError("--compare: " + what);
+    }
+  }
+  return names;
+}
+
 }  // namespace
 
 void add_window_options(CLI::App& app, WindowOptions& o) {
   o.run_given = add_run_options(app, o.run);
   app.add_option("--trace", o.trace, "open a recorded trace file");
+  app.add_option("--compare", o.compare,
+                 "2 to 4 variants side by side, step-locked, on the same input (a,b,c)")
+      ->type_name("V1,V2,...");
   app.add_option("--step", o.step, "start at this step (0 = first)")->type_name("UINT");
   app.add_option("--screenshot", o.screenshot, "render one frame to this PNG file and exit");
   app.add_option("--size", o.size, "window size WIDTHxHEIGHT");
   app.add_option("--font-scale", o.font_scale, "text size, 0.5..4 (presenter: 2)")
       ->type_name("FLOAT");
   o.contrast_given = app.add_flag("--high-contrast", o.high_contrast, "high-contrast theme");
-  app.add_option("--view", o.view, "centre tab at start: memory, grid, timing or precision");
+  app.add_option("--view", o.view,
+                 "centre tab at start: memory, grid, timing, precision or compare");
   app.add_flag("--presenter", o.presenter,
                "start in the presenter view (canvas across the window)");
   app.add_option("--benchmark-frames", o.benchmark_frames,
@@ -47,6 +79,9 @@ GuiOptions to_gui_options(const WindowOptions& o) {
   gui.benchmark_frames =
       static_cast<int>(parse_whole(o.benchmark_frames, "--benchmark-frames", 0, 1000000));
   if (!o.step.empty()) gui.step = parse_whole(o.step, "--step", 0, UINT32_MAX);
+  if (!o.trace.empty() && !o.compare.empty()) {
+    throw CliError("--compare runs the variants: leave out --trace");
+  }
   if (!o.trace.empty()) {
     for (const CLI::Option* given : o.run_given) {
       if (given->count() > 0) {
@@ -55,6 +90,11 @@ GuiOptions to_gui_options(const WindowOptions& o) {
       }
     }
     gui.trace_path = o.trace;
+  } else if (!o.compare.empty()) {
+    gui.request = to_request(o.run);
+    gui.compare = parse_compare(o.compare, gui.request);
+    gui.request.variant = gui.compare.front();
+    if (o.view == "memory") gui.view = View::Compare;  // the panes, unless another tab is asked
   } else {
     gui.request = to_request(o.run);
     validate(gui.request);

@@ -53,6 +53,10 @@ class TraceModel {
   std::size_t step_count(std::size_t b = 0) const { return block(b).steps.size(); }
   const Step& step(std::size_t s, std::size_t b = 0) const { return block(b).steps.at(s); }
 
+  // Every step's short label ("load", "stride = 4"), from one pass over the block.
+  std::vector<StepLabel> step_labels(std::size_t b = 0) const {
+    return stridescope::step_labels(block(b).steps, trace_.word_size);
+  }
   // Every analysis of one step (computed on each call: keep what you show).
   StepFacts facts(std::size_t s, std::size_t b = 0) const;
   const WorkDepth& work(std::size_t b = 0) const { return blocks_.at(b).work; }

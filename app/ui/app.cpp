@@ -48,7 +48,9 @@ App::App(const GuiOptions& options)
 App::~App() = default;
 
 bool App::load() {
-  bool loaded = options_.trace_path ? session_.open(*options_.trace_path) : session_.run(request_);
+  bool loaded = options_.trace_path         ? session_.open(*options_.trace_path)
+                : !options_.compare.empty() ? session_.run_compare(request_, options_.compare)
+                                            : session_.run(request_);
   if (!loaded) {
     error_ = session_.error();
     return false;
@@ -57,10 +59,11 @@ bool App::load() {
     request_ = request_of(session_.trace());
   }
   if (options_.step) {
-    std::size_t steps = session_.model().step_count();
+    std::size_t steps = session_.playback().step_count();
     if (*options_.step >= steps) {
-      error_ = "--step " + std::to_string(*options_.step) +
-               " does not exist: the trace has steps 0.." + std::to_string(steps - 1);
+      error_ = "--step " + std::to_string(*options_.step) + " does not exist: the " +
+               (session_.comparing() ? "compare" : "trace") + " has steps 0.." +
+               std::to_string(steps - 1);
       return false;
     }
     session_.playback().seek(*options_.step);
@@ -149,7 +152,7 @@ std::vector<std::optional<WindowRect>> App::default_rects(LayoutMode mode) const
   std::vector<std::optional<Placement>> places;
   std::vector<float> min_heights;
   for (std::size_t i = 0; i < panels_.size(); ++i) {
-    PanelLayout layout = panels_[i]->layout();
+    PanelLayout layout = panels_[i]->layout_in(context_);
     places.push_back(placement_in(layout, mode));
     float least = layout.min_lines > 0
                       ? chrome + layout.min_lines * ImGui::GetTextLineHeightWithSpacing()

@@ -104,6 +104,14 @@ class FactsPanel final : public Panel {
             .min_lines = 4};
   }
 
+  // In a compare, the presenter view leaves the facts to the panes (the centre takes the width).
+  PanelLayout layout_in(const AppContext& ctx) const override {
+    PanelLayout l = layout();
+    if (!ctx.session.comparing()) return l;
+    l.compact_presenter.reset();
+    return l;
+  }
+
   void draw(AppContext& ctx) override {
     if (!ctx.session.has_trace()) return;
     const TraceModel& model = ctx.session.model();

@@ -4,6 +4,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "bench/bench_report.h"
 #include "run/request.h"
@@ -15,6 +16,7 @@ namespace stridescope {
 struct GuiOptions {
   RunRequest request;                     // the run shown at start, unless a trace file is given
   std::optional<std::string> trace_path;  // show this recorded trace instead
+  std::vector<std::string> compare;       // 2 to 4 variants side by side (request's other settings)
   std::optional<std::size_t> step;        // start at this step
   std::string screenshot_path;            // if set: render, write a PNG, exit
   int width = 1600;

@@ -270,9 +270,10 @@ void MemoryCanvas::draw(const CanvasView& view) {
   ImDrawList* list = ImGui::GetWindowDrawList();
   ImVec2 origin = ImGui::GetCursorScreenPos();
   ImVec2 avail = ImGui::GetContentRegionAvail();
-  float legend = legend_height(view, avail.x);
+  float legend = view.legend ? legend_height(view, avail.x) : 0.0f;
+  float gap = view.legend ? ImGui::GetStyle().ItemSpacing.y : 0.0f;
   float banner = banner_height(view, avail.x);
-  ImVec2 size(avail.x, avail.y - legend - ImGui::GetStyle().ItemSpacing.y - banner);
+  ImVec2 size(avail.x, avail.y - legend - gap - banner);
   if (size.x < 50 || size.y < 50) return;
   ImGui::InvisibleButton("canvas", ImVec2(avail.x, banner + size.y));
   bool hovered = view.pointer && ImGui::IsItemHovered();
@@ -304,6 +305,7 @@ void MemoryCanvas::draw(const CanvasView& view) {
   list->PopClipRect();
   draw_banner(view, list, origin, avail.x);
   if (hovered) show_tooltip(view, hover);
+  if (!view.legend) return;
   draw_legend(view, list, ImGui::GetCursorScreenPos(), avail.x);
   ImGui::Dummy(ImVec2(avail.x, legend));
 }

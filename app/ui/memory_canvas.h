@@ -23,6 +23,7 @@ struct CanvasView {
   bool conflict_column = true;  // the run has bank conflicts: room for "2-way", a legend entry
   bool pointer = true;  // follow the mouse (off for screenshots and benchmarks: a fixed picture)
   std::string banner;   // shown across the top in the warning colour (barrier divergence)
+  bool legend = true;   // the legend under the canvas (off: the caller draws one for several)
 };
 
 class MemoryCanvas {

@@ -30,6 +30,9 @@ class Panel {
   virtual ~Panel() = default;
   virtual const char* title() const = 0;  // the window's title (and ImGui's id for it)
   virtual PanelLayout layout() const = 0;
+  // Its layout given what is shown: layout() unless the panel says otherwise (a compare gives the
+  // presenter view's width to the centre window's panes).
+  virtual PanelLayout layout_in(const AppContext&) const { return layout(); }
   virtual void start(AppContext&) {}       // once, when the window and GL context exist
   virtual void stop() {}                   // once, before the GL context goes
   virtual void draw(AppContext& ctx) = 0;  // the window's contents

@@ -34,6 +34,35 @@ bool Session::run(const RunRequest& request) {
   }
 }
 
+bool Session::run_compare(const RunRequest& request, const std::vector<std::string>& variants) {
+  try {
+    std::vector<CompareRun> runs;
+    std::vector<std::vector<StepLabel>> labels;
+    for (const std::string& variant : variants) {
+      RunRequest r = request;
+      r.variant = variant;
+      auto model = std::make_shared<const TraceModel>(run_on_emulator(r));
+      labels.push_back(model->step_labels());
+      runs.push_back({variant, std::move(model)});
+    }
+    rows_ = align_steps(labels);
+    compare_ = std::move(runs);
+    adopt_model(compare_.front().model,
+                "comparing " + std::to_string(compare_.size()) + " runs on the CPU emulator",
+                rows_.size());
+    return true;
+  } catch (const std::exception& e) {
+    error_ = e.what();
+    return false;
+  }
+}
+
+const std::vector<AlignedStep>& Session::compare_row() const {
+  static const std::vector<AlignedStep> none;
+  if (compare_.empty() || shown_position_ >= rows_.size()) return none;
+  return rows_[shown_position_];
+}
+
 bool Session::open(const std::string& path) {
   try {
     Trace trace = load_trace(path);
@@ -60,17 +89,27 @@ bool Session::save(const std::string& path) {
 }
 
 void Session::adopt(Trace trace, std::string notice) {
-  model_ = std::make_shared<const TraceModel>(std::move(trace));
+  compare_.clear();
+  rows_.clear();
+  auto model = std::make_shared<const TraceModel>(std::move(trace));
+  std::size_t steps = model->step_count();
+  adopt_model(std::move(model), std::move(notice), steps);
+}
+
+void Session::adopt_model(std::shared_ptr<const TraceModel> model, std::string notice,
+                          std::size_t positions) {
+  model_ = std::move(model);
   error_.clear();
   notice_ = std::move(notice);
-  playback_.reset(model_->step_count(), 0);
+  playback_.reset(positions, 0);
   ++generation_;
   begin_frame();
 }
 
 void Session::begin_frame() {
   if (!model_) return;
-  shown_step_ = playback_.step();
+  shown_position_ = playback_.step();
+  shown_step_ = rows_.empty() ? shown_position_ : rows_.at(shown_position_).front().step;
   if (shown_step_ == cached_step_ && generation_ == cached_generation_) return;
   facts_ = model_->facts(shown_step_);
   current_ = canvas_model(*model_, shown_step_, facts_);

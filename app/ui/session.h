@@ -5,13 +5,21 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "model/step_alignment.h"
 #include "model/trace_model.h"
 #include "run/request.h"
 #include "ui/canvas_model.h"
 #include "ui/playback.h"
 
 namespace stridescope {
+
+// One run of a compare: the variant and its model (each pane reads its own).
+struct CompareRun {
+  std::string variant;
+  std::shared_ptr<const TraceModel> model;
+};
 
 class Session {
  public:
@@ -23,6 +31,14 @@ class Session {
   void use_device(bool on) { use_device_ = on && device_tracer_ != nullptr; }
   bool using_device() const { return use_device_; }
   const std::string& device_name() const { return device_name_; }
+  // Runs the request once per variant (2 to 4, on the emulator) and step-locks them
+  // (model/step_alignment.h): the playback walks the aligned rows, the other panels show the
+  // first run. On failure keeps what was shown and returns false. run() and open() end a compare.
+  bool run_compare(const RunRequest& request, const std::vector<std::string>& variants);
+  bool comparing() const { return !compare_.empty(); }
+  const std::vector<CompareRun>& compare_runs() const { return compare_; }
+  // The shown row's step of each run (empty outside a compare).
+  const std::vector<AlignedStep>& compare_row() const;
   bool open(const std::string& path);  // a trace file; on failure keeps the old trace
   bool save(const std::string& path);
 
@@ -40,6 +56,8 @@ class Session {
   // panel moving the playback mid-frame does not split the frame between two steps).
   void begin_frame();
   std::size_t shown_step() const { return shown_step_; }
+  // The playback's position this frame: the step, or in a compare the aligned row.
+  std::size_t shown_position() const { return shown_position_; }
   // The facts and canvas models of the step shown and the one before (kept until it changes).
   const StepFacts& facts() const { return facts_; }
   const CanvasModel& current_model() const { return current_; }
@@ -47,13 +65,18 @@ class Session {
 
  private:
   void adopt(Trace trace, std::string notice);
+  void adopt_model(std::shared_ptr<const TraceModel> model, std::string notice,
+                   std::size_t positions);
   std::shared_ptr<const TraceModel> model_;
+  std::vector<CompareRun> compare_;
+  AlignedRows rows_;
   std::string device_name_;
   std::function<Trace(const RunRequest&)> device_tracer_;
   bool use_device_ = false;
   std::string error_, notice_;
   Playback playback_;
-  std::size_t shown_step_ = 0, cached_step_ = SIZE_MAX, cached_generation_ = SIZE_MAX;
+  std::size_t shown_step_ = 0, shown_position_ = 0, cached_step_ = SIZE_MAX,
+              cached_generation_ = SIZE_MAX;
   StepFacts facts_;
   CanvasModel current_, previous_;
   std::size_t generation_ = 0;

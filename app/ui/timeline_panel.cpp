@@ -54,7 +54,7 @@ class TimelinePanel final : public Panel {
     // The step slider beside the buttons when it can be 14 text heights wide there, else a row
     // of its own.
     same_line_if_fits(em * 14);
-    int step = static_cast<int>(ctx.session.shown_step());
+    int step = static_cast<int>(ctx.session.shown_position());
     ImGui::SetNextItemWidth(-FLT_MIN);
     // The label, like any text that reaches a format, goes through printf_literal.
     std::string format = "step %d: " + printf_literal(ctx.session.facts().label.text());

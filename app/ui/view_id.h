@@ -6,15 +6,16 @@
 
 namespace stridescope {
 
-enum class View { Memory, Grid, Timing, Precision };
+enum class View { Memory, Grid, Timing, Precision, Compare };
 
 template <>
 struct EnumTable<View> {
   static constexpr std::string_view what = "view";
-  static constexpr std::array<EnumName<View>, 4> names{{{View::Memory, "memory"},
+  static constexpr std::array<EnumName<View>, 5> names{{{View::Memory, "memory"},
                                                         {View::Grid, "grid"},
                                                         {View::Timing, "timing"},
-                                                        {View::Precision, "precision"}}};
+                                                        {View::Precision, "precision"},
+                                                        {View::Compare, "compare"}}};
 };
 
 }  // namespace stridescope

@@ -19,6 +19,14 @@ class ViewWindow final : public Panel {
             .compact_presenter = Placement{0.0f, 0.0f, 0.58f, 0.8f},
             .min_lines = 8};
   }
+  // In a compare, the narrow presenter view gives the panes the whole width (each has its own
+  // facts).
+  PanelLayout layout_in(const AppContext& ctx) const override {
+    PanelLayout l = layout();
+    if (!ctx.session.comparing()) return l;
+    l.compact_presenter = Placement{0.0f, 0.0f, 1.0f, 0.8f};
+    return l;
+  }
   void start(AppContext& ctx) override {
     for (auto& tab : tabs_) tab->start(ctx);
   }
