@@ -19,7 +19,7 @@ log=build-fuzz/fuzz.log
 for job in $(seq 1 "$jobs"); do
   build-fuzz/stridescope_fuzz_trace build-fuzz/corpus -dict=tests/fuzz/trace.dict \
     -max_len=65536 -timeout=10 -rss_limit_mb=4096 -max_total_time=$((minutes * 60)) \
-    -print_final_stats=1 -artifact_prefix=build-fuzz/findings/ >>"$log.$job" 2>&1 &
+    -print_final_stats=1 -artifact_prefix=build-fuzz/findings/ >"$log.$job" 2>&1 &
 done
 wait || true
 cat build-fuzz/fuzz.log.* >"$log"
@@ -34,5 +34,5 @@ cmake --build build-cov --target stridescope_replay_trace >/dev/null
 LLVM_PROFILE_FILE=build-cov/replay.profraw build-cov/stridescope_replay_trace build-fuzz/corpus/*
 llvm-profdata merge -sparse build-cov/replay.profraw -o build-cov/replay.profdata
 llvm-cov report build-cov/stridescope_replay_trace -instr-profile=build-cov/replay.profdata \
-  app/trace/trace_json.cpp app/model/*.cpp app/analysis/*.cpp app/core/format.cpp \
+  app/trace/*.cpp app/model/*.cpp app/analysis/*.cpp app/core/format.cpp \
   app/cli/commands.cpp | tail -n +1
