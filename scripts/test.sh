@@ -9,7 +9,11 @@ if [ "${1:-}" = "--sanitize" ]; then
   cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSTRIDESCOPE_SANITIZE=ON \
     -DSTRIDESCOPE_CUDA=OFF >/dev/null
   cmake --build build-asan -j"$(nproc)"
-  ctest --test-dir build-asan --output-on-failure -j"$(nproc)"
+  # Two tests leave the sanitizer pass: they take 2+ minutes each under ASan (the precision
+  # study's 2^20 floats, a dozen golden renders through Mesa) and run in the plain pass; the
+  # code they reach runs under ASan in the Precision.* and the other GUI tests.
+  ctest --test-dir build-asan --output-on-failure -j"$(nproc)" \
+    -E '^(Golden\.FixedStatesLookLikeTheirReferenceImages|Gui\.PrecisionViewDrawsTheSerialLoopsBarAndTheTreesBars)$'
   exit
 fi
 scripts/build.sh
