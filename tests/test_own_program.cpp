@@ -164,10 +164,14 @@ TEST(OwnProgram, AProgramThatLoopsOrCrashesIsStoppedWithOneLine) {
       {"  s[threadIdx.x] = 1;\n  __syncthreads();\n  if (threadIdx.x == 0) *(volatile int*)0 = "
        "s[0];\n",
        "the program died: Segmentation fault"},
+      {"", "the program wrote more than 1024 KiB (its output, or its trace)"},
   };
   for (const Case& c : cases) {
     const std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/own_bad.cu";
-    {
+    if (std::string(c.expected).find("wrote more") != std::string::npos) {
+      std::ofstream f(path);
+      f << "#include <cstdio>\nint main() { for (;;) std::printf(\"flood flood flood\\n\"); }\n";
+    } else {
       std::ofstream f(path);
       f << "#include <cuda_runtime.h>\n__global__ void k() {\n  __shared__ volatile int s[4];\n"
         << c.body << "}\nint main() { k<<<1, 4>>>(); cudaDeviceSynchronize(); }\n";
@@ -175,6 +179,7 @@ TEST(OwnProgram, AProgramThatLoopsOrCrashesIsStoppedWithOneLine) {
     OwnRunOptions options;
     options.file = path;
     options.time_limit_s = 1;
+    options.file_limit_bytes = 1 << 20;
     std::ostringstream out, err;
     EXPECT_EQ(command_run(options, "", false, out, err), 2) << c.expected;
     EXPECT_NE(err.str().find(c.expected), std::string::npos) << err.str();

@@ -1,3 +1,5 @@
+// `stridescope run FILE.cu`: find the launches, rewrite, compile instrumented, run with limits,
+// trace.
 #include "owncuda/own_program.h"
 
 #include <fcntl.h>
@@ -16,6 +18,8 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
+
+#include "trace/trace_json.h"
 
 namespace stridescope {
 
@@ -38,6 +42,7 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 struct Limits {
   unsigned cpu_s = 0;              // 0: none
   std::uint64_t memory_bytes = 0;  // 0: none
+  std::uint64_t file_bytes = 0;    // 0: none; the largest file it may write (output, raw record)
 };
 
 // Runs argv with stdin from `in` (or /dev/null), stdout and stderr into files; returns the exit
@@ -62,6 +67,10 @@ int run_process(const std::vector<std::string>& argv, const fs::path& out, const
     if (limits.memory_bytes) {
       rlimit r{limits.memory_bytes, limits.memory_bytes};
       setrlimit(RLIMIT_AS, &r);
+    }
+    if (limits.file_bytes) {  // a write past it fails with SIGXFSZ
+      rlimit r{limits.file_bytes, limits.file_bytes};
+      setrlimit(RLIMIT_FSIZE, &r);
     }
     for (const std::string& e : env) putenv(const_cast<char*>(e.c_str()));
     std::vector<char*> args;
@@ -288,13 +297,17 @@ std::optional<nlohmann::json> run_program(const fs::path& program, const fs::pat
                   {"STRIDESCOPE_RAW=" + raw_path.string(),
                    "STRIDESCOPE_LAUNCH=" + std::to_string(options.launch),
                    "STRIDESCOPE_TRACED_BLOCK=" + std::to_string(options.traced_block)},
-                  Limits{options.time_limit_s, 4ull << 30});
+                  Limits{options.time_limit_s, 4ull << 30, options.file_limit_bytes});
   result.output = read_file(dir / "program.out");
   result.errors = read_file(dir / "program.err");
   result.timings.run_s = seconds_since(t0);
   if (result.exit_code == 128 + SIGXCPU || result.exit_code == 128 + SIGKILL) {
     result.failure = "the program ran past its " + std::to_string(options.time_limit_s) +
                      " s CPU limit (an endless loop?)";
+  } else if (result.exit_code == 128 + SIGXFSZ) {
+    result.failure = "the program wrote more than " +
+                     std::to_string(options.file_limit_bytes >> 10) +
+                     " KiB (its output, or its trace); it was stopped";
   } else if (result.exit_code > 128) {
     result.failure = std::string("the program died: ") + strsignal(result.exit_code - 128);
   }

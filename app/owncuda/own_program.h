@@ -34,6 +34,8 @@ struct OwnRunOptions {
   std::uint32_t traced_block = 0;
   std::string work_dir;        // empty: a fresh directory under $TMPDIR
   unsigned time_limit_s = 10;  // CPU seconds for the program
+  // The largest file the program may write (its output, its raw record): the trace loader's limit.
+  std::uint64_t file_limit_bytes = 256ull << 20;
 };
 
 struct OwnRunTimings {
