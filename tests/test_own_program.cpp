@@ -163,7 +163,13 @@ TEST(OwnProgram, AProgramThatLoopsOrCrashesIsStoppedWithOneLine) {
        "ran past its 1 s CPU limit"},
       {"  s[threadIdx.x] = 1;\n  __syncthreads();\n  if (threadIdx.x == 0) *(volatile int*)0 = "
        "s[0];\n",
-       "the program died: Segmentation fault"},
+       "the program died of a segmentation fault"},
+      {"  s[threadIdx.x] = 1;\n  __syncthreads();\n  if (threadIdx.x == 0) s[1] = 7 / (s[0] - "
+       "1);\n",
+       "the program died of an arithmetic fault (an integer division by zero?) in thread 0 of "
+       "block 0 of launch 0 at own_bad.cu:7"},
+      {"", "the program stopped with an uncaught C++ exception: vector::_M_range_check"},
+      {"", "ran past its 3 s wall-time limit"},
       {"", "the program wrote more than 1024 KiB (its output, or its trace)"},
   };
   for (const Case& c : cases) {
@@ -173,8 +179,14 @@ TEST(OwnProgram, AProgramThatLoopsOrCrashesIsStoppedWithOneLine) {
       f << "#include <cstdio>\nint main() { for (;;) std::printf(\"flood flood flood\\n\"); }\n";
     } else {
       std::ofstream f(path);
-      f << "#include <cuda_runtime.h>\n__global__ void k() {\n  __shared__ volatile int s[4];\n"
-        << c.body << "}\nint main() { k<<<1, 4>>>(); cudaDeviceSynchronize(); }\n";
+      const std::string expected = c.expected;
+      const char* host = expected.find("exception") != std::string::npos
+                             ? " std::vector<int> v; return v.at(3);"
+                         : expected.find("wall-time") != std::string::npos ? " sleep(5);"
+                                                                           : "";
+      f << "#include <unistd.h>\n#include <vector>\n__global__ void k() {\n"
+        << "  __shared__ volatile int s[4];\n"
+        << c.body << "}\nint main() { k<<<1, 4>>>(); cudaDeviceSynchronize();" << host << " }\n";
     }
     OwnRunOptions options;
     options.file = path;

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "owncuda/child_process.h"
+#include "owncuda/program_parse.h"
 #include "trace/trace.h"
 
 namespace stridescope {
@@ -17,15 +19,6 @@ namespace stridescope {
 class OwnProgramError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
-};
-
-// One `k<<<g, b>>>(args)` in the file: byte offsets of the kernel expression's first character,
-// of `<<<` and of `>>>`, as clang's CUDA parser reports them.
-struct KernelLaunch {
-  std::size_t callee = 0;
-  std::size_t open = 0;
-  std::size_t close = 0;
-  int line = 0;
 };
 
 struct OwnRunOptions {
@@ -52,17 +45,6 @@ struct OwnRunResult {
   std::uint64_t shared_accesses = 0;  // instrumented shared accesses recorded (traced block)
   OwnRunTimings timings;
 };
-
-std::string find_tool(const std::vector<std::string>& names);  // "" if none is on PATH
-
-// Finds the kernel launches with `clang++ -x cuda --cuda-host-only -Xclang -ast-dump=json`.
-// With shared_types: the type of each __shared__ variable of the file, as clang spells it.
-std::vector<KernelLaunch> find_kernel_launches(const std::string& file, const std::string& clang,
-                                               std::vector<std::string>* shared_types = nullptr);
-// The trace's element type for those: Float if every one is a float array, else Int (for now).
-ElementType shared_element_type(const std::vector<std::string>& shared_types);
-// `k<<<g, b>>>(args)` -> `::stridescope_rt::launcher(k, g, b)(args)`; lines are unchanged.
-std::string rewrite_launches(const std::string& source, const std::vector<KernelLaunch>& launches);
 
 OwnRunResult run_own_program(const OwnRunOptions& options);  // throws OwnProgramError
 

@@ -1,0 +1,166 @@
+// Converts the fiber runtime's raw record of a user's program into a trace (see raw_trace.h).
+#include "owncuda/raw_trace.h"
+
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "owncuda/child_process.h"
+#include "owncuda/own_program.h"
+
+namespace stridescope {
+
+namespace fs = std::filesystem;
+
+std::map<std::uint64_t, int> source_lines(const nlohmann::json& raw, const fs::path& program,
+                                          const fs::path& dir, const std::string& symbolizer) {
+  std::map<std::uint64_t, int> lines;
+  for (const auto& step : raw["steps"])
+    for (const auto& a : step["accesses"]) lines[a[5].get<std::uint64_t>()] = 0;
+  if (raw.contains("fault_pc")) lines[raw["fault_pc"].get<std::uint64_t>()] = 0;
+  if (lines.empty()) return lines;
+  {
+    std::ofstream pcs(dir / "pcs.txt");
+    for (const auto& [pc, line] : lines)
+      pcs << "0x" << std::hex << (pc - 1) << "\n";  // inside the call
+  }
+  int rc =
+      run_process({symbolizer, "--obj=" + program.string(), "--output-style=JSON", "--no-inlines"},
+                  dir / "lines.json", dir / "symbolizer.err", {}, {}, dir / "pcs.txt");
+  if (rc != 0)
+    throw OwnProgramError("llvm-symbolizer failed: " + read_file(dir / "symbolizer.err"));
+  std::istringstream answers(read_file(dir / "lines.json"));
+  std::string answer;
+  for (auto& [pc, line] : lines) {
+    if (!std::getline(answers, answer)) break;
+    const nlohmann::json j = nlohmann::json::parse(answer, nullptr, false);
+    if (j.is_object() && j.contains("Symbol") && !j["Symbol"].empty())
+      line = j["Symbol"][0].value("Line", 0);
+  }
+  return lines;
+}
+
+namespace {
+
+// The runtime records memory as raw bits: a 4-byte word or an access of up to 8 bytes as an
+// integer (the low bytes first).
+double from_bits(std::int64_t bits, ElementType element) {
+  switch (element) {
+    case ElementType::Float: {
+      const auto b = static_cast<std::uint32_t>(bits);
+      float f;
+      std::memcpy(&f, &b, sizeof f);
+      return f;
+    }
+    case ElementType::Double: {
+      double d;
+      std::memcpy(&d, &bits, sizeof d);
+      return d;
+    }
+    case ElementType::Int:
+      return static_cast<std::int32_t>(bits);
+  }
+  return 0;
+}
+
+// 4-byte words -> elements (a double is two words, the low one first).
+std::vector<double> elements(const nlohmann::json& words, ElementType element) {
+  std::vector<double> out;
+  if (element != ElementType::Double) {
+    for (const auto& w : words) out.push_back(from_bits(w.get<std::int64_t>(), element));
+    return out;
+  }
+  for (std::size_t i = 0; i + 1 < words.size(); i += 2) {
+    const auto lo = static_cast<std::uint32_t>(words[i].get<std::int64_t>());
+    const auto hi = static_cast<std::uint32_t>(words[i + 1].get<std::int64_t>());
+    out.push_back(from_bits(std::int64_t((std::uint64_t(hi) << 32) | lo), element));
+  }
+  return out;
+}
+
+Step make_step(const nlohmann::json& s, std::map<std::uint64_t, int>& lines, int& last_line,
+               ElementType element) {
+  Step step;
+  const std::string kind = s["kind"];
+  for (const auto& a : s["accesses"]) {
+    Access access;
+    access.thread = a[0];
+    access.order = a[1];
+    access.address = a[2];
+    access.size = a[3];
+    access.kind = a[4].get<std::string>() == "w" ? AccessKind::Write : AccessKind::Read;
+    access.line = lines[a[5].get<std::uint64_t>()];
+    access.value = from_bits(a[6].get<std::int64_t>(), element);
+    access.warp_epoch = a.size() > 7 ? a[7].get<std::uint32_t>() : 0;
+    last_line = access.line;
+    step.accesses.push_back(access);
+  }
+  if (s.contains("warp_syncs"))
+    for (const auto& w : s["warp_syncs"])
+      step.warp_syncs.push_back({w[0].get<std::uint32_t>(), w[1].get<std::uint32_t>(), w[2]});
+  step.kind = kind == "exit" ? StepKind::Exit : StepKind::Barrier;
+  step.line = kind == "exit" ? last_line : s["line"].get<int>();
+  step.label = kind == "exit" ? "exit" : "__syncthreads() line " + std::to_string(step.line);
+  step.snapshot = elements(s["snapshot"], element);
+  return step;
+}
+
+std::uint32_t volume(const nlohmann::json& d) {
+  return d[0].get<std::uint32_t>() * d[1].get<std::uint32_t>() * d[2].get<std::uint32_t>();
+}
+
+// The blocks' results (s[0] of each, by the catalog's convention) combined as the book's host
+// loop does: in block order, in the element type (an int sum wraps as on a GPU).
+double host_sum(const std::vector<double>& partials, ElementType element) {
+  std::int32_t int_sum = 0;
+  float float_sum = 0;
+  double double_sum = 0;
+  for (double p : partials) {
+    int_sum = std::int32_t(std::uint32_t(int_sum) + std::uint32_t(std::int32_t(p)));
+    float_sum += static_cast<float>(p);
+    double_sum += p;
+  }
+  switch (element) {
+    case ElementType::Float:
+      return float_sum;
+    case ElementType::Double:
+      return double_sum;
+    case ElementType::Int:
+      return int_sum;
+  }
+  return 0;
+}
+
+}  // namespace
+
+Trace trace_of_raw(const nlohmann::json& raw, std::map<std::uint64_t, int>& lines,
+                   const fs::path& file, std::uint32_t traced_block, ElementType element) {
+  Trace trace;
+  trace.run.variant = "own:" + file.filename().string();
+  trace.run.element_type = element;
+  trace.run.block_size = volume(raw["block"]);
+  trace.run.grid_size = volume(raw["grid"]);
+  trace.run.input_pattern = InputPattern::Custom;
+  for (const auto& snapshot : raw["first_snapshots"])
+    for (double v : elements(snapshot, element)) trace.run.input_values.push_back(v);
+  trace.run.n = trace.run.input_values.size();
+  trace.run.device = "CPU emulator (Boost.Context fibers), clang-instrumented program";
+  trace.word_size = element == ElementType::Double ? 8 : 4;
+  trace.shared_words = raw["shared_bytes"].get<std::uint32_t>() / trace.word_size;
+  BlockTrace bt;
+  bt.block = traced_block;
+  int last_line = 0;
+  for (const auto& s : raw["steps"]) bt.steps.push_back(make_step(s, lines, last_line, element));
+  GridPass pass{trace.run.n, trace.run.grid_size, {}};
+  for (const auto& r : raw["block_results"])
+    pass.partials.push_back(from_bits(r.get<std::int64_t>(), element));
+  if (bt.block < pass.partials.size()) bt.partial = pass.partials[bt.block];
+  trace.blocks.push_back(std::move(bt));
+  trace.result = host_sum(pass.partials, element);
+  trace.passes.push_back(std::move(pass));
+  trace.second_stage = SecondStage::Host;
+  for (double v : trace.run.input_values) trace.reference += v;
+  return trace;
+}
+
+}  // namespace stridescope
