@@ -8,7 +8,8 @@ packages=(
   libglfw3-dev libimgui-dev libstb-dev python3-glad libgl-dev libgl1-mesa-dri fonts-dejavu-core
   libgif-dev
   libgtest-dev xvfb xauth
-  clang-14 llvm-14  # `stridescope run FILE.cu`: compiles the user's CUDA file, llvm-symbolizer-14
+  clang-14 llvm-14 libclang-14-dev  # `stridescope run FILE.cu`: libclang reads the user's CUDA
+  # file, clang-14 compiles it, llvm-symbolizer-14 maps addresses to lines
 )
 
 missing=()

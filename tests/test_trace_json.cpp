@@ -245,3 +245,38 @@ TEST(TraceJson, WarpEpochsMustFollowTheStepsWarpBarriers) {
 
 }  // namespace
 }  // namespace stridescope
+
+namespace stridescope {
+namespace {
+
+// A user program's named shared arrays and its "not a sum into word 0" flag.
+TEST(TraceJson, NamedArraysAndTheResultFlagRoundTripAndAreValidated) {
+  Trace trace = sample();  // 64 words
+  trace.arrays = {{"As", 0, {4, 8}}, {"Bs", 32, {32}}};
+  trace.result_in_word0 = false;
+  EXPECT_EQ(trace_from_json(trace_to_json(trace)), trace);
+  EXPECT_FALSE(trace_to_json(sample()).contains("arrays"));  // a catalog trace lists none
+  struct Bad {
+    const char* field;
+    json value;
+    const char* message;
+  };
+  const Bad bad[] = {
+      {"name", "", "$.arrays[1].name: must be 1 to 256 characters"},
+      {"first_word", 20, "$.arrays[1].first_word: overlaps the array before it"},
+      {"first_word", 40, "$.arrays[1]: ends at word 72, past shared_words 64"},
+      {"dims", json::array({0}), "$.arrays[1].dims[0]: must be a size from 1 to 49152"},
+      {"dims", json::array(), "$.arrays[1].dims: must have 1 to 3 sizes"},
+  };
+  for (const Bad& b : bad) {
+    json j = trace_to_json(trace);
+    j["arrays"][1][b.field] = b.value;
+    EXPECT_NE(error_of(j).find(b.message), std::string::npos) << error_of(j);
+  }
+  json j = trace_to_json(trace);
+  j["result_in_word0"] = "no";
+  EXPECT_NE(error_of(j).find("$.result_in_word0: must be true or false"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace stridescope

@@ -34,8 +34,9 @@ void print_step_table(const TraceModel& model, std::size_t b, std::ostream& out)
   bool cmp = compares(model.trace().run.op);
   out << "work in shared memory: " << combinations_text(cmp, wd.additions) << ", depth " << wd.depth
       << " (" << combinations_word(cmp) << " one after another); "
-      << count_text(wd.barrier_steps, "__syncthreads()", "__syncthreads()")
-      << " passed; block result " << value_text(model.block(b).partial) << "\n";
+      << count_text(wd.barrier_steps, "__syncthreads()", "__syncthreads()") << " passed";
+  if (model.trace().result_in_word0) out << "; block result " << value_text(model.block(b).partial);
+  out << "\n";
 }
 
 }  // namespace
@@ -82,7 +83,10 @@ void print_facts_table(const TraceModel& model, std::ostream& out) {
   out << r.variant << "  " << r.element_type << " " << r.op << "  n=" << r.n
       << "  block=" << r.block_size << "  grid=" << r.grid_size << "  input=" << input_text(r)
       << "  backend=" << r.backend << "\n";
-  if (model.variant() == nullptr) {
+  if (r.variant.rfind("own:", 0) == 0) {
+    out << "note: traced from a program run by `stridescope run` (" << r.variant.substr(4)
+        << "): its file is its source; the narration uses generic names\n";
+  } else if (model.variant() == nullptr) {
     out << "note: variant '" << r.variant
         << "' is not in this build's catalog: its source and lesson are unknown, the narration "
            "uses generic names\n";
@@ -96,6 +100,11 @@ void print_facts_table(const TraceModel& model, std::ostream& out) {
   out << "\n";
   if (trace.divergence) {
     out << "no result: " << trace.divergence->message << "\n";
+    return;
+  }
+  if (!trace.result_in_word0) {
+    out << "no result to check: the blocks do not add into shared word 0 (the program's output "
+           "says what it computed)\n";
     return;
   }
   if (const std::optional<Overflow>& o = model.overflow()) {

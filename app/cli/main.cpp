@@ -72,8 +72,9 @@ struct CommandLine {
   CLI::App* run = app.add_subcommand(
       "run", "compile a plain CUDA C++ file with clang, run it on the CPU emulator, trace a block");
   OwnRunOptions run_options;
-  std::string run_out;
+  std::string run_out, run_schedule = "threads";
   bool run_timings = false;
+  unsigned run_schedules = 0;
 
   CommandLine() {
     app.require_subcommand(0, 1);
@@ -112,6 +113,12 @@ struct CommandLine {
     run->add_option("--launch", run_options.launch, "which kernel launch to trace (0: the first)");
     run->add_option("--traced-block", run_options.traced_block, "which block of it to trace");
     run->add_flag("--timings", run_timings, "print the time of each phase");
+    run->add_option("--schedule", run_schedule,
+                    "thread order between barriers: threads (default), lockstep, random");
+    run->add_option("--seed", run_options.seed, "seed of the random schedule");
+    run->add_option("--schedules", run_schedules,
+                    "run K random schedules untraced and report the outputs that differ from "
+                    "the lockstep schedule's (a race)");
     run->add_option("--keep", run_options.work_dir,
                     "build in this directory and keep it (program.cpp, program, raw.json)");
   }
@@ -138,7 +145,16 @@ struct CommandLine {
     }
     if (*device_run) return command_device_run(to_request(device_run_options), std::cout);
     if (*export_run) return command_export(export_options, std::cout);
-    if (*run) return command_run(run_options, run_out, run_timings, std::cout, std::cerr);
+    if (*run) {
+      std::optional<ThreadSchedule> schedule = parse_enum<ThreadSchedule>(run_schedule);
+      if (!schedule)
+        throw CliError("unknown --schedule '" + run_schedule + "' (threads, lockstep, random)");
+      run_options.schedule = *schedule;
+      if (run_schedules > 1000) throw CliError("--schedules: at most 1000");
+      if (run_schedules > 0)
+        return command_run_schedules(run_options, run_schedules, std::cout, std::cerr);
+      return command_run(run_options, run_out, run_timings, std::cout, std::cerr);
+    }
     if (*bench) {
       if (!bench_command.recorded) {  // the live run's options (--recorded shows a file)
         bench_command.max_log2 =

@@ -80,7 +80,10 @@ GridSummary grid_summary(const Trace& trace, const VariantInfo* variant) {
     }
   }
   g.result_line =
-      "result " + value_text(trace.result) + ", reference " + value_text(trace.reference);
+      trace.result_in_word0
+          ? "result " + value_text(trace.result) + ", reference " + value_text(trace.reference)
+          : "no result to check: the blocks do not add into shared word 0 (the program's output "
+            "says what it computed)";
   return g;
 }
 

@@ -27,14 +27,14 @@ TraceModel::TraceModel(Trace trace) : trace_(std::move(trace)) {
     }
     blocks_.push_back(std::move(m));
   }
-  bool word0 = variant_ == nullptr || variant_->behaviour.result_in_word0;
+  bool word0 = variant_ == nullptr ? trace_.result_in_word0 : variant_->behaviour.result_in_word0;
   lab_ = lab_summary(trace_, word0);
   lost_by_step_ = words_holding_lost_by_step(block(), trace_.word_size, lab_.contributions);
   for (const UninitializedRead& u : lab_.uninitialized) {
     uninitialized_[u.step].push_back(u.access.address / trace_.word_size);
   }
   grid_ = grid_summary(trace_, variant_);
-  if (!stopped()) {
+  if (!stopped() && trace_.result_in_word0) {
     overflow_ = stridescope::overflow(trace_.result, trace_.reference, trace_.run.element_type,
                                       trace_.run.op);
   }
@@ -71,7 +71,7 @@ std::vector<WarpShuffleRound> TraceModel::warp_shuffles(std::size_t s, unsigned 
 }
 
 std::optional<Precision> TraceModel::result_error() const {
-  if (stopped()) return std::nullopt;
+  if (stopped() || !trace_.result_in_word0) return std::nullopt;
   return precision(trace_.result, trace_.reference, trace_.run.element_type);
 }
 

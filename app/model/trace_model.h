@@ -73,7 +73,7 @@ class TraceModel {
   std::vector<WarpShuffleRound> warp_shuffles(std::size_t s, unsigned warp) const;
 
   // The result against the float64 reference; none for a run that stopped.
-  std::optional<Precision> result_error() const;
+  std::optional<Precision> result_error() const;  // none: stopped, or not a sum into word 0
   // The true result beyond what the element type holds (int past 2^31 - 1); none for a run that
   // stopped or whose result fits.
   const std::optional<Overflow>& overflow() const { return overflow_; }

@@ -10,11 +10,13 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <sstream>
 
 #include "owncuda/child_process.h"
 #include "owncuda/program_parse.h"
 #include "owncuda/raw_trace.h"
 #include "owncuda/runtime_paths.h"
+#include "owncuda/shared_layout.h"
 
 namespace stridescope {
 
@@ -58,10 +60,10 @@ fs::path make_work_dir(const OwnRunOptions& options) {
 // compile as plain C++ with shared accesses instrumented, then link without the coverage flag
 // (with it the driver links clang's UBSan runtime, which we do not need: the callbacks are ours).
 fs::path build_program(const fs::path& file, const fs::path& dir, const Tools& tools,
-                       OwnRunTimings& timings, ElementType& element) {
+                       OwnRunTimings& timings, ElementType& element, ProgramFacts& facts_out) {
   auto t0 = std::chrono::steady_clock::now();
   const std::string source = read_file(file);
-  const ProgramFacts facts = parse_program(file.string(), tools.clang);
+  const ProgramFacts& facts = facts_out = parse_program(file.string(), tools.clang);
   if (!facts.unsupported.empty()) {
     const UnsupportedUse& u = facts.unsupported.front();
     throw OwnProgramError(file.string() + ":" + std::to_string(u.line) + ": error: " + u.feature +
@@ -106,7 +108,10 @@ std::optional<nlohmann::json> run_program(const fs::path& program, const fs::pat
       {"STRIDESCOPE_RAW=" + raw_path.string(),
        "STRIDESCOPE_LAUNCH=" + std::to_string(options.launch),
        "STRIDESCOPE_TRACED_BLOCK=" + std::to_string(options.traced_block),
-       std::string("STRIDESCOPE_WORD_SIZE=") + (element == ElementType::Double ? "8" : "4")},
+       std::string("STRIDESCOPE_WORD_SIZE=") + (element == ElementType::Double ? "8" : "4"),
+       "STRIDESCOPE_SCHEDULE=" + std::string(name_of(options.schedule)) +
+           (options.schedule == ThreadSchedule::Random ? ":" + std::to_string(options.seed)
+                                                       : std::string())},
       Limits{options.time_limit_s, 4ull << 30, options.file_limit_bytes, 3 * options.time_limit_s});
   result.output = read_file(dir / "program.out");
   result.errors = read_file(dir / "program.err");
@@ -136,22 +141,59 @@ std::optional<nlohmann::json> run_program(const fs::path& program, const fs::pat
 
 }  // namespace
 
+namespace {
+// The work directory, removed at the end unless the user asked to keep it (--keep).
+struct WorkDir {
+  fs::path dir;
+  bool keep;
+  explicit WorkDir(const OwnRunOptions& options)
+      : dir(make_work_dir(options)), keep(!options.work_dir.empty()) {}
+  ~WorkDir() {
+    if (!keep) fs::remove_all(dir);
+  }
+};
+}  // namespace
+
+ScheduleReport compare_schedules(const OwnRunOptions& options, unsigned schedules) {
+  const Tools tools = find_tools();
+  const fs::path file = fs::absolute(options.file);
+  if (!fs::is_regular_file(file)) throw OwnProgramError("no such file: " + options.file);
+  const WorkDir work(options);
+  OwnRunResult built;
+  ElementType element = ElementType::Int;
+  ProgramFacts facts;
+  const fs::path program = build_program(file, work.dir, tools, built.timings, element, facts);
+  OwnRunOptions run = options;
+  run.launch = UINT32_MAX;  // nothing traced
+  ScheduleReport report;
+  for (unsigned k = 0; k <= schedules; ++k) {
+    run.schedule = k == 0 ? ThreadSchedule::Lockstep : ThreadSchedule::Random;
+    run.seed = k;
+    OwnRunResult r;
+    run_program(program, work.dir, run, element, r);
+    ScheduleRun got{k, r.output, r.failure};
+    if (k == 0) {
+      report.reference = got;
+      continue;
+    }
+    ++report.runs;
+    if (got.output != report.reference.output || got.failure != report.reference.failure)
+      report.differing.push_back(std::move(got));
+  }
+  return report;
+}
+
 OwnRunResult run_own_program(const OwnRunOptions& options) {
   const Tools tools = find_tools();
   const fs::path file = fs::absolute(options.file);
   if (!fs::is_regular_file(file)) throw OwnProgramError("no such file: " + options.file);
-  const fs::path dir = make_work_dir(options);
-  struct Cleanup {
-    fs::path dir;
-    bool keep;
-    ~Cleanup() {
-      if (!keep) fs::remove_all(dir);
-    }
-  } cleanup{dir, !options.work_dir.empty()};
+  const WorkDir work(options);
+  const fs::path& dir = work.dir;
 
   OwnRunResult result;
   ElementType element = ElementType::Int;
-  const fs::path program = build_program(file, dir, tools, result.timings, element);
+  ProgramFacts facts;
+  const fs::path program = build_program(file, dir, tools, result.timings, element, facts);
   const std::optional<nlohmann::json> raw = run_program(program, dir, options, element, result);
   if (!raw) return result;
   auto t0 = std::chrono::steady_clock::now();
@@ -162,7 +204,10 @@ OwnRunResult run_own_program(const OwnRunOptions& options) {
     if (line > 0) result.failure += " at " + file.filename().string() + ":" + std::to_string(line);
   }
   if (!raw->value("traced", false) || raw->contains("error")) return result;
-  result.trace = trace_of_raw(*raw, lines, file, options.traced_block, element);
+  const std::vector<SharedSymbol> symbols =
+      shared_symbols(program, dir, (*raw)["shared_bytes"].get<std::uint32_t>());
+  result.trace =
+      trace_of_raw(*raw, lines, file, options.traced_block, element, symbols, facts.shared);
   result.traced = true;
   return result;
 }
@@ -202,12 +247,67 @@ int command_run(const OwnRunOptions& options, const std::string& out_path, bool 
   const BlockTrace& b = r.trace.blocks.front();
   out << (out_path.empty() ? std::string("traced") : "wrote " + out_path + ":") << " "
       << b.steps.size() << " steps of block " << b.block << " of launch " << options.launch << ", "
-      << r.shared_accesses << " shared accesses, block result " << b.partial << "\n";
+      << r.shared_accesses << " shared accesses, "
+      << (r.trace.result_in_word0 ? "block result " : "shared word 0 at exit (not a sum) ")
+      << b.partial << "\n";
+  if (r.trace.arrays.size() > 1 ||
+      (r.trace.arrays.size() == 1 && r.trace.arrays[0].dims.size() > 1)) {
+    out << "shared arrays:";
+    for (const SharedArray& a : r.trace.arrays) {
+      out << " " << a.name;
+      for (std::uint32_t d : a.dims) out << "[" << d << "]";
+      out << " at word " << a.first_word;
+      if (&a != &r.trace.arrays.back()) out << ",";
+    }
+    out << "\n";
+  }
   if (timings) {
     out << "timings: find launches " << r.timings.parse_s << " s, compile " << r.timings.compile_s
         << " s, run " << r.timings.run_s << " s, lines " << r.timings.symbolize_s << " s\n";
   }
   return r.exit_code;
+}
+
+}  // namespace stridescope
+
+namespace stridescope {
+
+namespace {
+// The first line of `a` that is not in `b` (or "" if none).
+std::string first_different_line(const std::string& a, const std::string& b) {
+  std::istringstream x(a), y(b);
+  std::string lx, ly;
+  while (std::getline(x, lx)) {
+    if (!std::getline(y, ly) || lx != ly) return lx;
+  }
+  return "";
+}
+}  // namespace
+
+int command_run_schedules(const OwnRunOptions& options, unsigned schedules, std::ostream& out,
+                          std::ostream& err) {
+  ScheduleReport report;
+  try {
+    report = compare_schedules(options, schedules);
+  } catch (const OwnProgramError& e) {
+    err << e.what();
+    if (std::string(e.what()).empty() || std::string(e.what()).back() != '\n') err << "\n";
+    err << "stridescope: error: " << options.file << " was not run\n";
+    return 2;
+  }
+  out << report.reference.output;
+  if (!report.reference.failure.empty()) out << "(" << report.reference.failure << ")\n";
+  out << "schedules: " << report.runs << " random thread orders (seeds 1-" << report.runs
+      << ") against warps in lockstep (above): " << report.differing.size()
+      << (report.differing.size() == 1 ? " run printed" : " runs printed") << " something else"
+      << (report.differing.empty() ? "" : ": the program has a race") << "\n";
+  for (std::size_t i = 0; i < report.differing.size() && i < 5; ++i) {
+    const ScheduleRun& r = report.differing[i];
+    const std::string line =
+        !r.failure.empty() ? r.failure : first_different_line(r.output, report.reference.output);
+    out << "  seed " << r.seed << ": " << line << "\n";
+  }
+  return 0;
 }
 
 }  // namespace stridescope

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/domain.h"
 #include "owncuda/child_process.h"
 #include "owncuda/program_parse.h"
 #include "trace/trace.h"
@@ -21,6 +22,20 @@ class OwnProgramError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The order in which the fiber runtime runs a block's threads between barriers: each thread to its
+// next barrier, one after another (the default: deterministic, easy to follow); all threads one
+// shared access at a time (lockstep, like the lanes of a warp: closest to a GPU); or a random
+// thread order with random switches at shared accesses (seeded). A program whose output changes
+// with the schedule has a race.
+enum class ThreadSchedule { Threads, Lockstep, Random };
+template <>
+struct EnumTable<ThreadSchedule> {
+  static constexpr std::array<EnumName<ThreadSchedule>, 3> names{
+      {{ThreadSchedule::Threads, "threads"},
+       {ThreadSchedule::Lockstep, "lockstep"},
+       {ThreadSchedule::Random, "random"}}};
+};
+
 struct OwnRunOptions {
   std::string file;          // the .cu file
   std::uint32_t launch = 0;  // which launch to trace (0: the first)
@@ -29,6 +44,8 @@ struct OwnRunOptions {
   unsigned time_limit_s = 10;  // CPU seconds for the program
   // The largest file the program may write (its output, its raw record): the trace loader's limit.
   std::uint64_t file_limit_bytes = 256ull << 20;
+  ThreadSchedule schedule = ThreadSchedule::Threads;
+  std::uint64_t seed = 1;  // of the random schedule
 };
 
 struct OwnRunTimings {
@@ -48,6 +65,20 @@ struct OwnRunResult {
 
 OwnRunResult run_own_program(const OwnRunOptions& options);  // throws OwnProgramError
 
+// `--schedules K`: the program built once, run under the lockstep schedule (the reference) and
+// under K random schedules (seeds 1..K), untraced; which outputs differ from the reference's.
+struct ScheduleRun {
+  std::uint64_t seed = 0;
+  std::string output;
+  std::string failure;  // why it did not finish ("" when it did)
+};
+struct ScheduleReport {
+  ScheduleRun reference;
+  std::vector<ScheduleRun> differing;  // the random schedules whose output or ending differ
+  unsigned runs = 0;
+};
+ScheduleReport compare_schedules(const OwnRunOptions& options, unsigned schedules);
+
 }  // namespace stridescope
 
 #include <iosfwd>
@@ -58,4 +89,7 @@ namespace stridescope {
 // or 2 if it could not be built or traced (clang's messages go to `err` as clang printed them).
 int command_run(const OwnRunOptions& options, const std::string& out_path, bool timings,
                 std::ostream& out, std::ostream& err);
+// `stridescope run FILE --schedules K`: prints the reference output and the schedules that differ.
+int command_run_schedules(const OwnRunOptions& options, unsigned schedules, std::ostream& out,
+                          std::ostream& err);
 }  // namespace stridescope

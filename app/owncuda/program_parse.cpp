@@ -1,162 +1,202 @@
-// Reads clang's JSON AST of a user's .cu file (CUDA mode, host side): launches, __shared__
-// variables, unsupported constructs; and rewrites the file for the plain C++ build.
+// Reads a user's .cu file with libclang (CUDA mode, host side): launches, __shared__ variables,
+// unsupported constructs; and rewrites the file for the plain C++ build.
 #include "owncuda/program_parse.h"
 
-#include <unistd.h>
-
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
-#include <nlohmann/json.hpp>
+#include <memory>
 
-#include "owncuda/child_process.h"
 #include "owncuda/own_program.h"
 #include "owncuda/runtime_paths.h"
 
+#ifdef STRIDESCOPE_HAVE_LIBCLANG
+#include <clang-c/Index.h>
+#endif
+
 namespace stridescope {
 
-namespace fs = std::filesystem;
-using Json = nlohmann::ordered_json;
-
+#ifdef STRIDESCOPE_HAVE_LIBCLANG
 namespace {
 
-// The JSON dump prints a location's "file" and "line" only when they differ from the previous
-// ones printed; walking the dump in document order (ordered_json keeps it) tracks the current
-// ones.
-class AstWalker {
+std::string text_of(CXString s) {
+  const char* c = clang_getCString(s);
+  std::string out = c ? c : "";
+  clang_disposeString(s);
+  return out;
+}
+
+struct Position {
+  unsigned line = 0, offset = 0;
+};
+Position position_of(CXSourceLocation loc) {
+  Position p;
+  clang_getExpansionLocation(loc, nullptr, &p.line, nullptr, &p.offset);
+  return p;
+}
+
+std::vector<CXCursor> children_of(CXCursor c) {
+  std::vector<CXCursor> out;
+  clang_visitChildren(
+      c,
+      [](CXCursor child, CXCursor, CXClientData data) {
+        static_cast<std::vector<CXCursor>*>(data)->push_back(child);
+        return CXChildVisit_Continue;
+      },
+      &out);
+  return out;
+}
+
+bool has_child_kind(CXCursor c, CXCursorKind kind) {
+  for (CXCursor child : children_of(c))
+    if (clang_getCursorKind(child) == kind) return true;
+  return false;
+}
+
+// The spellings of the tokens in `c`'s extent.
+std::vector<std::string> tokens_of(CXTranslationUnit tu, CXCursor c) {
+  CXToken* tokens = nullptr;
+  unsigned n = 0;
+  clang_tokenize(tu, clang_getCursorExtent(c), &tokens, &n);
+  std::vector<std::string> out;
+  for (unsigned i = 0; i < n; ++i) out.push_back(text_of(clang_getTokenSpelling(tu, tokens[i])));
+  clang_disposeTokens(tu, tokens, n);
+  return out;
+}
+
+// Walks the main file's declarations: a function's body knows whether it is device code.
+class Walker {
  public:
-  explicit AstWalker(std::string main_file) : main_file_(std::move(main_file)) {}
+  Walker(CXTranslationUnit tu, const std::string& file)
+      : tu_(tu), main_(clang_getFile(tu, file.c_str())) {}
   ProgramFacts facts;
 
-  void walk(const Json& node, bool in_device_code) {
-    if (!node.is_object()) return;
-    if (node.contains("loc")) track(node["loc"]);
-    const std::string file_before = file_;
-    const int line_before = line_;
-    if (node.contains("range")) track_range(node["range"]);
-    const bool here = file_before == main_file_ || file_ == main_file_;
-    const std::string kind = node.value("kind", "");
-    if (kind == "CUDAKernelCallExpr" && here) on_launch(node, line_before, in_device_code);
-    if (kind == "GCCAsmStmt" && here)
-      facts.unsupported.push_back({"inline assembly (asm, inline PTX)", line_before});
-    if (kind == "VarDecl" && file_ == main_file_ && has_attr(node, "CUDASharedAttr"))
-      on_shared(node, line_before);
-    std::string function_before = function_;
-    if (kind == "FunctionDecl") {
-      in_device_code = has_attr(node, "CUDAGlobalAttr") || has_attr(node, "CUDADeviceAttr");
-      function_ = node.value("name", "");
-    }
-    if (node.contains("inner"))
-      for (const auto& child : node["inner"]) walk(child, in_device_code);
-    function_ = function_before;
+  void walk(CXCursor parent, bool device_code, const std::string& function) {
+    struct Context {
+      Walker* self;
+      bool device_code;
+      const std::string* function;
+    } context{this, device_code, &function};
+    clang_visitChildren(
+        parent,
+        [](CXCursor c, CXCursor, CXClientData data) {
+          auto* ctx = static_cast<Context*>(data);
+          return ctx->self->visit(c, ctx->device_code, *ctx->function);
+        },
+        &context);
   }
 
  private:
-  std::string main_file_, file_, function_;
-  int line_ = 0;
+  CXTranslationUnit tu_;
+  CXFile main_;
 
-  void track(const Json& loc) {
-    if (!loc.is_object()) return;
-    for (const char* k : {"spellingLoc", "expansionLoc"})
-      if (loc.contains(k)) track(loc[k]);
-    if (loc.contains("file")) file_ = loc["file"].get<std::string>();
-    if (loc.contains("line")) line_ = loc["line"].get<int>();
-  }
-  void track_range(const Json& range) {
-    if (!range.is_object()) return;
-    if (range.contains("begin")) track(range["begin"]);
-    if (range.contains("end")) track(range["end"]);
-  }
-  static bool in_macro(const Json& loc) {
-    return loc.contains("spellingLoc") || loc.contains("expansionLoc");
-  }
-  static bool has_attr(const Json& node, const char* attr) {
-    if (!node.contains("inner")) return false;
-    return std::any_of(node["inner"].begin(), node["inner"].end(),
-                       [&](const Json& c) { return c.value("kind", "") == attr; });
-  }
-  int line_of(const Json& loc, int fallback) const {
-    if (loc.contains("expansionLoc")) return line_of(loc["expansionLoc"], fallback);
-    return loc.value("line", fallback);
+  // Written in the main file, or expanded there from a macro (`__shared__ int s[4];` starts with
+  // a macro spelled in StrideScope's header).
+  bool in_main_file(CXSourceLocation loc) const {
+    CXFile file = nullptr;
+    clang_getExpansionLocation(loc, &file, nullptr, nullptr, nullptr);
+    return file && main_ && clang_File_isEqual(file, main_);
   }
 
-  void on_launch(const Json& node, int line_before, bool in_device_code) {
-    if (!node.contains("inner") || node["inner"].size() < 2) return;
-    const Json& range = node["range"];
-    const Json& config = node["inner"][1]["range"];
-    const int line = line_of(range["begin"], line_before);
-    if (in_device_code) {
-      facts.unsupported.push_back({"dynamic parallelism (a kernel launch inside a kernel)", line});
+  CXChildVisitResult visit(CXCursor c, bool device_code, const std::string& function) {
+    if (!in_main_file(clang_getCursorLocation(c))) return CXChildVisit_Continue;
+    const CXCursorKind kind = clang_getCursorKind(c);
+    const Position at = position_of(clang_getCursorLocation(c));
+    if (kind == CXCursor_FunctionDecl || kind == CXCursor_FunctionTemplate ||
+        kind == CXCursor_CXXMethod) {
+      const bool device =
+          has_child_kind(c, CXCursor_CUDAGlobalAttr) || has_child_kind(c, CXCursor_CUDADeviceAttr);
+      walk(c, device, text_of(clang_getCursorSpelling(c)));
+      return CXChildVisit_Continue;
+    }
+    if (kind == CXCursor_GCCAsmStmt)
+      facts.unsupported.push_back({"inline assembly (asm, inline PTX)", int(at.line)});
+    if (kind == CXCursor_VarDecl && has_child_kind(c, CXCursor_CUDASharedAttr))
+      on_shared(c, function, at);
+    if (kind == CXCursor_CallExpr) on_call(c, device_code, at);
+    return CXChildVisit_Recurse;
+  }
+
+  // A kernel launch is a call whose second child is the `<<<g, b>>>` configuration call.
+  void on_call(CXCursor c, bool device_code, Position at) {
+    const std::vector<CXCursor> kids = children_of(c);
+    if (kids.size() < 2 || clang_getCursorKind(kids[1]) != CXCursor_CallExpr) return;
+    const std::vector<std::string> config = tokens_of(tu_, kids[1]);
+    if (config.empty() || config.front() != "<<<" || config.back() != ">>>") return;
+    if (device_code) {
+      facts.unsupported.push_back(
+          {"dynamic parallelism (a kernel launch inside a kernel)", int(at.line)});
       return;
     }
-    if (in_macro(range["begin"]) || in_macro(config["begin"]) || in_macro(config["end"]))
-      throw OwnProgramError(main_file_ + ":" + std::to_string(line) +
-                            ": a kernel launch written inside a macro is not supported");
-    facts.launches.push_back({range["begin"]["offset"].get<std::size_t>(),
-                              config["begin"]["offset"].get<std::size_t>(),
-                              config["end"]["offset"].get<std::size_t>(), line});
+    const CXSourceRange range = clang_getCursorExtent(kids[1]);
+    KernelLaunch l;
+    l.callee = position_of(clang_getRangeStart(clang_getCursorExtent(c))).offset;
+    l.open = position_of(clang_getRangeStart(range)).offset;
+    l.close = position_of(clang_getRangeEnd(range)).offset - 3;
+    l.line = int(at.line);
+    facts.launches.push_back(l);
   }
 
-  void on_shared(const Json& node, int line_before) {
+  void on_shared(CXCursor c, const std::string& function, Position at) {
     SharedDecl d;
-    d.name = node.value("name", "");
-    d.type = node["type"].value("qualType", "");
-    d.function = function_;
-    d.line = line_of(node["range"]["begin"], line_before);
-    d.is_extern = node.value("storageClass", "") == "extern";
-    if (d.is_extern) {
-      const Json& r = node["range"];
-      if (in_macro(r["begin"]) || in_macro(r["end"]))
-        throw OwnProgramError(main_file_ + ":" + std::to_string(d.line) +
-                              ": an extern __shared__ declaration written inside a macro is not "
-                              "supported");
-      d.begin = r["begin"]["offset"].get<std::size_t>();
-      d.end = r["end"]["offset"].get<std::size_t>() + r["end"].value("tokLen", 1);
-    }
+    d.name = text_of(clang_getCursorSpelling(c));
+    d.type = text_of(clang_getTypeSpelling(clang_getCursorType(c)));
+    d.function = function;
+    d.line = int(at.line);
+    d.is_extern = clang_Cursor_getStorageClass(c) == CX_SC_Extern;
+    const CXSourceRange range = clang_getCursorExtent(c);
+    d.begin = position_of(clang_getRangeStart(range)).offset;
+    d.end = position_of(clang_getRangeEnd(range)).offset;
     facts.shared.push_back(std::move(d));
   }
 };
 
-template <typename T>
-void sort_unique_by(std::vector<T>& v, std::size_t T::*key) {
-  std::sort(v.begin(), v.end(), [&](const T& a, const T& b) { return a.*key < b.*key; });
-  v.erase(std::unique(v.begin(), v.end(), [&](const T& a, const T& b) { return a.*key == b.*key; }),
-          v.end());
+// clang's errors, one `file:line:col: error: message` line each.
+std::string errors_of(CXTranslationUnit tu) {
+  std::string out;
+  for (unsigned i = 0, n = clang_getNumDiagnostics(tu); i < n; ++i) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error)
+      out += text_of(clang_formatDiagnostic(d, clang_defaultDiagnosticDisplayOptions())) + "\n";
+    clang_disposeDiagnostic(d);
+  }
+  return out;
 }
 
 }  // namespace
 
 ProgramFacts parse_program(const std::string& file, const std::string& clang) {
-  fs::path dir = fs::temp_directory_path() / ("stridescope-parse-" + std::to_string(getpid()));
-  fs::create_directories(dir);
-  const fs::path out = dir / "ast.json", err = dir / "parse.err";
-  int rc = run_process(
-      {clang, "-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
-       "-Wno-unknown-cuda-version", "-std=c++17", "-fsyntax-only", "-I",
-       (runtime_dir() / "include").string(), "-include",
-       (runtime_dir() / "stridescope_cuda.h").string(), "-Xclang", "-ast-dump=json", file},
-      out, err);
-  if (rc != 0) {
-    std::string message = read_file(err);
-    fs::remove_all(dir);
-    throw OwnProgramError(message.empty() ? "clang failed on " + file : message);
-  }
-  Json ast = Json::parse(read_file(out));
-  fs::remove_all(dir);
-  AstWalker walker(file);
-  walker.walk(ast, false);
-  // A launch or a declaration inside a function template is dumped once in the template and once
-  // per instantiation: one entry per place in the file.
+  (void)clang;  // libclang parses in process; the clang binary compiles
+  const std::string include = (runtime_dir() / "include").string();
+  const std::string header = (runtime_dir() / "stridescope_cuda.h").string();
+  const char* args[] = {"-x",         "cuda",        "--cuda-host-only",
+                        "-nocudainc", "-nocudalib",  "-Wno-unknown-cuda-version",
+                        "-std=c++17", "-I",          include.c_str(),
+                        "-include",   header.c_str()};
+  std::unique_ptr<void, void (*)(CXIndex)> index(clang_createIndex(0, 0), clang_disposeIndex);
+  CXTranslationUnit tu = nullptr;
+  const CXErrorCode rc =
+      clang_parseTranslationUnit2(index.get(), file.c_str(), args, int(std::size(args)), nullptr, 0,
+                                  CXTranslationUnit_None, &tu);
+  if (rc != CXError_Success || !tu) throw OwnProgramError("libclang could not parse " + file);
+  std::unique_ptr<CXTranslationUnitImpl, void (*)(CXTranslationUnit)> owner(
+      tu, clang_disposeTranslationUnit);
+  if (std::string errors = errors_of(tu); !errors.empty()) throw OwnProgramError(errors);
+  Walker walker(tu, file);
+  walker.walk(clang_getTranslationUnitCursor(tu), false, "");
   ProgramFacts facts = std::move(walker.facts);
-  sort_unique_by(facts.launches, &KernelLaunch::open);
-  std::stable_sort(facts.shared.begin(), facts.shared.end(),
-                   [](const SharedDecl& a, const SharedDecl& b) { return a.line < b.line; });
-  facts.shared.erase(std::unique(facts.shared.begin(), facts.shared.end(),
-                                 [](const SharedDecl& a, const SharedDecl& b) {
-                                   return a.line == b.line && a.name == b.name;
-                                 }),
-                     facts.shared.end());
+  std::sort(facts.launches.begin(), facts.launches.end(),
+            [](const KernelLaunch& a, const KernelLaunch& b) { return a.open < b.open; });
   return facts;
 }
+#else
+ProgramFacts parse_program(const std::string& file, const std::string&) {
+  throw OwnProgramError(
+      "this stridescope was built without libclang (libclang-14-dev), so it "
+      "cannot read " +
+      file);
+}
+#endif
 
 std::vector<KernelLaunch> find_kernel_launches(const std::string& file, const std::string& clang,
                                                std::vector<std::string>* shared_types) {
@@ -213,7 +253,8 @@ std::string rewrite_program(const std::string& source, const ProgramFacts& facts
   for (const KernelLaunch& l : facts.launches) {
     if (l.open < l.callee || l.close < l.open || l.close + 3 > source.size() ||
         source.compare(l.open, 3, "<<<") != 0 || source.compare(l.close, 3, ">>>") != 0)
-      throw OwnProgramError("unexpected kernel launch position at byte " + std::to_string(l.open));
+      throw OwnProgramError("line " + std::to_string(l.line) +
+                            ": a kernel launch written inside a macro is not supported");
     edits.push_back({l.callee, l.callee, "::stridescope_rt::launcher("});
     edits.push_back({l.open, l.open + 3, ", "});
     edits.push_back({l.close, l.close + 3, ")"});

@@ -5,8 +5,10 @@
 #include <fstream>
 #include <sstream>
 
+#include "analysis/additions.h"
 #include "owncuda/child_process.h"
 #include "owncuda/own_program.h"
+#include "owncuda/shared_layout.h"
 
 namespace stridescope {
 
@@ -64,29 +66,34 @@ double from_bits(std::int64_t bits, ElementType element) {
 }
 
 // 4-byte words -> elements (a double is two words, the low one first).
-std::vector<double> elements(const nlohmann::json& words, ElementType element) {
+std::vector<double> elements(const std::vector<std::uint32_t>& words, ElementType element) {
   std::vector<double> out;
   if (element != ElementType::Double) {
-    for (const auto& w : words) out.push_back(from_bits(w.get<std::int64_t>(), element));
+    for (std::uint32_t w : words) out.push_back(from_bits(std::int32_t(w), element));
     return out;
   }
   for (std::size_t i = 0; i + 1 < words.size(); i += 2) {
-    const auto lo = static_cast<std::uint32_t>(words[i].get<std::int64_t>());
-    const auto hi = static_cast<std::uint32_t>(words[i + 1].get<std::int64_t>());
+    const std::uint32_t lo = words[i], hi = words[i + 1];
     out.push_back(from_bits(std::int64_t((std::uint64_t(hi) << 32) | lo), element));
   }
   return out;
 }
 
+std::vector<std::uint32_t> words_of(const nlohmann::json& words) {
+  std::vector<std::uint32_t> out;
+  for (const auto& w : words) out.push_back(static_cast<std::uint32_t>(w.get<std::int64_t>()));
+  return out;
+}
+
 Step make_step(const nlohmann::json& s, std::map<std::uint64_t, int>& lines, int& last_line,
-               ElementType element) {
+               ElementType element, const SharedLayout& layout) {
   Step step;
   const std::string kind = s["kind"];
   for (const auto& a : s["accesses"]) {
     Access access;
     access.thread = a[0];
     access.order = a[1];
-    access.address = a[2];
+    access.address = layout.offset_of(a[2].get<std::uint32_t>());
     access.size = a[3];
     access.kind = a[4].get<std::string>() == "w" ? AccessKind::Write : AccessKind::Read;
     access.line = lines[a[5].get<std::uint64_t>()];
@@ -101,7 +108,7 @@ Step make_step(const nlohmann::json& s, std::map<std::uint64_t, int>& lines, int
   step.kind = kind == "exit" ? StepKind::Exit : StepKind::Barrier;
   step.line = kind == "exit" ? last_line : s["line"].get<int>();
   step.label = kind == "exit" ? "exit" : "__syncthreads() line " + std::to_string(step.line);
-  step.snapshot = elements(s["snapshot"], element);
+  step.snapshot = elements(layout.words(words_of(s["snapshot"])), element);
   return step;
 }
 
@@ -131,10 +138,23 @@ double host_sum(const std::vector<double>& partials, ElementType element) {
   return 0;
 }
 
+// A reduction by the catalog's convention: some thread adds a word into word 0.
+bool adds_into_word0(const BlockTrace& block, std::uint32_t word_size) {
+  for (const Step& step : block.steps)
+    for (const Addition& a : additions(step, word_size))
+      if (a.target_word == 0) return true;
+  return false;
+}
+
 }  // namespace
 
 Trace trace_of_raw(const nlohmann::json& raw, std::map<std::uint64_t, int>& lines,
-                   const fs::path& file, std::uint32_t traced_block, ElementType element) {
+                   const fs::path& file, std::uint32_t traced_block, ElementType element,
+                   const std::vector<SharedSymbol>& symbols, const std::vector<SharedDecl>& decls) {
+  std::vector<std::uint32_t> touched;
+  for (const auto& step : raw["steps"])
+    for (const auto& a : step["accesses"]) touched.push_back(a[2].get<std::uint32_t>());
+  const SharedLayout layout(symbols, touched, raw["shared_bytes"].get<std::uint32_t>());
   Trace trace;
   trace.run.variant = "own:" + file.filename().string();
   trace.run.element_type = element;
@@ -142,19 +162,23 @@ Trace trace_of_raw(const nlohmann::json& raw, std::map<std::uint64_t, int>& line
   trace.run.grid_size = volume(raw["grid"]);
   trace.run.input_pattern = InputPattern::Custom;
   for (const auto& snapshot : raw["first_snapshots"])
-    for (double v : elements(snapshot, element)) trace.run.input_values.push_back(v);
+    for (double v : elements(layout.words(words_of(snapshot)), element))
+      trace.run.input_values.push_back(v);
   trace.run.n = trace.run.input_values.size();
   trace.run.device = "CPU emulator (Boost.Context fibers), clang-instrumented program";
   trace.word_size = element == ElementType::Double ? 8 : 4;
-  trace.shared_words = raw["shared_bytes"].get<std::uint32_t>() / trace.word_size;
+  trace.shared_words = layout.bytes() / trace.word_size;
+  trace.arrays = layout.arrays(decls, trace.word_size);
   BlockTrace bt;
   bt.block = traced_block;
   int last_line = 0;
-  for (const auto& s : raw["steps"]) bt.steps.push_back(make_step(s, lines, last_line, element));
+  for (const auto& s : raw["steps"])
+    bt.steps.push_back(make_step(s, lines, last_line, element, layout));
   GridPass pass{trace.run.n, trace.run.grid_size, {}};
   for (const auto& r : raw["block_results"])
     pass.partials.push_back(from_bits(r.get<std::int64_t>(), element));
   if (bt.block < pass.partials.size()) bt.partial = pass.partials[bt.block];
+  trace.result_in_word0 = adds_into_word0(bt, trace.word_size);
   trace.blocks.push_back(std::move(bt));
   trace.result = host_sum(pass.partials, element);
   trace.passes.push_back(std::move(pass));

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "owncuda/shared_layout.h"
 #include "trace/trace.h"
 
 namespace stridescope {
@@ -19,8 +20,10 @@ std::map<std::uint64_t, int> source_lines(const nlohmann::json& raw,
                                           const std::filesystem::path& dir,
                                           const std::string& symbolizer);
 
+// `symbols`: the program's shared variables; `decls`: their declarations (names, dims).
 Trace trace_of_raw(const nlohmann::json& raw, std::map<std::uint64_t, int>& lines,
                    const std::filesystem::path& file, std::uint32_t traced_block,
-                   ElementType element);
+                   ElementType element, const std::vector<SharedSymbol>& symbols,
+                   const std::vector<SharedDecl>& decls);
 
 }  // namespace stridescope

@@ -119,13 +119,27 @@ struct GridPass {
   bool operator==(const GridPass&) const = default;
 };
 
+// A named shared-memory array of a user's program (`stridescope run`); a catalog kernel's trace
+// lists none: its one array s[] covers every word.
+struct SharedArray {
+  std::string name;
+  std::uint32_t first_word = 0;     // where it starts in the block's shared memory
+  std::vector<std::uint32_t> dims;  // {256}, or {16, 16} for As[16][16]; their product: its words
+  bool operator==(const SharedArray&) const = default;
+};
+
 struct Trace {
   RunInfo run;
-  std::uint32_t word_size = 4;     // bytes per shared-memory element
-  std::uint32_t shared_words = 0;  // elements of shared memory per block
-  std::vector<BlockTrace> blocks;  // the traced blocks
+  std::uint32_t word_size = 4;      // bytes per shared-memory element
+  std::uint32_t shared_words = 0;   // elements of shared memory per block
+  std::vector<SharedArray> arrays;  // in address order; empty for a catalog kernel
+  std::vector<BlockTrace> blocks;   // the traced blocks
   double result = 0;     // the final reduction result, as the program computed it (0 if it stopped)
   double reference = 0;  // float64 sum of the input
+  // The blocks' results are word 0 of shared memory at exit, so result, reference and lost
+  // elements mean something: true for the catalog; for a user's program (`stridescope run`) only
+  // where the traced block adds into word 0 (a matrix multiply does not).
+  bool result_in_word0 = true;
   std::optional<Divergence> divergence;  // set when the run stopped at a divergent barrier
   // How the blocks' results became one (see SecondStage); `passes` holds every launch's results.
   SecondStage second_stage = SecondStage::Host;

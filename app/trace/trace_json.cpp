@@ -439,6 +439,37 @@ std::uint64_t version_of(const json& in) {
   return version;
 }
 
+// Optional: the named arrays of a user's program, in address order, inside shared memory.
+void arrays_from_json(const json& in, Trace& trace) {
+  const json& arrays = get_array(in, "$", "arrays");
+  std::uint64_t end = 0;
+  for (std::size_t i = 0; i < arrays.size(); ++i) {
+    const std::string path = "$.arrays[" + std::to_string(i) + "]";
+    SharedArray a;
+    a.name = get_string(arrays[i], path, "name");
+    if (a.name.empty() || a.name.size() > 256) fail(path + ".name", "must be 1 to 256 characters");
+    a.first_word =
+        static_cast<std::uint32_t>(get_unsigned(arrays[i], path, "first_word", 48 * 1024));
+    const json& dims = get_array(arrays[i], path, "dims");
+    if (dims.empty() || dims.size() > 3) fail(path + ".dims", "must have 1 to 3 sizes");
+    std::uint64_t words = 1;
+    for (std::size_t d = 0; d < dims.size(); ++d) {
+      const std::string dim_path = path + ".dims[" + std::to_string(d) + "]";
+      if (!dims[d].is_number_unsigned() || dims[d].get<std::uint64_t>() == 0 ||
+          dims[d].get<std::uint64_t>() > 48 * 1024)
+        fail(dim_path, "must be a size from 1 to 49152");
+      a.dims.push_back(dims[d].get<std::uint32_t>());
+      words *= a.dims.back();
+    }
+    if (a.first_word < end) fail(path + ".first_word", "overlaps the array before it");
+    end = a.first_word + words;
+    if (end > trace.shared_words)
+      fail(path, "ends at word " + std::to_string(end) + ", past shared_words " +
+                     std::to_string(trace.shared_words));
+    trace.arrays.push_back(std::move(a));
+  }
+}
+
 }  // namespace
 
 nlohmann::json trace_to_json(const Trace& trace) {
@@ -448,6 +479,13 @@ nlohmann::json trace_to_json(const Trace& trace) {
   out["run"] = run_to_json(trace.run);
   out["word_size"] = trace.word_size;
   out["shared_words"] = trace.shared_words;
+  if (!trace.arrays.empty()) {
+    json arrays = json::array();
+    for (const SharedArray& a : trace.arrays)
+      arrays.push_back({{"name", a.name}, {"first_word", a.first_word}, {"dims", a.dims}});
+    out["arrays"] = std::move(arrays);
+  }
+  if (!trace.result_in_word0) out["result_in_word0"] = false;
   out["result"] = trace.result;
   out["reference"] = trace.reference;
   json blocks = json::array();
@@ -474,6 +512,11 @@ Trace trace_from_json(const nlohmann::json& in) {
   trace.word_size = static_cast<std::uint32_t>(get_unsigned(in, "$", "word_size", 16));
   if (trace.word_size == 0) fail("$.word_size", "must be at least 1");
   trace.shared_words = static_cast<std::uint32_t>(get_unsigned(in, "$", "shared_words", 48 * 1024));
+  if (in.contains("arrays")) arrays_from_json(in, trace);
+  if (in.contains("result_in_word0")) {
+    if (!in["result_in_word0"].is_boolean()) fail("$.result_in_word0", "must be true or false");
+    trace.result_in_word0 = in["result_in_word0"].get<bool>();
+  }
   trace.result = get_number(member(in, "$", "result"), "$.result");
   trace.reference = get_number(member(in, "$", "reference"), "$.reference");
   const json& blocks = get_array(in, "$", "blocks");

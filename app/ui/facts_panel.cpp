@@ -64,7 +64,12 @@ void run_section(const TraceModel& model, const Palette& p) {
               trace.run.grid_size, trace.run.block_size,
               std::string(name_of(trace.run.element_type)).c_str());
   std::optional<Precision> error = model.result_error();
-  if (!error) {
+  if (!trace.result_in_word0) {
+    wrapped_text(
+        "No result to check: this program's blocks do not add into shared word 0 (its "
+        "output says what it computed)",
+        p.text_dim);
+  } else if (!error) {
     ImGui::TextColored(p.waiting, "No result: the run stopped at a divergent barrier");
   } else {
     ImGui::Text("Result %s, reference %s", value_text(trace.result).c_str(),

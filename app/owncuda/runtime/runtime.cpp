@@ -118,7 +118,8 @@ struct Runtime {
   std::vector<std::int64_t> block_results;
   bool in_traced_launch = false;
   bool first_barrier_seen = false;
-  std::string error;  // why the program was stopped
+  std::size_t block_low = 0;  // the lowest shared offset the block touched (its result is there)
+  std::string error;          // why the program was stopped
   std::uintptr_t fault_pc = 0;
 
   Runtime() {
@@ -167,6 +168,7 @@ struct Runtime {
       preempt = false;
       yield_to_scheduler();
     }
+    if (in_traced_launch) block_low = std::min<std::size_t>(block_low, std::size_t(p - b));
     if (schedule == Schedule::Lockstep) preempt = true;
     if (schedule == Schedule::Random) preempt = random() % 2 == 0;
     if (!tracing) return;
@@ -356,7 +358,9 @@ struct Runtime {
     if (tracing) end_step("exit", 0);
     if (in_traced_launch) {
       if (!first_barrier_seen) first_snapshots.push_back(words());
-      block_results.push_back(used_shared >= word_size ? read_value(shared_begin(), word_size) : 0);
+      block_results.push_back(block_low + word_size <= used_shared
+                                  ? read_value(shared_begin() + block_low, word_size)
+                                  : 0);
     }
     fibers.clear();
   }
@@ -392,6 +396,7 @@ struct Runtime {
           tracing = traced_launch_now && linear == traced_block;
           in_traced_launch = traced_launch_now;
           first_barrier_seen = false;
+          block_low = used_shared;
           std::memset(shared_begin(), 0, used_shared);  // fresh shared memory
           run_block(body, closure);
           tracing = false;
