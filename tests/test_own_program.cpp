@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "emu/run_variant.h"
+#include "model/trace_model.h"
 #include "owncuda/own_program.h"
 #include "run/request.h"
 #include "trace/trace_consistency.h"
@@ -222,6 +223,69 @@ TEST(OwnProgram, TheBooksDotProductPrintsItsResultAndTracesBlockZero) {
   EXPECT_EQ(r.trace.run.element_type, ElementType::Float);
   EXPECT_NEAR(r.trace.result, 2.57236e13, 1e8);
   EXPECT_EQ(first_inconsistency(r.trace), std::nullopt);
+}
+
+}  // namespace
+}  // namespace stridescope
+
+namespace stridescope {
+namespace {
+
+OwnRunResult run_fixture(const std::string& name, std::uint32_t launch) {
+  OwnRunOptions options;
+  options.file = std::string(STRIDESCOPE_SOURCE_DIR) + "/tests/own_programs/" + name;
+  options.launch = launch;
+  return run_own_program(options);
+}
+
+TEST(OwnProgram, ShufflesAtomicsAndWarpBarriersRunAndTraceAsOnAGpu) {
+  if (find_tool({"clang++-14", "clang++"}).empty()) GTEST_SKIP() << "clang++-14 not installed";
+  const OwnRunResult shuffle = run_fixture("warp_features.cu", 0);
+  EXPECT_EQ(shuffle.output, "shuffle sum 2016\nbins 16 16 16 16\nwarp tail sum 2016\n")
+      << shuffle.errors << shuffle.failure;
+  // The histogram: each atomicAdd on shared memory is one read and one write at its line (16).
+  const OwnRunResult histogram = run_fixture("warp_features.cu", 1);
+  ASSERT_TRUE(histogram.traced) << histogram.failure;
+  const Step& adds = histogram.trace.blocks.at(0).steps.at(1);
+  ASSERT_EQ(adds.accesses.size(), 128u);
+  EXPECT_EQ(adds.accesses[0].kind, AccessKind::Read);
+  EXPECT_EQ(adds.accesses[1].kind, AccessKind::Write);
+  EXPECT_EQ(adds.accesses[0].line, 16);
+  EXPECT_EQ(adds.snapshot, (std::vector<double>{16, 16, 16, 16}));
+  // The warp tail: its __syncwarp()s are recorded, so the lab sees no race.
+  const OwnRunResult tail = run_fixture("warp_features.cu", 2);
+  ASSERT_TRUE(tail.traced) << tail.failure;
+  EXPECT_FALSE(tail.trace.blocks.at(0).steps.at(1).warp_syncs.empty());
+  EXPECT_EQ(TraceModel(tail.trace).lab().hazards, 0u);
+  EXPECT_EQ(tail.trace.result, 2016);
+}
+
+// Features the CPU runtime cannot run are named, with their line, before anything runs.
+TEST(OwnProgram, UnsupportedFeaturesAreNamedWithTheirLine) {
+  if (find_tool({"clang++-14", "clang++"}).empty()) GTEST_SKIP() << "clang++-14 not installed";
+  struct Case {
+    const char* body;
+    const char* expected;
+  };
+  const Case cases[] = {
+      {"  asm volatile(\"membar.gl;\");\n", "own_unsupported.cu:3: error: inline assembly"},
+      {"  child<<<1, 1>>>();\n", "own_unsupported.cu:3: error: dynamic parallelism"},
+      {"  float x = tex1Dfetch<float>(0, 1);\n", "texture memory is not supported"},
+  };
+  for (const Case& c : cases) {
+    const std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/own_unsupported.cu";
+    {
+      std::ofstream f(path);
+      f << "__global__ void child() {}\n__global__ void k() {\n"
+        << c.body << "}\nint main() { k<<<1, 1>>>(); }\n";
+    }
+    OwnRunOptions options;
+    options.file = path;
+    std::ostringstream out, err;
+    EXPECT_EQ(command_run(options, "", false, out, err), 2) << c.expected;
+    EXPECT_NE(err.str().find(c.expected), std::string::npos) << err.str();
+    EXPECT_NE(err.str().find("stridescope: error: "), std::string::npos) << err.str();
+  }
 }
 
 }  // namespace
