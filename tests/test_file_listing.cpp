@@ -54,11 +54,19 @@ TEST(FileListing, ParentOfTheRootIsTheRootAndRelativePathsBecomeAbsolute) {
   EXPECT_EQ(list_folder("/", {}).folder, "/");
 }
 
-TEST(FileListing, AnUnreadableOrMissingFolderIsAMessageNotACrash) {
+TEST(FileListing, AMissingFolderOrAFileIsAMessageNotACrash) {
   FolderListing missing = list_folder("/no/such/folder/here", {".cu"});
   EXPECT_TRUE(missing.entries.empty());
   EXPECT_NE(missing.error.find("cannot read /no/such/folder/here"), std::string::npos)
       << missing.error;
+  std::string dir = fresh_folder("listing_file");
+  std::ofstream(dir + "/a.cu") << "x";
+  FolderListing file = list_folder(dir + "/a.cu", {".cu"});
+  EXPECT_TRUE(file.entries.empty());
+  EXPECT_NE(file.error.find("cannot read " + dir + "/a.cu"), std::string::npos) << file.error;
+}
+
+TEST(FileListing, AnUnreadableFolderIsAMessageNotACrash) {
   std::string dir = fresh_folder("listing_locked");
   std::ofstream(dir + "/a.cu") << "x";
   chmod(dir.c_str(), 0);

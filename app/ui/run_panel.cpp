@@ -206,7 +206,7 @@ class RunPanel final : public Panel {
                                                          : std::vector<std::string>{".png"};
     if (!ctx.settings.recent_files.empty())
       request.folder = parent_folder(ctx.settings.recent_files.front());
-    std::string variant = ctx.session.trace().run.variant;
+    std::string variant = ctx.session.has_trace() ? ctx.session.trace().run.variant : "trace";
     std::replace(variant.begin(), variant.end(), ':', '-');
     if (purpose == Purpose::SaveTrace) request.name = variant + ".json";
     if (purpose == Purpose::SavePng)
@@ -273,12 +273,16 @@ class RunPanel final : public Panel {
       ImGui::TextColored(ctx.palette().text_dim, "Tracing %s...", name.c_str());
     } else if (!program.error().empty()) {
       wrapped_text(program.error(), ctx.palette().error);
-      ImGui::TextDisabled(ctx.session.has_trace() ? "(the previous trace stays on screen)" : "");
+      if (ctx.session.has_trace()) ImGui::TextDisabled("(the trace shown is the one before)");
     } else if (program.shown_in(ctx.session)) {
       std::string printed = program.output().substr(0, program.output().find('\n'));
       if (!printed.empty()) wrapped_text(name + " printed: " + printed);
     }
-    ImGui::TextDisabled("watching %s: saving it traces it again", name.c_str());
+    if (program.shown_in(ctx.session)) {
+      wrapped_text("Showing " + name + "; changing a setting above runs the catalog again.",
+                   ctx.palette().text_dim);
+    }
+    wrapped_text("Watching " + name + ": saving it traces it again.", ctx.palette().text_dim);
   }
 
   // The custom input's values as "3,1,4,2", applied on Enter; a bad list is shown, not run.
