@@ -136,14 +136,15 @@ void App::frame(PlatformWindow& window, double seconds, bool settle) {
 }
 
 // Every key pressed since the last frame, however briefly (ui/key_queue.h): Space, ←/→ and
-// PageUp/PageDown (a clicker), Home/End, F for the presenter view, L to reset the layout. Ignored
-// while a text field has focus.
+// PageUp/PageDown (a clicker), Home/End, F for the presenter view, L to reset the layout, Ctrl+O
+// to open a file. Ignored while a text field has focus or a popup (the file browser) is open.
 void App::handle_keys(PlatformWindow& window) {
   std::vector<KeyCommand> commands = window.keys().take_commands();
   if (ImGui::GetIO().WantTextInput) return;
   if (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) return;  // the file browser's keys
   for (KeyCommand command : commands) {
     if (command == KeyCommand::ResetLayout) reset_layout();
+    if (command == KeyCommand::OpenFile) settings_.open_file = true;  // the Run panel opens it
     if (command == KeyCommand::TogglePresenter) settings_.presenter = !settings_.presenter;
     if (session_.has_trace()) play_command(command, session_.playback());
   }
@@ -239,6 +240,7 @@ void App::draw_panels() {
     settings_.reset_layout = false;
     reset_layout();
   }
+  settings_.open_file = false;  // Ctrl+O where the Run panel is not shown (presenter view)
 }
 
 }  // namespace stridescope

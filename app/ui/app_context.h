@@ -23,6 +23,7 @@ struct UiSettings {
   bool reset_layout = false;  // asked for the default placement of every window (key L, button)
   std::vector<std::string> recent_files;  // opened last, newest first (kept in the preferences)
   bool desktop_dialog = false;            // open and save with zenity/kdialog, not the built-in
+  bool open_file = false;                 // asked for the Open browser (Ctrl+O)
 };
 
 struct AppContext {

@@ -112,7 +112,12 @@ std::optional<std::string> FileBrowser::draw() {
   ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Always,
                           ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(ImVec2(display.x * 0.8f, display.y * 0.8f), ImGuiCond_Always);
-  if (!ImGui::BeginPopupModal(kPopup, nullptr, ImGuiWindowFlags_NoTitleBar)) {
+  ImVec4 background = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
+  background.w = 1.0f;  // opaque: the canvas behind it would make the list hard to read
+  ImGui::PushStyleColor(ImGuiCol_PopupBg, background);
+  bool shown = ImGui::BeginPopupModal(kPopup, nullptr, ImGuiWindowFlags_NoTitleBar);
+  ImGui::PopStyleColor();
+  if (!shown) {
     open_ = false;
     return std::nullopt;
   }

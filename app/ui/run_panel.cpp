@@ -7,6 +7,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/format.h"
@@ -164,7 +165,8 @@ class RunPanel final : public Panel {
   void draw_files(AppContext& ctx) {
     Session& session = ctx.session;
     ImGui::Separator();
-    if (ImGui::Button("Open...")) browse(ctx, Purpose::Open);
+    bool ctrl_o = std::exchange(ctx.settings.open_file, false);
+    if (ImGui::Button("Open...") || ctrl_o) browse(ctx, Purpose::Open);
     ImGui::SameLine();
     if (ImGui::Button("Save trace...") && session.has_trace()) browse(ctx, Purpose::SaveTrace);
     ImGui::SameLine();

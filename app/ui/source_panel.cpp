@@ -111,7 +111,9 @@ class SourcePanel final : public Panel {
       if (error && first_error == 0) first_error = d.line;
       Mark& mark = marks[d.line];
       mark.color = error ? ctx.palette().error : ctx.palette().text_dim;
-      mark.text += (mark.text.empty() ? "" : "\n      ") + d.text();
+      Diagnostic here = d;  // the file is the one shown: line:col: error: message
+      std::string text = here.text().substr(here.file.size() + 1);
+      mark.text += (mark.text.empty() ? "" : "\n      ") + text;
     }
     ImGui::TextDisabled("%s", program.path().c_str());
     static const Step none{};
