@@ -133,7 +133,7 @@ std::optional<std::string> FileBrowser::draw() {
   if (!message_.empty()) {
     ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", message_.c_str());
   } else {
-    ImGui::TextDisabled("Enter: open the folder or take the file; Up/Down; Backspace: parent");
+    ImGui::TextDisabled("Enter: open  ↑/↓: choose  Backspace: up  Esc: cancel");
   }
   ImGui::SetNextItemWidth(-1);
   if (focus_field_) {
