@@ -79,6 +79,19 @@ TEST(GuiOpen, ACompileErrorIsShownOnItsLineAndTheAppCarriesOn) {
   EXPECT_GT(error_pixels(png), 150) << "the error line in red, in the Run and Source panels";
 }
 
+TEST(GuiOpen, ATraceFileOpensLikeTrace) {
+  std::string trace = kTmp + "/gui_open_trace.json", png = kTmp + "/gui_open_trace.png";
+  ASSERT_EQ(run(kBinary + " trace --variant sequential --block 8 --n 8 --out " + trace).status, 0);
+  std::remove(png.c_str());
+  Outcome o = run_app("--open " + trace + " --step 3 --size 1280x720 --screenshot " + png);
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("step 3"), std::string::npos) << o.output;
+  EXPECT_EQ(o.output.find("program:"), std::string::npos) << o.output;  // no program traced
+  Outcome past = run_app("--open " + trace + " --step 99 --screenshot " + png);
+  EXPECT_EQ(past.status, 2);
+  EXPECT_NE(past.output.find("--step 99 does not exist"), std::string::npos) << past.output;
+}
+
 TEST(GuiOpen, BadOpenArgumentsAreOneErrorLine) {
   Outcome wrong = run(kBinary + " --open notes.txt");
   EXPECT_EQ(wrong.status, 2);

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "emu/run_variant.h"
+#include "ui/preferences.h"
 #include "ui/program_file.h"
 
 namespace stridescope {
@@ -88,6 +89,22 @@ TEST(ProgramFile, ClosingStopsWatchingAndIgnoresATracingUnderWay) {
   EXPECT_FALSE(program.poll(session));
   EXPECT_FALSE(session.has_trace());
   EXPECT_FALSE(program.is_open());
+}
+
+TEST(Preferences, RecentFilesAreKeptNewestFirstAtMostEightAndOnlyStrings) {
+  std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/prefs_recent.json";
+  std::ofstream(path) << R"({"recent": ["/a.cu", 3, "/b.json", "/c", "/d", "/e", "/f", "/g",
+                                        "/h", "/i"]})";
+  Preferences p = load_preferences(path);
+  ASSERT_EQ(p.recent.size(), 8u);
+  EXPECT_EQ(p.recent[0], "/a.cu");
+  EXPECT_EQ(p.recent[1], "/b.json");
+  EXPECT_EQ(p.recent[7], "/h");
+  p.recent.resize(2);
+  save_preferences(p, path);
+  EXPECT_EQ(load_preferences(path).recent, (std::vector<std::string>{"/a.cu", "/b.json"}));
+  std::ofstream(path) << R"({"recent": "not a list"})";
+  EXPECT_TRUE(load_preferences(path).recent.empty());
 }
 
 }  // namespace
