@@ -36,6 +36,7 @@ std::optional<fs::file_time_type> stamp_of(const std::string& path) {
 }  // namespace
 
 void ProgramFile::open(const std::string& path, std::size_t step) {
+  close();  // a tracing of the file open before finishes unseen
   path_ = path;
   start_step_ = step;
   shown_generation_ = SIZE_MAX;

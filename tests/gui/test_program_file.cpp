@@ -91,6 +91,26 @@ TEST(ProgramFile, ClosingStopsWatchingAndIgnoresATracingUnderWay) {
   EXPECT_FALSE(program.is_open());
 }
 
+TEST(ProgramFile, OpeningAnotherFileWhileTracingShowsOnlyTheNewOne) {
+  std::string slow = std::string(STRIDESCOPE_TEST_TMP) + "/program_slow.cu";
+  std::string quick = std::string(STRIDESCOPE_TEST_TMP) + "/program_quick.cu";
+  write(slow, "16\n", 0);
+  write(quick, "4\n", 0);
+  Session session;
+  ProgramFile program([&](const std::string& file) {
+    if (file == slow) std::this_thread::sleep_for(std::chrono::milliseconds(400));
+    return stand_in(file);
+  });
+  program.open(slow);
+  program.open(quick);
+  std::optional<ProgramOutcome> o = wait_for_outcome(program, session);
+  ASSERT_TRUE(o && o->traced);
+  EXPECT_EQ(session.trace().run.block_size, 4u);
+  std::this_thread::sleep_for(std::chrono::milliseconds(600));  // the slow one ends unseen
+  EXPECT_FALSE(program.poll(session));
+  EXPECT_EQ(session.trace().run.block_size, 4u);
+}
+
 TEST(Preferences, RecentFilesAreKeptNewestFirstAtMostEightAndOnlyStrings) {
   std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/prefs_recent.json";
   std::ofstream(path) << R"({"recent": ["/a.cu", 3, "/b.json", "/c", "/d", "/e", "/f", "/g",
