@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "cli/device_commands.h"
 #include "cli/export_command.h"
+#include "cli/gui_program.h"
 #include "cli/lab_command.h"
 #include "cli/options.h"
 #include "cli/precision_command.h"
@@ -171,6 +172,7 @@ struct CommandLine {
 
   int run_window() {
     GuiOptions gui = to_gui_options(window);
+    gui.program_tracer = trace_program_for_gui;
 #if defined(STRIDESCOPE_HAVE_CUDA)
     gui.device_name = cuda::device_name();
     if (!gui.device_name.empty()) {

@@ -2,6 +2,9 @@
 #include "cli/window_options.h"
 
 #include <charconv>
+#include <filesystem>
+
+#include "model/file_listing.h"
 
 namespace stridescope {
 namespace {
@@ -43,11 +46,26 @@ std::vector<std::string> parse_compare(const std::string& text, const RunRequest
   return names;
 }
 
+// --open FILE: a recorded trace (.json) becomes --trace; a program (.cu) is traced and watched.
+void apply_open(const std::string& file, GuiOptions& gui) {
+  if (has_extension(file, {".json"})) {
+    gui.trace_path = file;
+  } else if (has_extension(file, {".cu"})) {
+    if (!std::filesystem::is_regular_file(file)) throw CliError("--open: no such file: " + file);
+    gui.program_path = file;
+  } else {
+    throw CliError("--open takes a trace (.json) or a CUDA program (.cu), not " + file);
+  }
+}
+
 }  // namespace
 
 void add_window_options(CLI::App& app, WindowOptions& o) {
   o.run_given = add_run_options(app, o.run);
   app.add_option("--trace", o.trace, "open a recorded trace file");
+  app.add_option("--open", o.open,
+                 "open a trace (.json) or a CUDA program (.cu: traced, re-traced when saved)")
+      ->type_name("FILE");
   app.add_option("--compare", o.compare,
                  "2 to 4 variants side by side, step-locked, on the same input (a,b,c)")
       ->type_name("V1,V2,...");
@@ -79,17 +97,20 @@ GuiOptions to_gui_options(const WindowOptions& o) {
   gui.benchmark_frames =
       static_cast<int>(parse_whole(o.benchmark_frames, "--benchmark-frames", 0, 1000000));
   if (!o.step.empty()) gui.step = parse_whole(o.step, "--step", 0, UINT32_MAX);
-  if (!o.trace.empty() && !o.compare.empty()) {
-    throw CliError("--compare runs the variants: leave out --trace");
+  if (!o.trace.empty() && !o.open.empty()) throw CliError("--open and --trace: give one file");
+  std::string file_option = !o.open.empty() ? "--open" : "--trace";
+  if ((!o.trace.empty() || !o.open.empty()) && !o.compare.empty()) {
+    throw CliError("--compare runs the variants: leave out " + file_option);
   }
-  if (!o.trace.empty()) {
+  if (!o.trace.empty() || !o.open.empty()) {
     for (const CLI::Option* given : o.run_given) {
       if (given->count() > 0) {
-        throw CliError("--trace opens a recorded run: leave out " + given->get_name() +
+        throw CliError(file_option + " opens a file: leave out " + given->get_name() +
                        " (the run's settings come from the file)");
       }
     }
-    gui.trace_path = o.trace;
+    if (!o.trace.empty()) gui.trace_path = o.trace;
+    if (!o.open.empty()) apply_open(o.open, gui);
   } else if (!o.compare.empty()) {
     gui.request = to_request(o.run);
     gui.compare = parse_compare(o.compare, gui.request);

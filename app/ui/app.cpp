@@ -14,8 +14,10 @@ namespace stridescope {
 
 App::App(const GuiOptions& options)
     : options_(options),
+      program_(options.program_tracer),
       request_(options.request),
       context_{.session = session_,
+               .program = program_,
                .request = request_,
                .settings = settings_,
                .fonts = {},
@@ -36,6 +38,7 @@ App::App(const GuiOptions& options)
   settings_.presenter = options.presenter;
   built_contrast_ = !settings_.high_contrast;
   session_.playback().set_speed(prefs.speed);
+  settings_.recent_files = prefs.recent;
   // Windows the user moved, as fractions of the display they were moved on: placed on this
   // display by the same fractions, so a layout saved on another screen is scaled, never reused.
   for (std::size_t i = 0; i < panels_.size(); ++i) {
@@ -57,6 +60,10 @@ bool App::load() {
   }
   if (options_.trace_path) {  // the Run panel starts from the opened run's settings
     request_ = request_of(session_.trace());
+  }
+  if (options_.program_path) {  // the catalog's run stays on screen until the program's arrives
+    program_.open(*options_.program_path, options_.step.value_or(0));
+    return true;
   }
   if (options_.step) {
     std::size_t steps = session_.playback().step_count();
@@ -83,7 +90,8 @@ void App::stop() {
   for (; started_ > 0; --started_) panels_[started_ - 1]->stop();
   report_windows();
   if (!context_.capture) {
-    Preferences prefs{.speed = session_.playback().speed(), .layout = {}};
+    Preferences prefs{
+        .speed = session_.playback().speed(), .layout = {}, .recent = settings_.recent_files};
     for (std::size_t i = 0; i < panels_.size(); ++i) {
       if (placed_[i].user) prefs.layout.push_back({panels_[i]->title(), *placed_[i].user});
     }
@@ -121,18 +129,22 @@ void App::frame(PlatformWindow& window, double seconds, bool settle) {
   }
   window.begin_frame();
   handle_keys(window);
+  if (std::optional<ProgramOutcome> outcome = program_.poll(session_); outcome && context_.capture)
+    std::printf("program: %s\n", outcome->line.c_str());  // what a capture run shows, in words
   session_.begin_frame();
   draw_panels();
 }
 
 // Every key pressed since the last frame, however briefly (ui/key_queue.h): Space, ←/→ and
-// PageUp/PageDown (a clicker), Home/End, F for the presenter view, L to reset the layout. Ignored
-// while a text field has focus.
+// PageUp/PageDown (a clicker), Home/End, F for the presenter view, L to reset the layout, Ctrl+O
+// to open a file. Ignored while a text field has focus or a popup (the file browser) is open.
 void App::handle_keys(PlatformWindow& window) {
   std::vector<KeyCommand> commands = window.keys().take_commands();
   if (ImGui::GetIO().WantTextInput) return;
+  if (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) return;  // the file browser's keys
   for (KeyCommand command : commands) {
     if (command == KeyCommand::ResetLayout) reset_layout();
+    if (command == KeyCommand::OpenFile) settings_.open_file = true;  // the Run panel opens it
     if (command == KeyCommand::TogglePresenter) settings_.presenter = !settings_.presenter;
     if (session_.has_trace()) play_command(command, session_.playback());
   }
@@ -228,6 +240,7 @@ void App::draw_panels() {
     settings_.reset_layout = false;
     reset_layout();
   }
+  settings_.open_file = false;  // Ctrl+O where the Run panel is not shown (presenter view)
 }
 
 }  // namespace stridescope

@@ -28,6 +28,7 @@ class App {
   void stop();  // before the GL context goes: stops the started panels, saves preferences
 
   Session& session() { return session_; }
+  bool tracing_program() const { return program_.tracing(); }  // a capture waits for it
   const Palette& palette() const { return context_.palette(); }
 
  private:
@@ -50,6 +51,7 @@ class App {
 
   GuiOptions options_;
   Session session_;
+  ProgramFile program_;
   RunRequest request_;
   UiSettings settings_;
   AppContext context_;

@@ -5,9 +5,11 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "bench/bench_report.h"
 #include "run/request.h"
+#include "ui/program_file.h"
 #include "ui/session.h"
 #include "ui/theme.h"
 #include "ui/view_id.h"
@@ -19,11 +21,15 @@ struct UiSettings {
   bool high_contrast = false;
   bool presenter = false;     // presenter view: the canvas across the whole window
   bool reset_layout = false;  // asked for the default placement of every window (key L, button)
+  std::vector<std::string> recent_files;  // opened last, newest first (kept in the preferences)
+  bool desktop_dialog = false;            // open and save with zenity/kdialog, not the built-in
+  bool open_file = false;                 // asked for the Open browser (Ctrl+O)
 };
 
 struct AppContext {
   Session& session;
-  RunRequest& request;  // the run settings the Run panel edits
+  ProgramFile& program;  // the CUDA program shown and watched, when one is open
+  RunRequest& request;   // the run settings the Run panel edits
   UiSettings& settings;
   Fonts fonts;
   std::string device_name;                    // CUDA device, empty when none

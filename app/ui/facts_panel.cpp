@@ -1,5 +1,6 @@
 // The Step facts panel: what this step does in words and figures (the model's fact rows), the
 // hazard lab's findings for the run, the run's result and the variant's lesson.
+#include <filesystem>
 #include <memory>
 
 #include "core/format.h"
@@ -98,6 +99,19 @@ void run_section(const TraceModel& model, const Palette& p) {
   }
 }
 
+// An open program being traced or failing, on top (this panel is shown in every layout).
+void program_state(const ProgramFile& program, const Palette& p) {
+  if (!program.is_open() || (!program.tracing() && program.error().empty())) return;
+  std::string name = std::filesystem::path(program.path()).filename().string();
+  if (program.tracing()) {
+    ImGui::TextColored(p.text_dim, "Tracing %s...", name.c_str());
+  } else {
+    wrapped_text(program.error(), p.error);
+    wrapped_text("The trace below is the one shown before.", p.text_dim);
+  }
+  ImGui::Separator();
+}
+
 class FactsPanel final : public Panel {
  public:
   const char* title() const override { return "Step facts"; }
@@ -118,6 +132,7 @@ class FactsPanel final : public Panel {
   }
 
   void draw(AppContext& ctx) override {
+    program_state(ctx.program, ctx.palette());
     if (!ctx.session.has_trace()) return;
     const TraceModel& model = ctx.session.model();
     const StepFacts& f = ctx.session.facts();

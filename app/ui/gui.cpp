@@ -4,6 +4,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <thread>
 
 #include "ui/app.h"
 #include "ui/capture.h"
@@ -35,6 +36,11 @@ int loop(PlatformWindow& window, App& app, Capture& capture, const GuiOptions& o
     if (options.benchmark_frames > 0 && !play.playing()) play.toggle_play();
     app.frame(window, seconds, capture.screenshot());
     window.render(app.palette().canvas_background);
+    if (capture.active() && app.tracing_program()) {  // a capture shows the program's trace
+      window.present();
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      continue;
+    }
     ++frames;
     if (capture.after_render(window, frames, play.step(), status)) break;
     window.present();

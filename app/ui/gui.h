@@ -13,12 +13,22 @@
 
 namespace stridescope {
 
+// What tracing a program gives: its trace and what it printed. Failures throw, with clang's or the
+// runtime's messages as the exception's text.
+struct ProgramTrace {
+  Trace trace;
+  std::string output;
+};
+using ProgramTracer = std::function<ProgramTrace(const std::string& file)>;
+
 struct GuiOptions {
-  RunRequest request;                     // the run shown at start, unless a trace file is given
-  std::optional<std::string> trace_path;  // show this recorded trace instead
-  std::vector<std::string> compare;       // 2 to 4 variants side by side (request's other settings)
-  std::optional<std::size_t> step;        // start at this step
-  std::string screenshot_path;            // if set: render, write a PNG, exit
+  RunRequest request;                       // the run shown at start, unless a trace file is given
+  std::optional<std::string> trace_path;    // show this recorded trace instead
+  std::optional<std::string> program_path;  // trace this CUDA program (.cu) and watch it
+  ProgramTracer program_tracer;             // how (app/owncuda), set by main
+  std::vector<std::string> compare;  // 2 to 4 variants side by side (request's other settings)
+  std::optional<std::size_t> step;   // start at this step
+  std::string screenshot_path;       // if set: render, write a PNG, exit
   int width = 1600;
   int height = 900;
   std::optional<float> font_scale;

@@ -10,6 +10,9 @@ namespace stridescope {
 
 std::optional<KeyCommand> command_for(const KeyEvent& event) {
   if (event.action == KeyAction::Release) return std::nullopt;
+  if (event.key == GLFW_KEY_O && event.action == KeyAction::Press &&
+      (event.mods & (GLFW_MOD_CONTROL | GLFW_MOD_ALT | GLFW_MOD_SUPER)) == GLFW_MOD_CONTROL)
+    return KeyCommand::OpenFile;
   if (event.mods & (GLFW_MOD_CONTROL | GLFW_MOD_ALT | GLFW_MOD_SUPER)) return std::nullopt;
   bool repeat = event.action == KeyAction::Repeat;
   switch (event.key) {
@@ -67,6 +70,7 @@ bool play_command(KeyCommand command, Playback& play) {
       return true;
     case KeyCommand::TogglePresenter:
     case KeyCommand::ResetLayout:
+    case KeyCommand::OpenFile:
       break;
   }
   return false;

@@ -19,11 +19,21 @@ struct KeyEvent {
   int mods = 0;
 };
 
-enum class KeyCommand { TogglePlay, Next, Previous, First, Last, TogglePresenter, ResetLayout };
+enum class KeyCommand {
+  TogglePlay,
+  Next,
+  Previous,
+  First,
+  Last,
+  TogglePresenter,
+  ResetLayout,
+  OpenFile
+};
 
 // What one event asks for: a press of a command key (→ or PageDown: next; ← or PageUp: previous;
-// Home, End, Space, F: presenter view, L: reset layout); the stepping keys also on the system's
-// key repeat; nothing for releases, other keys, or with Ctrl, Alt or Super held.
+// Home, End, Space, F: presenter view, L: reset layout, Ctrl+O: open a file); the stepping keys
+// also on the system's key repeat; nothing for releases, other keys, or (but Ctrl+O) with Ctrl,
+// Alt or Super held.
 std::optional<KeyCommand> command_for(const KeyEvent& event);
 
 class KeyQueue {

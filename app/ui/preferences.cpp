@@ -7,6 +7,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "model/recent_files.h"
+
 namespace stridescope {
 
 std::string config_directory() {
@@ -39,6 +41,11 @@ Preferences load_preferences(const std::string& path) {
       p.layout.push_back({title, where});
     }
   }
+  if (j.contains("recent") && j["recent"].is_array()) {
+    for (const auto& file : j["recent"]) {
+      if (file.is_string() && p.recent.size() < kRecentFiles) p.recent.push_back(file);
+    }
+  }
   return p;
 }
 
@@ -49,7 +56,7 @@ void save_preferences(const Preferences& p, const std::string& path) {
   nlohmann::json layout = nlohmann::json::object();
   for (const SavedPlacement& s : p.layout)
     layout[s.title] = {s.where.x, s.where.y, s.where.w, s.where.h};
-  out << nlohmann::json{{"speed", p.speed}, {"layout", layout}}.dump(2);
+  out << nlohmann::json{{"speed", p.speed}, {"layout", layout}, {"recent", p.recent}}.dump(2);
 }
 
 }  // namespace stridescope

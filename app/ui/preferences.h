@@ -1,6 +1,7 @@
-// User preferences kept between runs: the animation speed and where the user moved windows (ImGui's
-// own ini file keeps the rest of its state). The presenter's settings (text size, high contrast,
-// presenter view) are not kept: they come from the command line each time (README, Preferences).
+// User preferences kept between runs: the animation speed, the files opened last and where the user
+// moved windows (ImGui's own ini file keeps the rest of its state). The presenter's settings (text
+// size, high contrast, presenter view) are not kept: they come from the command line each time
+// (README, Preferences).
 #pragma once
 
 #include <string>
@@ -19,6 +20,7 @@ struct SavedPlacement {
 struct Preferences {
   float speed = 1.0f;
   std::vector<SavedPlacement> layout;
+  std::vector<std::string> recent;  // files opened last, newest first (model/recent_files.h)
 };
 
 Preferences load_preferences(const std::string& path);  // a missing or damaged file: defaults

@@ -1,17 +1,24 @@
 // The Run panel: variant, block size, n, input, type, second stage and backend; re-runs when a
-// setting changes. Also opens and saves trace files, and sets the text size and theme.
+// setting changes. Also opens traces and programs (a browser, a Recent list), saves traces and
+// PNGs, and sets the text size and theme.
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/format.h"
 #include "core/input.h"
+#include "model/file_listing.h"
+#include "model/recent_files.h"
 #include "registry.h"
 #include "run/request.h"
+#include "ui/desktop_dialog.h"
 #include "ui/export_png_request.h"
+#include "ui/file_browser.h"
 #include "ui/widgets.h"
 
 namespace stridescope {
@@ -138,7 +145,10 @@ class RunPanel final : public Panel {
     changed |= choose_enum("type", enum_names<ElementType>(), request.element_type);
     changed |= choose_second_stage(request, current);
     changed |= choose_backend(ctx.session);
-    if (changed) ctx.session.run(request);
+    if (changed) {
+      ctx.program.close();  // a catalog run replaces the program
+      ctx.session.run(request);
+    }
     if (!ctx.session.error().empty()) {
       ImGui::PushTextWrapPos(0);
       ImGui::TextColored(ctx.palette().error, "%s", ctx.session.error().c_str());
@@ -155,19 +165,22 @@ class RunPanel final : public Panel {
   void draw_files(AppContext& ctx) {
     Session& session = ctx.session;
     ImGui::Separator();
-    ImGui::SetNextItemWidth(-1);
-    ImGui::InputText("##trace_path", trace_path_, sizeof trace_path_);
-    if (ImGui::Button("Open trace") && session.open(trace_path_)) {
-      ctx.request = request_of(session.trace());  // the panel shows the opened run's settings
-      sync_values_text(ctx.request);
-    }
+    bool ctrl_o = std::exchange(ctx.settings.open_file, false);
+    if (ImGui::Button("Open...") || ctrl_o) browse(ctx, Purpose::Open);
     ImGui::SameLine();
-    if (ImGui::Button("Save trace")) session.save(trace_path_);
+    if (ImGui::Button("Save trace...") && session.has_trace()) browse(ctx, Purpose::SaveTrace);
     ImGui::SameLine();
     // The view as it stands once the step's transition is over, without hover or tooltip.
-    if (ImGui::Button("Save PNG") && session.has_trace()) {
-      request_view_png(view_png_name(session.trace().run.variant, session.shown_step()));
+    if (ImGui::Button("Save PNG...") && session.has_trace()) browse(ctx, Purpose::SavePng);
+    if (!dialog_tool_.empty()) {
+      ImGui::Checkbox(("use " + dialog_tool_ + "'s dialog").c_str(), &ctx.settings.desktop_dialog);
     }
+    draw_recent(ctx);
+    if (std::optional<std::string> chosen = browser_.draw()) use(ctx, *chosen);
+    if (std::optional<std::string> chosen = desktop_.take(); chosen && !chosen->empty())
+      use(ctx, *chosen);
+    draw_program_status(ctx);
+    if (!file_message_.empty()) wrapped_text(file_message_, ctx.palette().error);
     if (!view_png_status().empty() && !view_png_saving()) {
       ImGui::PushTextWrapPos(0);
       if (view_png_ok()) {
@@ -177,6 +190,101 @@ class RunPanel final : public Panel {
       }
       ImGui::PopTextWrapPos();
     }
+  }
+
+  enum class Purpose { Open, SaveTrace, SavePng };
+
+  // The built-in browser, or the desktop's dialog when the user chose it (it runs beside us).
+  void browse(AppContext& ctx, Purpose purpose) {
+    purpose_ = purpose;
+    file_message_.clear();
+    BrowseRequest request;
+    request.mode = purpose == Purpose::Open ? BrowseMode::Open : BrowseMode::Save;
+    request.title = purpose == Purpose::Open        ? "Open a trace (.json) or a program (.cu)"
+                    : purpose == Purpose::SaveTrace ? "Save the trace as (.json)"
+                                                    : "Save the view as a PNG image";
+    request.extensions = purpose == Purpose::Open        ? std::vector<std::string>{".json", ".cu"}
+                         : purpose == Purpose::SaveTrace ? std::vector<std::string>{".json"}
+                                                         : std::vector<std::string>{".png"};
+    if (!ctx.settings.recent_files.empty())
+      request.folder = parent_folder(ctx.settings.recent_files.front());
+    std::string variant = ctx.session.has_trace() ? ctx.session.trace().run.variant : "trace";
+    std::replace(variant.begin(), variant.end(), ':', '-');
+    if (purpose == Purpose::SaveTrace) request.name = variant + ".json";
+    if (purpose == Purpose::SavePng)
+      request.name = view_png_name(variant, ctx.session.shown_step());
+    if (ctx.settings.desktop_dialog && desktop_.start(request)) return;
+    browser_.open(std::move(request));
+  }
+
+  void use(AppContext& ctx, const std::string& path) {
+    if (purpose_ == Purpose::Open) open_file(ctx, path);
+    if (purpose_ == Purpose::SaveTrace) ctx.session.save(path);
+    if (purpose_ == Purpose::SavePng) request_view_png(path);
+  }
+
+  // A trace is shown at once; a program is traced in the background and watched.
+  void open_file(AppContext& ctx, const std::string& given) {
+    std::string path = std::filesystem::absolute(given).lexically_normal().string();
+    std::vector<std::string>& recent = ctx.settings.recent_files;
+    file_message_.clear();
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec)) {
+      file_message_ = path + " is gone: removed from Recent";
+      recent = forget_file(recent, path);
+      return;
+    }
+    if (has_extension(path, {".cu"})) {
+      ctx.program.open(path);
+    } else if (has_extension(path, {".json"})) {
+      if (!ctx.session.open(path)) return;  // the session's error says why
+      ctx.program.close();
+      ctx.request = request_of(ctx.session.trace());  // the panel shows the opened run's settings
+      sync_values_text(ctx.request);
+    } else {
+      file_message_ = "Open takes a trace (.json) or a CUDA program (.cu)";
+      return;
+    }
+    recent = remember_file(recent, path);
+  }
+
+  void draw_recent(AppContext& ctx) {
+    std::vector<std::string>& recent = ctx.settings.recent_files;
+    if (recent.empty()) return;
+    ImGui::SetNextItemWidth(-1);
+    if (!ImGui::BeginCombo("##recent", "Recent files")) return;
+    std::optional<std::string> picked;
+    for (const std::string& file : recent) {
+      std::error_code ec;
+      bool there = std::filesystem::is_regular_file(file, ec);
+      std::string label = there ? file : file + " (missing)";
+      if (!there) ImGui::PushStyleColor(ImGuiCol_Text, ctx.palette().text_dim);
+      if (ImGui::Selectable(label.c_str())) picked = file;
+      if (!there) ImGui::PopStyleColor();
+    }
+    ImGui::EndCombo();
+    if (picked) open_file(ctx, *picked);
+  }
+
+  // The program's state: being traced, its first compile error, or what it printed.
+  void draw_program_status(AppContext& ctx) {
+    const ProgramFile& program = ctx.program;
+    if (!program.is_open()) return;
+    std::string name = std::filesystem::path(program.path()).filename().string();
+    if (program.tracing()) {
+      ImGui::TextColored(ctx.palette().text_dim, "Tracing %s...", name.c_str());
+    } else if (!program.error().empty()) {
+      wrapped_text(program.error(), ctx.palette().error);
+      if (ctx.session.has_trace()) ImGui::TextDisabled("(the trace shown is the one before)");
+    } else if (program.shown_in(ctx.session)) {
+      std::string printed = program.output().substr(0, program.output().find('\n'));
+      if (!printed.empty()) wrapped_text(name + " printed: " + printed);
+    }
+    if (program.shown_in(ctx.session)) {
+      wrapped_text("Showing " + name + "; changing a setting above runs the catalog again.",
+                   ctx.palette().text_dim);
+    }
+    wrapped_text("Watching " + name + ": saving it traces it again.", ctx.palette().text_dim);
   }
 
   // The custom input's values as "3,1,4,2", applied on Enter; a bad list is shown, not run.
@@ -206,7 +314,11 @@ class RunPanel final : public Panel {
     values_error_.clear();
   }
 
-  char trace_path_[512] = "trace.json";
+  FileBrowser browser_;
+  DesktopDialog desktop_;
+  std::string dialog_tool_ = std::filesystem::path(desktop_dialog_tool()).filename().string();
+  Purpose purpose_ = Purpose::Open;
+  std::string file_message_;
   char values_text_[1024] = "3,1,4,2";
   std::string values_error_;
 };

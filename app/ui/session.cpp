@@ -1,6 +1,8 @@
 // The GUI's session: makes, opens and saves traces, and keeps the canvas models of the step shown.
 #include "ui/session.h"
 
+#include <algorithm>
+
 #include "emu/run_variant.h"
 #include "trace/trace_json.h"
 
@@ -73,6 +75,13 @@ bool Session::open(const std::string& path) {
     error_ = e.what();
     return false;
   }
+}
+
+void Session::show(Trace trace, std::string notice, std::size_t step) {
+  adopt(std::move(trace), std::move(notice));
+  std::size_t steps = playback_.step_count();
+  playback_.reset(steps, steps == 0 ? 0 : std::min(step, steps - 1));  // no transition
+  begin_frame();
 }
 
 bool Session::save(const std::string& path) {

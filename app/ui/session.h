@@ -40,6 +40,8 @@ class Session {
   // The shown row's step of each run (empty outside a compare).
   const std::vector<AlignedStep>& compare_row() const;
   bool open(const std::string& path);  // a trace file; on failure keeps the old trace
+  // Shows a trace made elsewhere (a program traced in the background), at `step` (clamped).
+  void show(Trace trace, std::string notice, std::size_t step);
   bool save(const std::string& path);
 
   bool has_trace() const { return model_ != nullptr; }

@@ -1,5 +1,5 @@
-// The Source panel: the kernel file that was compiled, the current step's lines highlighted, and
-// the hazard lab's findings marked on their lines.
+// The Source panel: the kernel file that was compiled (or the user's own program), the current
+// step's lines highlighted, the hazard lab's findings and clang's errors marked on their lines.
 #include <map>
 #include <memory>
 #include <set>
@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/format.h"
+#include "model/clang_diagnostics.h"
 #include "registry.h"
 #include "ui/widgets.h"
 
@@ -44,7 +45,7 @@ std::map<int, Mark> lab_marks(const Trace& trace, const Step& step, const StepFa
 
 // One source line: its background (current line, touched line), a bar for a finding, its number.
 void source_line(int number, std::string_view line, int current, const std::set<int>& accessed,
-                 const Mark* mark, const Palette& p, bool scroll) {
+                 const Mark* mark, const Palette& p, int scroll_to) {
   ImVec2 at = ImGui::GetCursorScreenPos();
   float height = ImGui::GetTextLineHeightWithSpacing();
   bool is_current = number == current;
@@ -53,8 +54,8 @@ void source_line(int number, std::string_view line, int current, const std::set<
     ImGui::GetWindowDrawList()->AddRectFilled(
         at, ImVec2(at.x + ImGui::GetWindowWidth() + ImGui::GetScrollX(), at.y + height),
         ImGui::ColorConvertFloat4ToU32(bg));
-    if (is_current && scroll) ImGui::SetScrollHereY(0.4f);
   }
+  if (number == scroll_to) ImGui::SetScrollHereY(0.4f);
   if (mark != nullptr) {  // a hazard-lab finding on this line: a bar in its colour
     ImGui::GetWindowDrawList()->AddRectFilled(
         at, ImVec2(at.x + ImGui::GetFontSize() * 0.4f, at.y + height),
@@ -79,6 +80,10 @@ class SourcePanel final : public Panel {
   }
 
   void draw(AppContext& ctx) override {
+    if (ctx.program.is_open()) {
+      draw_program(ctx);
+      return;
+    }
     if (!ctx.session.has_trace()) return;
     const TraceModel& model = ctx.session.model();
     const VariantInfo* variant = model.variant();
@@ -87,26 +92,70 @@ class SourcePanel final : public Panel {
                          model.trace().run.variant.c_str());
       return;
     }
-    std::size_t step_index = ctx.session.shown_step();
-    const Step& step = model.step(step_index);
-    std::set<int> accessed;
-    for (const Access& a : step.accesses) accessed.insert(a.line);
+    const Step& step = model.step(ctx.session.shown_step());
     std::map<int, Mark> marks = lab_marks(model.trace(), step, ctx.session.facts(), ctx.palette());
     ImGui::TextDisabled("kernels/%s", std::string(variant->source_file).c_str());
+    draw_lines(ctx, kernel_text(*variant), step, marks, scroll_wanted(ctx, 0) ? step.line : 0);
+  }
+
+ private:
+  // The user's program as last read: the step's lines when its trace is shown, clang's
+  // diagnostics under the lines they name (scrolled to the first one).
+  void draw_program(AppContext& ctx) {
+    const ProgramFile& program = ctx.program;
+    std::map<int, Mark> marks;
+    int first_error = 0;
+    for (const Diagnostic& d : program.diagnostics()) {
+      if (!names_file(d.file, program.path()) || d.line <= 0) continue;
+      bool error = d.severity == "error" || d.severity == "fatal error";
+      if (error && first_error == 0) first_error = d.line;
+      Mark& mark = marks[d.line];
+      mark.color = error ? ctx.palette().error : ctx.palette().text_dim;
+      Diagnostic here = d;  // the file is the one shown: line:col: error: message
+      std::string text = here.text().substr(here.file.size() + 1);
+      mark.text += (mark.text.empty() ? "" : "\n      ") + text;
+    }
+    ImGui::TextDisabled("%s", program.path().c_str());
+    static const Step none{};
+    bool shown = program.shown_in(ctx.session);
+    const Step& step = shown ? ctx.session.model().step(ctx.session.shown_step()) : none;
+    if (shown) {
+      std::map<int, Mark> lab =
+          lab_marks(ctx.session.trace(), step, ctx.session.facts(), ctx.palette());
+      marks.insert(lab.begin(), lab.end());  // clang's marks first: there is no trace then
+    }
+    bool scroll = scroll_wanted(ctx, program.diagnostics().size());
+    draw_lines(ctx, program.text(), step, marks,
+               !scroll       ? 0
+               : first_error ? first_error
+                             : step.line);
+  }
+
+  // Scroll to the current line when the step, the trace or the errors change, not while the user
+  // reads.
+  bool scroll_wanted(const AppContext& ctx, std::size_t diagnostics) {
+    std::size_t step = ctx.session.shown_step(), generation = ctx.session.generation();
+    bool changed =
+        shown_step_ != step || shown_generation_ != generation || shown_diagnostics_ != diagnostics;
+    shown_step_ = step;
+    shown_generation_ = generation;
+    shown_diagnostics_ = diagnostics;
+    return changed;
+  }
+
+  void draw_lines(AppContext& ctx, std::string_view text, const Step& step,
+                  const std::map<int, Mark>& marks, int scroll_to) {
+    std::set<int> accessed;
+    for (const Access& a : step.accesses) accessed.insert(a.line);
     ImGui::BeginChild("source", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
     ImGui::PushFont(ctx.fonts.mono);
-    // Scroll to the current line when the step or the trace changes, not while the user reads.
-    bool scroll = shown_step_ != step_index || shown_generation_ != ctx.session.generation();
-    shown_step_ = step_index;
-    shown_generation_ = ctx.session.generation();
-    std::string_view text = kernel_text(*variant);
     int number = 1;
     for (std::size_t start = 0; start <= text.size(); ++number) {
       std::size_t end = text.find('\n', start);
       if (end == std::string_view::npos) end = text.size();
       auto mark = marks.find(number);
       source_line(number, text.substr(start, end - start), step.line, accessed,
-                  mark == marks.end() ? nullptr : &mark->second, ctx.palette(), scroll);
+                  mark == marks.end() ? nullptr : &mark->second, ctx.palette(), scroll_to);
       if (end == text.size()) break;
       start = end + 1;
     }
@@ -114,9 +163,9 @@ class SourcePanel final : public Panel {
     ImGui::EndChild();
   }
 
- private:
   std::size_t shown_step_ = SIZE_MAX;
   std::size_t shown_generation_ = SIZE_MAX;
+  std::size_t shown_diagnostics_ = SIZE_MAX;
 };
 
 }  // namespace

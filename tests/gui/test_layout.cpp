@@ -73,6 +73,14 @@ TEST(Keys, ReleasesModifiersAndHeldTogglesGiveNoCommand) {
   EXPECT_FALSE(command_for(press(GLFW_KEY_A)));
 }
 
+TEST(Keys, CtrlOOpensAFileAndPlainOOrCtrlAltODoNot) {
+  EXPECT_EQ(command_for(press(GLFW_KEY_O, GLFW_MOD_CONTROL)), KeyCommand::OpenFile);
+  EXPECT_FALSE(command_for(press(GLFW_KEY_O)));
+  EXPECT_FALSE(command_for(press(GLFW_KEY_O, GLFW_MOD_CONTROL | GLFW_MOD_ALT)));
+  EXPECT_FALSE(command_for({GLFW_KEY_O, KeyAction::Repeat, GLFW_MOD_CONTROL}));
+  EXPECT_FALSE(command_for({GLFW_KEY_O, KeyAction::Release, GLFW_MOD_CONTROL}));
+}
+
 TEST(Keys, TheQueueIsEmptiedEachFrame) {
   KeyQueue queue;
   queue.push(press(GLFW_KEY_RIGHT));

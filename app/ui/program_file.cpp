@@ -1,0 +1,132 @@
+// The GUI's program file: one worker thread per tracing (detached, its result handed over through
+// a shared job), and a cheap modification-time poll.
+#include "ui/program_file.h"
+
+#include <fstream>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+namespace stridescope {
+namespace fs = std::filesystem;
+
+struct ProgramFile::Job {
+  std::mutex mutex;
+  bool done = false;
+  std::optional<ProgramTrace> result;
+  std::string error;
+};
+
+namespace {
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::optional<fs::file_time_type> stamp_of(const std::string& path) {
+  std::error_code ec;
+  fs::file_time_type t = fs::last_write_time(path, ec);
+  if (ec) return std::nullopt;
+  return t;
+}
+
+}  // namespace
+
+void ProgramFile::open(const std::string& path, std::size_t step) {
+  close();  // a tracing of the file open before finishes unseen
+  path_ = path;
+  start_step_ = step;
+  shown_generation_ = SIZE_MAX;
+  error_.clear();
+  diagnostics_.clear();
+  output_.clear();
+  start();
+}
+
+void ProgramFile::close() {
+  path_.clear();
+  job_.reset();  // the worker keeps its own reference and finishes unseen
+  retrace_ = false;
+}
+
+bool ProgramFile::shown_in(const Session& session) const {
+  return is_open() && session.has_trace() && session.generation() == shown_generation_;
+}
+
+void ProgramFile::start() {
+  stamp_ = stamp_of(path_);
+  text_ = read_text(path_);
+  next_check_ = std::chrono::steady_clock::now() + std::chrono::milliseconds(500);
+  if (job_) {  // one tracing at a time: the next one starts when this one ends
+    retrace_ = true;
+    return;
+  }
+  auto job = std::make_shared<Job>();
+  job_ = job;
+  std::thread([job, tracer = tracer_, path = path_] {
+    std::optional<ProgramTrace> result;
+    std::string error;
+    try {
+      if (!tracer) throw std::runtime_error("this build cannot trace programs");
+      result = tracer(path);
+    } catch (const std::exception& e) {
+      error = e.what();
+      if (error.empty()) error = "tracing " + path + " failed";
+    }
+    std::lock_guard<std::mutex> lock(job->mutex);
+    job->result = std::move(result);
+    job->error = std::move(error);
+    job->done = true;
+  }).detach();
+}
+
+bool ProgramFile::file_changed() {
+  auto now = std::chrono::steady_clock::now();
+  if (now < next_check_) return false;
+  next_check_ = now + std::chrono::milliseconds(500);
+  std::optional<fs::file_time_type> stamp = stamp_of(path_);
+  return stamp && stamp != stamp_;  // a file being replaced (no stamp) is checked again later
+}
+
+std::optional<ProgramOutcome> ProgramFile::poll(Session& session) {
+  if (!is_open()) return std::nullopt;
+  std::optional<ProgramOutcome> outcome;
+  if (job_) {
+    std::lock_guard<std::mutex> lock(job_->mutex);
+    if (job_->done) outcome = finish(session);
+  }
+  if (outcome) {
+    job_.reset();
+    if (retrace_) {
+      retrace_ = false;
+      start();
+    }
+  }
+  if (file_changed()) start();
+  return outcome;
+}
+
+// Called with the job done (and locked): the trace shown, or the error kept with its lines.
+ProgramOutcome ProgramFile::finish(Session& session) {
+  std::string name = fs::path(path_).filename().string();
+  if (!job_->result) {
+    error_ = first_problem(job_->error);
+    diagnostics_ = parse_diagnostics(job_->error);
+    return {false, error_};
+  }
+  std::size_t step = shown_in(session) ? session.playback().step() : start_step_;
+  std::size_t steps =
+      job_->result->trace.blocks.empty() ? 0 : job_->result->trace.blocks.front().steps.size();
+  output_ = std::move(job_->result->output);
+  session.show(std::move(job_->result->trace), "traced " + path_ + " on the CPU (own program)",
+               step);
+  shown_generation_ = session.generation();
+  error_.clear();
+  diagnostics_.clear();
+  return {true, "traced " + name + ": " + std::to_string(steps) + " steps"};
+}
+
+}  // namespace stridescope

@@ -1,0 +1,62 @@
+// A CUDA program (.cu) opened in the GUI: traced on a worker thread (the window stays live while
+// clang and the program run), shown in the session when the trace arrives, and watched: saving
+// the file in any editor traces it again and keeps the step. A failure keeps the old trace.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/clang_diagnostics.h"
+#include "trace/trace.h"
+#include "ui/gui.h"
+#include "ui/session.h"
+
+namespace stridescope {
+
+// What became of one tracing of the program (for the capture's report).
+struct ProgramOutcome {
+  bool traced = false;
+  std::string line;  // "traced FILE: N steps" or the first problem
+};
+
+class ProgramFile {
+ public:
+  explicit ProgramFile(ProgramTracer tracer) : tracer_(std::move(tracer)) {}
+  // Opens `path` and starts tracing it; `step` is where the first trace starts (clamped).
+  void open(const std::string& path, std::size_t step = 0);
+  void close();  // stops watching; a tracing under way finishes unseen
+  bool is_open() const { return !path_.empty(); }
+  const std::string& path() const { return path_; }
+  // Once a frame: shows a finished trace in `session` (keeping the step when it showed this
+  // program), and re-traces when the file changed (its time checked twice a second).
+  std::optional<ProgramOutcome> poll(Session& session);
+  bool tracing() const { return job_ != nullptr; }
+  bool shown_in(const Session& session) const;  // the session shows this program's trace
+
+  const std::string& text() const { return text_; }  // the file as last read
+  const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
+  const std::string& error() const { return error_; }    // the first problem of the last tracing
+  const std::string& output() const { return output_; }  // what the traced program printed
+
+ private:
+  struct Job;
+  void start();
+  bool file_changed();
+  ProgramOutcome finish(Session& session);
+
+  ProgramTracer tracer_;
+  std::string path_, text_, error_, output_;
+  std::vector<Diagnostic> diagnostics_;
+  std::shared_ptr<Job> job_;
+  bool retrace_ = false;  // the file changed while it was being traced
+  std::size_t start_step_ = 0, shown_generation_ = SIZE_MAX;
+  std::optional<std::filesystem::file_time_type> stamp_;
+  std::chrono::steady_clock::time_point next_check_{};
+};
+
+}  // namespace stridescope

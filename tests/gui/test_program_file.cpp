@@ -1,0 +1,131 @@
+// The GUI's program file without a window: traced on a worker thread (a stand-in tracer here),
+// re-traced when the file changes with the step kept, a failure keeping the old trace.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+#include <thread>
+
+#include "emu/run_variant.h"
+#include "ui/preferences.h"
+#include "ui/program_file.h"
+
+namespace stridescope {
+namespace {
+
+namespace fs = std::filesystem;
+
+// "16" traces the sequential sum of 16 values (block 16); anything else is a compile error.
+ProgramTrace stand_in(const std::string& file) {
+  std::ifstream in(file);
+  unsigned block = 0;
+  if (!(in >> block)) throw std::runtime_error(file + ":2:5: error: expected a block size\n");
+  RunRequest r;
+  r.block = block;
+  r.n = block;
+  return {run_on_emulator(r), "sum = " + std::to_string(block) + "\n"};
+}
+
+void write(const std::string& path, const std::string& text, int seconds_later) {
+  std::ofstream(path) << text;
+  fs::last_write_time(path, fs::file_time_type::clock::now() + std::chrono::seconds(seconds_later));
+}
+
+// Polls as the frame loop does until a tracing ends (at most 20 s).
+std::optional<ProgramOutcome> wait_for_outcome(ProgramFile& program, Session& session) {
+  for (int i = 0; i < 2000; ++i) {
+    if (std::optional<ProgramOutcome> o = program.poll(session)) return o;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return std::nullopt;
+}
+
+TEST(ProgramFile, TracesInTheBackgroundAndKeepsTheStepWhenTheFileChanges) {
+  std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/program_file.cu";
+  write(path, "16\n", 0);
+  Session session;
+  ProgramFile program(stand_in);
+  program.open(path, 2);
+  EXPECT_TRUE(program.tracing());
+  std::optional<ProgramOutcome> first = wait_for_outcome(program, session);
+  ASSERT_TRUE(first && first->traced) << (first ? first->line : "no outcome");
+  ASSERT_TRUE(program.shown_in(session));
+  std::size_t steps16 = session.playback().step_count();
+  EXPECT_EQ(first->line, "traced program_file.cu: " + std::to_string(steps16) + " steps");
+  EXPECT_EQ(session.playback().step(), 2u);  // --step applies to the first trace
+  EXPECT_EQ(program.output(), "sum = 16\n");
+  session.playback().seek(3);
+  write(path, "not a number\n", 5);  // saved in an editor: traced again, fails
+  std::optional<ProgramOutcome> failed = wait_for_outcome(program, session);
+  ASSERT_TRUE(failed && !failed->traced);
+  EXPECT_EQ(program.error(), path + ":2:5: error: expected a block size");
+  ASSERT_EQ(program.diagnostics().size(), 1u);
+  EXPECT_EQ(program.diagnostics()[0].line, 2);
+  EXPECT_TRUE(program.shown_in(session));  // the old trace stays, at its step
+  EXPECT_EQ(session.playback().step(), 3u);
+  write(path, "4\n", 10);  // fixed, fewer steps: the step is kept, clamped to the last
+  std::optional<ProgramOutcome> fixed = wait_for_outcome(program, session);
+  ASSERT_TRUE(fixed && fixed->traced);
+  EXPECT_TRUE(program.error().empty());
+  EXPECT_LT(session.playback().step_count(), steps16);
+  EXPECT_EQ(session.playback().step(),
+            std::min<std::size_t>(3, session.playback().step_count() - 1));
+  EXPECT_EQ(session.trace().run.block_size, 4u);
+}
+
+TEST(ProgramFile, ClosingStopsWatchingAndIgnoresATracingUnderWay) {
+  std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/program_closed.cu";
+  write(path, "16\n", 0);
+  Session session;
+  ProgramFile program([](const std::string& file) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    return stand_in(file);
+  });
+  program.open(path);
+  program.close();
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  EXPECT_FALSE(program.poll(session));
+  EXPECT_FALSE(session.has_trace());
+  EXPECT_FALSE(program.is_open());
+}
+
+TEST(ProgramFile, OpeningAnotherFileWhileTracingShowsOnlyTheNewOne) {
+  std::string slow = std::string(STRIDESCOPE_TEST_TMP) + "/program_slow.cu";
+  std::string quick = std::string(STRIDESCOPE_TEST_TMP) + "/program_quick.cu";
+  write(slow, "16\n", 0);
+  write(quick, "4\n", 0);
+  Session session;
+  ProgramFile program([&](const std::string& file) {
+    if (file == slow) std::this_thread::sleep_for(std::chrono::milliseconds(400));
+    return stand_in(file);
+  });
+  program.open(slow);
+  program.open(quick);
+  std::optional<ProgramOutcome> o = wait_for_outcome(program, session);
+  ASSERT_TRUE(o && o->traced);
+  EXPECT_EQ(session.trace().run.block_size, 4u);
+  std::this_thread::sleep_for(std::chrono::milliseconds(600));  // the slow one ends unseen
+  EXPECT_FALSE(program.poll(session));
+  EXPECT_EQ(session.trace().run.block_size, 4u);
+}
+
+TEST(Preferences, RecentFilesAreKeptNewestFirstAtMostEightAndOnlyStrings) {
+  std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/prefs_recent.json";
+  std::ofstream(path) << R"({"recent": ["/a.cu", 3, "/b.json", "/c", "/d", "/e", "/f", "/g",
+                                        "/h", "/i"]})";
+  Preferences p = load_preferences(path);
+  ASSERT_EQ(p.recent.size(), 8u);
+  EXPECT_EQ(p.recent[0], "/a.cu");
+  EXPECT_EQ(p.recent[1], "/b.json");
+  EXPECT_EQ(p.recent[7], "/h");
+  p.recent.resize(2);
+  save_preferences(p, path);
+  EXPECT_EQ(load_preferences(path).recent, (std::vector<std::string>{"/a.cu", "/b.json"}));
+  std::ofstream(path) << R"({"recent": "not a list"})";
+  EXPECT_TRUE(load_preferences(path).recent.empty());
+}
+
+}  // namespace
+}  // namespace stridescope
