@@ -16,7 +16,8 @@ struct WindowOptions {
   std::vector<CLI::Option*> run_given;  // filled by add_window_options
   std::string trace, compare, step, screenshot, size = "1600x900", font_scale, view = "memory";
   std::string benchmark_frames = "0";
-  bool high_contrast = false, presenter = false;
+  std::string quiz_marks;
+  bool high_contrast = false, presenter = false, quiz = false;
   CLI::Option* contrast_given = nullptr;
 };
 

@@ -8,6 +8,7 @@
 
 #include "ui/panel_list.h"
 #include "ui/preferences.h"
+#include "ui/quiz_controls.h"
 #include "ui/widgets.h"
 
 namespace stridescope {
@@ -18,6 +19,7 @@ App::App(const GuiOptions& options)
       context_{.session = session_,
                .request = request_,
                .settings = settings_,
+               .quiz = quiz_,
                .fonts = {},
                .device_name = options.device_name,
                .device_bench = options.device_bench,
@@ -68,6 +70,30 @@ bool App::load() {
     }
     session_.playback().seek(*options_.step);
   }
+  return !options_.quiz || start_quiz();
+}
+
+bool App::start_quiz() {
+  set_quiz(context_, true);
+  session_.begin_frame();
+  quiz_.follow(session_);
+  const PredictionMarks& marks = options_.quiz_marks;
+  if (marks.empty()) return true;
+  const Trace& trace = session_.trace();
+  std::string step = std::to_string(session_.playback().step());
+  if (quiz_.phase() != QuizPhase::Predicting) {
+    error_ = "--quiz-marks: step " + step + " is the last, there is no next step to predict";
+  } else if (!marks.words.empty() && *marks.words.rbegin() >= trace.shared_words) {
+    error_ = "--quiz-marks: word " + std::to_string(*marks.words.rbegin()) +
+             " does not exist: shared memory has words 0.." +
+             std::to_string(trace.shared_words - 1);
+  } else if (!marks.threads.empty() && *marks.threads.rbegin() >= trace.run.block_size) {
+    error_ = "--quiz-marks: thread " + std::to_string(*marks.threads.rbegin()) +
+             " does not exist: the block has threads 0.." +
+             std::to_string(trace.run.block_size - 1);
+  }
+  if (!error_.empty()) return false;
+  quiz_.set_marks(marks);
   return true;
 }
 
@@ -122,19 +148,24 @@ void App::frame(PlatformWindow& window, double seconds, bool settle) {
   window.begin_frame();
   handle_keys(window);
   session_.begin_frame();
+  quiz_.follow(session_);
   draw_panels();
 }
 
 // Every key pressed since the last frame, however briefly (ui/key_queue.h): Space, ←/→ and
-// PageUp/PageDown (a clicker), Home/End, F for the presenter view, L to reset the layout. Ignored
-// while a text field has focus.
+// PageUp/PageDown (a clicker), Home/End, F for the presenter view, L to reset the layout, Q for
+// the quiz, whose reveal takes → and Enter. Ignored while a text field has focus.
 void App::handle_keys(PlatformWindow& window) {
   std::vector<KeyCommand> commands = window.keys().take_commands();
   if (ImGui::GetIO().WantTextInput) return;
   for (KeyCommand command : commands) {
     if (command == KeyCommand::ResetLayout) reset_layout();
     if (command == KeyCommand::TogglePresenter) settings_.presenter = !settings_.presenter;
-    if (session_.has_trace()) play_command(command, session_.playback());
+    if (!session_.has_trace()) continue;
+    if (command == KeyCommand::ToggleQuiz) set_quiz(context_, !quiz_.on());
+    bool forward = command == KeyCommand::Next || command == KeyCommand::Reveal;
+    if (forward && quiz_.forward(session_)) continue;
+    play_command(command, session_.playback());
   }
 }
 

@@ -8,6 +8,7 @@
 
 #include "bench/bench_report.h"
 #include "run/request.h"
+#include "ui/quiz.h"
 #include "ui/session.h"
 #include "ui/theme.h"
 #include "ui/view_id.h"
@@ -25,6 +26,7 @@ struct AppContext {
   Session& session;
   RunRequest& request;  // the run settings the Run panel edits
   UiSettings& settings;
+  Quiz& quiz;  // predict the next step (key Q)
   Fonts fonts;
   std::string device_name;                    // CUDA device, empty when none
   std::function<BenchReport()> device_bench;  // live timings, set when a CUDA device is usable

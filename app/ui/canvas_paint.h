@@ -6,6 +6,7 @@
 
 #include "ui/canvas_layout.h"
 #include "ui/canvas_model.h"
+#include "ui/quiz.h"
 #include "ui/theme.h"
 
 namespace stridescope {
@@ -45,6 +46,10 @@ void draw_links(const CanvasPaint& paint, const CanvasSelection& selection);
 // Races (lines from both threads to the word), lost elements, uninitialized reads, and threads
 // stuck at a divergent barrier; races away from the selection (if any) faint.
 void draw_lab_overlay(const CanvasPaint& paint, const CanvasSelection& selection);
+
+// The quiz: marks (a white ring and dot), then right (green ring), wrong (red cross) and missed
+// (dashed frame) on words and threads.
+void draw_quiz_marks(const CanvasPaint& paint, const QuizOverlay& quiz);
 
 float banner_height(const CanvasView& view, float width);
 void draw_banner(const CanvasView& view, ImDrawList* list, ImVec2 at, float width);

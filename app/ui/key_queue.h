@@ -19,10 +19,21 @@ struct KeyEvent {
   int mods = 0;
 };
 
-enum class KeyCommand { TogglePlay, Next, Previous, First, Last, TogglePresenter, ResetLayout };
+enum class KeyCommand {
+  TogglePlay,
+  Next,
+  Previous,
+  First,
+  Last,
+  TogglePresenter,
+  ResetLayout,
+  ToggleQuiz,  // Q: predict the next step
+  Reveal,      // Enter: the quiz reveals (or asks for the next step)
+};
 
 // What one event asks for: a press of a command key (→ or PageDown: next; ← or PageUp: previous;
-// Home, End, Space, F: presenter view, L: reset layout); the stepping keys also on the system's
+// Home, End, Space, F: presenter view, L: reset layout, Q: quiz, Enter: reveal); the stepping keys
+// also on the system's
 // key repeat; nothing for releases, other keys, or with Ctrl, Alt or Super held.
 std::optional<KeyCommand> command_for(const KeyEvent& event);
 

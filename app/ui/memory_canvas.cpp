@@ -218,7 +218,9 @@ CanvasFocus MemoryCanvas::track_pointer(const CanvasView& view, ImVec2 mouse, bo
       hover = {CanvasFocus::Kind::Word, static_cast<unsigned>(word)};
     }
   }
-  if (clicked) {
+  if (clicked && view.marking) {
+    mark_click_ = hover;
+  } else if (clicked) {
     CanvasFocus pin = hover;  // a click on a thread pins its warp
     if (pin.kind == CanvasFocus::Kind::Thread)
       pin = {CanvasFocus::Kind::Warp, hover.index / kWarpSize};
@@ -228,19 +230,29 @@ CanvasFocus MemoryCanvas::track_pointer(const CanvasView& view, ImVec2 mouse, bo
   return hover;
 }
 
+CanvasFocus MemoryCanvas::take_mark_click() {
+  CanvasFocus click = mark_click_;
+  mark_click_ = {};
+  return click;
+}
+
 void MemoryCanvas::show_tooltip(const CanvasView& view, CanvasFocus hovered) const {
   const CanvasModel& m = *view.current;
   std::string text;
   switch (hovered.kind) {
     case CanvasFocus::Kind::Thread:
-      text = thread_tooltip(m, hovered.index) + "\nclick to keep warp " +
-             std::to_string(hovered.index / kWarpSize) + "'s links shown";
+      text = thread_tooltip(m, hovered.index) +
+             (view.marking ? "\nclick: mark it (or not) as active in the next step"
+                           : "\nclick to keep warp " + std::to_string(hovered.index / kWarpSize) +
+                                 "'s links shown");
       break;
     case CanvasFocus::Kind::Warp:
-      text = warp_tooltip(m, hovered.index);
+      text = warp_tooltip(m, hovered.index, !view.marking);
+      if (view.marking) text += "\nclick: mark (or unmark) all its lanes as active next step";
       break;
     case CanvasFocus::Kind::Word:
       text = word_tooltip(m, hovered.index, layout_.words_per_row);
+      if (view.marking) text += "\nclick: mark it (or not) as written in the next step";
       break;
     case CanvasFocus::Kind::None:
       return;
@@ -302,6 +314,7 @@ void MemoryCanvas::draw(const CanvasView& view) {
   draw_warp_labels(paint);
   draw_lab_overlay(paint, selection);
   draw_links(paint, selection);
+  if (view.quiz) draw_quiz_marks(paint, *view.quiz);
   list->PopClipRect();
   draw_banner(view, list, origin, avail.x);
   if (hovered) show_tooltip(view, hover);

@@ -11,6 +11,7 @@
 #include "model/trace_model.h"
 #include "ui/canvas_layout.h"
 #include "ui/canvas_model.h"
+#include "ui/quiz.h"
 #include "ui/theme.h"
 
 namespace stridescope {
@@ -24,6 +25,11 @@ struct CanvasView {
   bool pointer = true;  // follow the mouse (off for screenshots and benchmarks: a fixed picture)
   std::string banner;   // shown across the top in the warning colour (barrier divergence)
   bool legend = true;   // the legend under the canvas (off: the caller draws one for several)
+  // The quiz: its banner (under the warning banner), the marks and verdicts on the cells, and
+  // whether a click marks a word, thread or warp (instead of pinning its links).
+  std::string quiz_banner{};
+  const QuizOverlay* quiz = nullptr;
+  bool marking = false;
 };
 
 class MemoryCanvas {
@@ -32,6 +38,8 @@ class MemoryCanvas {
   void shutdown();
   // Fills the rest of the current ImGui window with the canvas and its legend.
   void draw(const CanvasView& view);
+  // While marking: the word, thread or warp clicked in the last draw, once.
+  CanvasFocus take_mark_click();
 
  private:
   struct CellInstance {
@@ -62,6 +70,7 @@ class MemoryCanvas {
   std::vector<ArrowInstance> arrows_;
   CanvasLayout layout_;
   CanvasFocus pinned_;        // a warp or word the user clicked: its links stay shown
+  CanvasFocus mark_click_;    // a click while marking (the quiz)
   ImVec2 origin_{}, size_{};  // the GL pass's rectangle (screen pixels)
   float t_ = 1;
   float arrow_scale_ = 1;  // cell side the arrows are sized by
