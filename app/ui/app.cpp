@@ -108,6 +108,7 @@ void App::start(PlatformWindow& window) {
 void App::stop() {
   for (; started_ > 0; --started_) panels_[started_ - 1]->stop();
   report_windows();
+  report_quiz();
   if (!context_.capture) {
     Preferences prefs{.speed = session_.playback().speed(), .layout = {}};
     for (std::size_t i = 0; i < panels_.size(); ++i) {
@@ -127,6 +128,19 @@ void App::report_windows() const {
     std::printf("window \"%s\" %.0f %.0f %.0f %.0f %.0f %.0f\n", panels_[i]->title(), p.seen.x,
                 p.seen.y, p.seen.w, p.seen.h, p.scroll_max_x, p.scroll_max_y);
   }
+}
+
+// A capture with the quiz on (a prepared guess revealed for a slide) prints the score it shows:
+// `quiz: step 3 revealed, this step 4/7, run 4/7`, or `quiz: predicting step 3, run 0/0`.
+void App::report_quiz() const {
+  if (!context_.capture || !quiz_.on()) return;
+  const PredictionScore& run = quiz_.run_score().total();
+  std::string where = quiz_.phase() == QuizPhase::Revealed
+                          ? "step " + std::to_string(quiz_.shown_step()) + " revealed, this step " +
+                                std::to_string(quiz_.judgement().score.points) + "/" +
+                                std::to_string(quiz_.judgement().score.out_of)
+                          : "predicting step " + std::to_string(quiz_.shown_step() + 1);
+  std::printf("quiz: %s, run %u/%u\n", where.c_str(), run.points, run.out_of);
 }
 
 void App::rebuild_fonts_if_needed(PlatformWindow& window) {

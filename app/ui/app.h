@@ -48,6 +48,7 @@ class App {
   void reset_layout();
   bool start_quiz();  // --quiz, --quiz-marks: false with error_ set when a mark does not exist
   void report_windows() const;  // test hook: STRIDESCOPE_REPORT_WINDOWS
+  void report_quiz() const;     // a capture with the quiz on: its score
 
   GuiOptions options_;
   Session session_;

@@ -170,25 +170,32 @@ float draw_one_banner(const std::string& text, ImDrawList* list, ImVec2 at, floa
   return height;
 }
 
-// The quiz's banner is as large as the canvas labels: it shares the canvas's height.
-float quiz_banner_size() {
-  return canvas_label_size(ImGui::GetFontSize());
+// The quiz's banner in the text size where it takes at most a quarter of the canvas's height
+// (`height`), else smaller, down to 0.7 of it: the canvas keeps its room.
+float quiz_banner_size(const std::string& text, float width, float height) {
+  float font = ImGui::GetFontSize();
+  for (float scale : {1.0f, 0.85f}) {
+    if (one_banner_height(text, width, font * scale) <= height * 0.25f) return font * scale;
+  }
+  return font * 0.7f;
 }
 
 }  // namespace
 
-float banner_height(const CanvasView& view, float width) {
+float banner_height(const CanvasView& view, float width, float height) {
+  float quiz = quiz_banner_size(view.quiz_banner, width, height);
   return one_banner_height(view.banner, width, ImGui::GetFontSize()) +
-         one_banner_height(view.quiz_banner, width, quiz_banner_size());
+         one_banner_height(view.quiz_banner, width, quiz);
 }
 
 // The warning (a divergent barrier) in dark red, the quiz's banner under it in dark blue.
-void draw_banner(const CanvasView& view, ImDrawList* list, ImVec2 at, float width) {
+void draw_banner(const CanvasView& view, ImDrawList* list, ImVec2 at, float width, float height) {
   const Palette& p = palette(view.high_contrast);
   ImU32 ink = u32(p.text_on_dark);
   float used = draw_one_banner(view.banner, list, at, width, ImGui::GetFontSize(),
                                u32(ImVec4(0.35f, 0.02f, 0.02f, 0.92f)), u32(p.waiting), ink);
-  draw_one_banner(view.quiz_banner, list, ImVec2(at.x, at.y + used), width, quiz_banner_size(),
+  draw_one_banner(view.quiz_banner, list, ImVec2(at.x, at.y + used), width,
+                  quiz_banner_size(view.quiz_banner, width, height),
                   u32(ImVec4(0.04f, 0.10f, 0.28f, 0.95f)), u32(p.quiz_mark), ink);
 }
 

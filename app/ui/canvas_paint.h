@@ -51,8 +51,9 @@ void draw_lab_overlay(const CanvasPaint& paint, const CanvasSelection& selection
 // (dashed frame) on words and threads.
 void draw_quiz_marks(const CanvasPaint& paint, const QuizOverlay& quiz);
 
-float banner_height(const CanvasView& view, float width);
-void draw_banner(const CanvasView& view, ImDrawList* list, ImVec2 at, float width);
+// The banners over the canvas (a divergent barrier, the quiz) for a canvas `height` tall with them.
+float banner_height(const CanvasView& view, float width, float height);
+void draw_banner(const CanvasView& view, ImDrawList* list, ImVec2 at, float width, float height);
 
 // The legend, wrapped onto as many lines as `width` needs.
 float legend_height(const CanvasView& view, float width);

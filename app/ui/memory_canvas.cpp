@@ -57,6 +57,15 @@ bool focus_exists(const CanvasModel& m, CanvasFocus f) {
   return false;
 }
 
+// The legend under the canvas, unless the quiz's banner and the legend would leave the cells less
+// than 45% of the height (large text on a small screen): the banner names the quiz's marks.
+bool legend_fits(const CanvasView& view, ImVec2 avail) {
+  if (!view.legend || view.quiz == nullptr) return view.legend;
+  float below = legend_height(view, avail.x) + ImGui::GetStyle().ItemSpacing.y;
+  float banner = banner_height(view, avail.x, avail.y - below);
+  return avail.y - below - banner >= avail.y * 0.45f;
+}
+
 }  // namespace
 
 void MemoryCanvas::init() {
@@ -282,9 +291,11 @@ void MemoryCanvas::draw(const CanvasView& view) {
   ImDrawList* list = ImGui::GetWindowDrawList();
   ImVec2 origin = ImGui::GetCursorScreenPos();
   ImVec2 avail = ImGui::GetContentRegionAvail();
-  float legend = view.legend ? legend_height(view, avail.x) : 0.0f;
-  float gap = view.legend ? ImGui::GetStyle().ItemSpacing.y : 0.0f;
-  float banner = banner_height(view, avail.x);
+  bool with_legend = legend_fits(view, avail);
+  float legend = with_legend ? legend_height(view, avail.x) : 0.0f;
+  float gap = with_legend ? ImGui::GetStyle().ItemSpacing.y : 0.0f;
+  float room = avail.y - legend - gap;
+  float banner = banner_height(view, avail.x, room);
   ImVec2 size(avail.x, avail.y - legend - gap - banner);
   if (size.x < 50 || size.y < 50) return;
   ImGui::InvisibleButton("canvas", ImVec2(avail.x, banner + size.y));
@@ -316,9 +327,9 @@ void MemoryCanvas::draw(const CanvasView& view) {
   draw_links(paint, selection);
   if (view.quiz) draw_quiz_marks(paint, *view.quiz);
   list->PopClipRect();
-  draw_banner(view, list, origin, avail.x);
+  draw_banner(view, list, origin, avail.x, room);
   if (hovered) show_tooltip(view, hover);
-  if (!view.legend) return;
+  if (!with_legend) return;
   draw_legend(view, list, ImGui::GetCursorScreenPos(), avail.x);
   ImGui::Dummy(ImVec2(avail.x, legend));
 }

@@ -69,6 +69,7 @@ class TimelinePanel final : public Panel {
     Playback& play = ctx.session.playback();
     float em = ImGui::GetFontSize();
     step_buttons(ctx);
+    quiz_box(ctx, ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x);
     // The step slider beside the buttons when it can be 14 text heights wide there, else a row
     // of its own.
     same_line_if_fits(em * 14);
@@ -90,7 +91,6 @@ class TimelinePanel final : public Panel {
     same_line_if_fits(box + ImGui::CalcTextSize("presenter view (F)").x);
     ImGui::Checkbox("presenter view (F)", &ctx.settings.presenter);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kKeys);
-    quiz_box(ctx, box);
     same_line_if_fits(ImGui::CalcTextSize("Reset layout (L)").x + style.FramePadding.x * 2);
     if (ImGui::Button("Reset layout (L)")) ctx.settings.reset_layout = true;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kKeys);
