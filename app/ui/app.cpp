@@ -176,7 +176,7 @@ void App::handle_keys(PlatformWindow& window) {
     if (command == KeyCommand::ResetLayout) reset_layout();
     if (command == KeyCommand::TogglePresenter) settings_.presenter = !settings_.presenter;
     if (!session_.has_trace()) continue;
-    if (command == KeyCommand::ToggleQuiz) set_quiz(context_, !quiz_.on());
+    if (command == KeyCommand::ToggleQuiz && !session_.comparing()) set_quiz(context_, !quiz_.on());
     bool forward = command == KeyCommand::Next || command == KeyCommand::Reveal;
     if (forward && quiz_.forward(session_)) continue;
     play_command(command, session_.playback());

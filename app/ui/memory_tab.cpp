@@ -31,13 +31,13 @@ class MemoryTab final : public Tab {
                     !ctx.capture,
                     model.divergence_banner(step)};
     QuizOverlay overlay;
-    if (quiz_shown(ctx)) {
-      quiz_controls(ctx);
+    if (quiz_shown(ctx)) {  // taken before the row's buttons: a reveal shows from next frame
       const CanvasModel& m = session.current_model();
       overlay = ctx.quiz.overlay(m.cells.size(), m.threads.size());
       view.quiz = &overlay;
       view.quiz_banner = ctx.quiz.banner();
       view.marking = ctx.quiz.phase() == QuizPhase::Predicting;
+      quiz_controls(ctx);
     }
     std::vector<WarpShuffleRound> rounds = model.warp_shuffles(step, 0);
     if (rounds.empty()) {
