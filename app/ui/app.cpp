@@ -131,7 +131,8 @@ void App::report_windows() const {
 }
 
 // A capture with the quiz on (a prepared guess revealed for a slide) prints the score it shows:
-// `quiz: step 3 revealed, this step 4/7, run 4/7`, or `quiz: predicting step 3, run 0/0`.
+// `quiz: step 3 revealed, this step 4/7, run 4/7`, or
+// `quiz: predicting step 3 (marked: 2 words, 0 threads), run 0/0`.
 void App::report_quiz() const {
   if (!context_.capture || !quiz_.on()) return;
   const PredictionScore& run = quiz_.run_score().total();
@@ -139,7 +140,10 @@ void App::report_quiz() const {
                           ? "step " + std::to_string(quiz_.shown_step()) + " revealed, this step " +
                                 std::to_string(quiz_.judgement().score.points) + "/" +
                                 std::to_string(quiz_.judgement().score.out_of)
-                          : "predicting step " + std::to_string(quiz_.shown_step() + 1);
+                          : "predicting step " + std::to_string(quiz_.shown_step() + 1) +
+                                " (marked: " + std::to_string(quiz_.marks().words.size()) +
+                                " words, " + std::to_string(quiz_.marks().threads.size()) +
+                                " threads)";
   std::printf("quiz: %s, run %u/%u\n", where.c_str(), run.points, run.out_of);
 }
 

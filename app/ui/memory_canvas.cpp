@@ -8,6 +8,7 @@
 #include "ui/canvas_paint.h"
 #include "ui/canvas_text.h"
 #include "ui/gl_program.h"
+#include "ui/test_clicks.h"
 
 namespace stridescope {
 namespace {
@@ -217,18 +218,9 @@ CanvasFocus MemoryCanvas::track_pointer(const CanvasView& view, ImVec2 mouse, bo
   const CanvasModel& m = *view.current;
   if (!focus_exists(m, pinned_)) pinned_ = {};
   CanvasFocus hover;
-  if (hovered) {
-    float x = mouse.x - origin_.x, y = mouse.y - origin_.y;
-    if (int t = layout_.thread_at(x, y); t >= 0) {
-      hover = {CanvasFocus::Kind::Thread, static_cast<unsigned>(t)};
-    } else if (int w = layout_.warp_at(x, y); w >= 0) {
-      hover = {CanvasFocus::Kind::Warp, static_cast<unsigned>(w)};
-    } else if (int word = layout_.word_at(x, y); word >= 0) {
-      hover = {CanvasFocus::Kind::Word, static_cast<unsigned>(word)};
-    }
-  }
+  if (hovered) hover = focus_at(mouse.x - origin_.x, mouse.y - origin_.y);
   if (clicked && view.marking) {
-    mark_click_ = hover;
+    mark_clicks_.push_back(hover);
   } else if (clicked) {
     CanvasFocus pin = hover;  // a click on a thread pins its warp
     if (pin.kind == CanvasFocus::Kind::Thread)
@@ -239,10 +231,39 @@ CanvasFocus MemoryCanvas::track_pointer(const CanvasView& view, ImVec2 mouse, bo
   return hover;
 }
 
-CanvasFocus MemoryCanvas::take_mark_click() {
-  CanvasFocus click = mark_click_;
-  mark_click_ = {};
-  return click;
+CanvasFocus MemoryCanvas::focus_at(float x, float y) const {
+  if (int t = layout_.thread_at(x, y); t >= 0) return {CanvasFocus::Kind::Thread, unsigned(t)};
+  if (int w = layout_.warp_at(x, y); w >= 0) return {CanvasFocus::Kind::Warp, unsigned(w)};
+  if (int word = layout_.word_at(x, y); word >= 0) return {CanvasFocus::Kind::Word, unsigned(word)};
+  return {};
+}
+
+// Test hook (ui/test_clicks.h): the centre of each named cell, hit as a click there would be.
+void MemoryCanvas::add_test_clicks() {
+  for (CanvasFocus target : take_test_clicks()) {
+    Rect r;
+    switch (target.kind) {
+      case CanvasFocus::Kind::Word:
+        r = layout_.word_rect(target.index);
+        break;
+      case CanvasFocus::Kind::Thread:
+        r = layout_.lane_rect(target.index);
+        break;
+      case CanvasFocus::Kind::Warp:
+        r = layout_.warp_bars ? layout_.warp_bar_rect(target.index)
+                              : layout_.warp_row_label_rect(target.index);
+        break;
+      case CanvasFocus::Kind::None:
+        continue;
+    }
+    mark_clicks_.push_back(focus_at(r.x + r.w / 2, r.y + r.h / 2));
+  }
+}
+
+std::vector<CanvasFocus> MemoryCanvas::take_mark_clicks() {
+  std::vector<CanvasFocus> clicks;
+  clicks.swap(mark_clicks_);
+  return clicks;
 }
 
 void MemoryCanvas::show_tooltip(const CanvasView& view, CanvasFocus hovered) const {
@@ -306,6 +327,7 @@ void MemoryCanvas::draw(const CanvasView& view) {
   high_contrast_ = view.high_contrast;
   ImVec2 mouse = ImGui::GetIO().MousePos;
   CanvasFocus hover = track_pointer(view, mouse, hovered, clicked);
+  if (view.marking) add_test_clicks();
   CanvasSelection selection =
       select(*view.current, hover.kind != CanvasFocus::Kind::None ? hover : pinned_);
   build_instances(view, selection);

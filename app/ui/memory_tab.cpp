@@ -42,13 +42,13 @@ class MemoryTab final : public Tab {
     std::vector<WarpShuffleRound> rounds = model.warp_shuffles(step, 0);
     if (rounds.empty()) {
       canvas_.draw(view);
-      apply_mark_click(ctx);
+      apply_mark_clicks(ctx);
       return;
     }
     ImGui::BeginChild("memory", ImVec2(0, ImGui::GetContentRegionAvail().y * 0.5f));
     canvas_.draw(view);
     ImGui::EndChild();
-    apply_mark_click(ctx);
+    apply_mark_clicks(ctx);
     unsigned warps = (model.trace().run.block_size + kWarpSize - 1) / kWarpSize;
     shuffle_view(rounds, 0, warps, ctx.palette());
   }
@@ -61,20 +61,21 @@ class MemoryTab final : public Tab {
            ctx.quiz.shown_step() == ctx.session.shown_step();
   }
   // A click while predicting marks (or unmarks) a word, a thread or all lanes of a warp.
-  void apply_mark_click(AppContext& ctx) {
-    CanvasFocus click = canvas_.take_mark_click();
-    switch (click.kind) {
-      case CanvasFocus::Kind::Word:
-        ctx.quiz.toggle_word(click.index);
-        break;
-      case CanvasFocus::Kind::Thread:
-        ctx.quiz.toggle_thread(click.index);
-        break;
-      case CanvasFocus::Kind::Warp:
-        ctx.quiz.toggle_warp(click.index, ctx.session.trace().run.block_size);
-        break;
-      case CanvasFocus::Kind::None:
-        break;
+  void apply_mark_clicks(AppContext& ctx) {
+    for (CanvasFocus click : canvas_.take_mark_clicks()) {
+      switch (click.kind) {
+        case CanvasFocus::Kind::Word:
+          ctx.quiz.toggle_word(click.index);
+          break;
+        case CanvasFocus::Kind::Thread:
+          ctx.quiz.toggle_thread(click.index);
+          break;
+        case CanvasFocus::Kind::Warp:
+          ctx.quiz.toggle_warp(click.index, ctx.session.trace().run.block_size);
+          break;
+        case CanvasFocus::Kind::None:
+          break;
+      }
     }
   }
   MemoryCanvas canvas_;

@@ -166,7 +166,9 @@ TEST(QuizInTheApp, TheBannerAsksAndMarksShow) {
     ASSERT_EQ(s->outcome.status, 0) << s->outcome.output;
   EXPECT_EQ(plain.near(kBanner), 0);
   EXPECT_GT(asked.near(kBanner), 20000) << "the banner over the canvas";
-  EXPECT_NE(asked.outcome.output.find("quiz: predicting step 3, run 0/0"), std::string::npos)
+  EXPECT_NE(asked.outcome.output.find("quiz: predicting step 3 (marked: 0 words, 0 threads), run "
+                                      "0/0"),
+            std::string::npos)
       << asked.outcome.output;
   EXPECT_NE(asked.outcome.output.find("step 2)"), std::string::npos) << "step 3 not shown yet";
   EXPECT_GT(marked.near(kMark), asked.near(kMark) + 100) << "4 cells ringed";
@@ -197,6 +199,25 @@ TEST(QuizInTheApp, ARevealJudgesEveryMark) {
   EXPECT_EQ(right.near(kWrong), 0) << "no wrong mark, no red cross";
   EXPECT_GT(mixed.near(kWrong), 100) << "red crosses on a word and a thread";
   EXPECT_LT(mixed.near(kRight), right.near(kRight)) << "fewer green rings";
+}
+
+// Clicks on the canvas (synthetic, at the cells' centres through the canvas's own hit test) mark
+// words, threads and a warp's lanes; a second click unmarks.
+TEST(QuizInTheApp, ClicksMarkWordsThreadsAndWarps) {
+  std::string png = kTmp + "/quiz-clicks.png";
+  Outcome o = run_app("STRIDESCOPE_TEST_CLICKS=word:0,word:1,word:5,word:5,thread:3",
+                      "--variant sequential --block 16 --step 2 --size 1280x720 --font-scale 2 "
+                      "--quiz --screenshot " +
+                          png);
+  ASSERT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("quiz: predicting step 3 (marked: 2 words, 1 threads)"),
+            std::string::npos)
+      << o.output;
+  EXPECT_GT(pixels_near(png, kMark[0], kMark[1], kMark[2]), 200);
+  o = run_app("STRIDESCOPE_TEST_CLICKS=thread:3,warp:0",
+              "--variant sequential --block 64 --step 0 --quiz --screenshot " + png);
+  ASSERT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("(marked: 0 words, 32 threads)"), std::string::npos) << o.output;
 }
 
 TEST(QuizInTheApp, BackStepsAsBefore) {
