@@ -136,14 +136,27 @@ void App::report_windows() const {
 void App::report_quiz() const {
   if (!context_.capture || !quiz_.on()) return;
   const PredictionScore& run = quiz_.run_score().total();
-  std::string where = quiz_.phase() == QuizPhase::Revealed
-                          ? "step " + std::to_string(quiz_.shown_step()) + " revealed, this step " +
-                                std::to_string(quiz_.judgement().score.points) + "/" +
-                                std::to_string(quiz_.judgement().score.out_of)
-                          : "predicting step " + std::to_string(quiz_.shown_step() + 1) +
-                                " (marked: " + std::to_string(quiz_.marks().words.size()) +
-                                " words, " + std::to_string(quiz_.marks().threads.size()) +
-                                " threads)";
+  std::string step = std::to_string(quiz_.shown_step());
+  std::string where;
+  switch (quiz_.phase()) {
+    case QuizPhase::Revealed:
+      where = "step " + step + " revealed, this step " +
+              std::to_string(quiz_.judgement().score.points) + "/" +
+              std::to_string(quiz_.judgement().score.out_of);
+      break;
+    case QuizPhase::Predicting:
+      where = "predicting step " + std::to_string(quiz_.shown_step() + 1) +
+              " (marked: " + std::to_string(quiz_.marks().words.size()) + " words, " +
+              std::to_string(quiz_.marks().threads.size()) + " threads)";
+      break;
+    case QuizPhase::Finished:
+      where = "step " + step + " is the last";
+      break;
+    case QuizPhase::Off:
+    case QuizPhase::Paused:
+      where = "paused";
+      break;
+  }
   std::printf("quiz: %s, run %u/%u\n", where.c_str(), run.points, run.out_of);
 }
 

@@ -227,5 +227,15 @@ TEST(QuizInTheApp, BackStepsAsBefore) {
   EXPECT_NE(back.outcome.output.find("quiz: predicting step 2"), std::string::npos);
 }
 
+TEST(QuizInTheApp, TheLastStepHasNothingToPredict) {
+  std::string png = kTmp + "/quiz-last.png";
+  Outcome o = run_app("STRIDESCOPE_TEST_KEYS=Right,Enter",
+                      "--variant sequential --block 16 --step 5 --quiz --screenshot " + png);
+  ASSERT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("step 5)"), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("quiz: step 5 is the last, run 0/0"), std::string::npos) << o.output;
+  EXPECT_GT(pixels_near(png, kBanner[0], kBanner[1], kBanner[2]), 5000) << "it says so";
+}
+
 }  // namespace
 }  // namespace stridescope
