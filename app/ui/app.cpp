@@ -25,6 +25,7 @@ App::App(const GuiOptions& options)
                .device_bench = options.device_bench,
                .start_view = options.view,
                .select_view = options.view,
+               .shown_view = options.view,
                .capture = !options.screenshot_path.empty() || options.benchmark_frames > 0},
       panels_(make_panels()),
       placed_(panels_.size()) {
@@ -195,7 +196,7 @@ void App::handle_keys(PlatformWindow& window) {
     if (!session_.has_trace()) continue;
     if (command == KeyCommand::ToggleQuiz && !session_.comparing()) set_quiz(context_, !quiz_.on());
     bool forward = command == KeyCommand::Next || command == KeyCommand::Reveal;
-    if (forward && quiz_.forward(session_)) continue;
+    if (forward && quiz_forward(context_)) continue;
     play_command(command, session_.playback());
   }
 }

@@ -32,6 +32,7 @@ struct AppContext {
   std::function<BenchReport()> device_bench;  // live timings, set when a CUDA device is usable
   View start_view = View::Memory;             // the centre tab asked for at start (--view)
   std::optional<View> select_view;            // a centre tab to bring to the front this frame
+  View shown_view = View::Memory;             // the centre tab in front in the last frame
   bool capture = false;  // rendering a screenshot or a benchmark: no waiting, no saved state
 
   const Palette& palette() const { return stridescope::palette(settings.high_contrast); }

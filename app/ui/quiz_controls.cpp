@@ -42,6 +42,16 @@ void degree_picker(Quiz& quiz) {
 
 }  // namespace
 
+bool quiz_forward(AppContext& ctx) {
+  QuizPhase phase = ctx.quiz.phase();
+  if (phase == QuizPhase::Off || phase == QuizPhase::Paused) return false;
+  if (ctx.shown_view != View::Memory) {
+    ctx.select_view = View::Memory;
+    return true;
+  }
+  return ctx.quiz.forward(ctx.session);
+}
+
 void set_quiz(AppContext& ctx, bool on) {
   ctx.quiz.set_on(on);
   if (on) ctx.select_view = View::Memory;

@@ -22,7 +22,7 @@ void step_buttons(AppContext& ctx) {
   ImGui::SameLine();
   if (ImGui::Button(play.playing() ? "Pause" : "Play", ImVec2(play_width, 0))) play.toggle_play();
   ImGui::SameLine();
-  if (ImGui::Button(">", ImVec2(button, 0)) && !ctx.quiz.forward(ctx.session)) play.next();
+  if (ImGui::Button(">", ImVec2(button, 0)) && !quiz_forward(ctx)) play.next();
   ImGui::SameLine();
   if (ImGui::Button(">|", ImVec2(button, 0))) play.last();
 }

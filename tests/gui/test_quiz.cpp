@@ -227,6 +227,17 @@ TEST(QuizInTheApp, BackStepsAsBefore) {
   EXPECT_NE(back.outcome.output.find("quiz: predicting step 2"), std::string::npos);
 }
 
+// From another tab, -> first brings the question into view: it does not reveal unseen.
+TEST(QuizInTheApp, FromAnotherTabTheFirstStepShowsTheQuestion) {
+  std::string png = kTmp + "/quiz-tab.png";
+  Outcome o = run_app("STRIDESCOPE_TEST_KEYS=Q,Right",
+                      "--variant sequential --block 16 --step 2 --view grid --screenshot " + png);
+  ASSERT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("step 2)"), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("quiz: predicting step 3"), std::string::npos) << o.output;
+  EXPECT_GT(pixels_near(png, kBanner[0], kBanner[1], kBanner[2]), 5000) << "the question shows";
+}
+
 TEST(QuizInTheApp, TheLastStepHasNothingToPredict) {
   std::string png = kTmp + "/quiz-last.png";
   Outcome o = run_app("STRIDESCOPE_TEST_KEYS=Right,Enter",
