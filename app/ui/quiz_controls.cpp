@@ -34,9 +34,8 @@ void degree_picker(Quiz& quiz) {
   }
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip(
-        "the conflict degree of the next step: the most distinct words one bank serves in one "
-        "warp\n"
-        "instruction (1-way: conflict-free)");
+        "the next step's worst bank conflict: the most distinct 4-byte words one bank must\n"
+        "serve at once for one warp instruction (1-way: conflict-free)");
   }
 }
 
