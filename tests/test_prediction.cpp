@@ -105,8 +105,12 @@ TEST(Prediction, ConflictDegreeRightOrWrong) {
 TEST(Prediction, RunScoreAddsTheRevealedSteps) {
   TraceModel model = traced("sequential", 16);
   RunScore run;
-  run.add(judge(step_outcome(model, 1), perfect(step_outcome(model, 1))));  // 17/17
-  run.add(judge(step_outcome(model, 2), PredictionMarks{}));                // 0/(4+4+1)
+  EXPECT_TRUE(run.add(1, judge(step_outcome(model, 1), perfect(step_outcome(model, 1)))));  // 17/17
+  EXPECT_TRUE(run.add(2, judge(step_outcome(model, 2), PredictionMarks{})));  // 0/(4+4+1)
+  EXPECT_EQ(run.total(), (PredictionScore{17, 26}));
+  EXPECT_EQ(run.steps(), 2u);
+  // A second try at step 2, after stepping back, perfect this time: the run keeps the first.
+  EXPECT_FALSE(run.add(2, judge(step_outcome(model, 2), perfect(step_outcome(model, 2)))));
   EXPECT_EQ(run.total(), (PredictionScore{17, 26}));
   EXPECT_EQ(run.steps(), 2u);
   run.reset();
@@ -126,7 +130,7 @@ TEST(Prediction, PerfectMarksScoreFullForEveryVariantAndStep) {
       EXPECT_TRUE(j.score.full()) << v.id << " step " << s;
       EXPECT_EQ(j.hits, o.written_words.size() + o.active_threads.size()) << v.id << " " << s;
       EXPECT_EQ(judge(o, PredictionMarks{}).score.points, 0u) << v.id << " step " << s;
-      run.add(j);
+      run.add(s, j);
     }
     EXPECT_TRUE(run.total().full()) << v.id;
     EXPECT_GT(run.total().out_of, 0u) << v.id;

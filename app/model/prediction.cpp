@@ -66,10 +66,11 @@ StepJudgement judge(const StepOutcome& outcome, const PredictionMarks& marks) {
   return j;
 }
 
-void RunScore::add(const StepJudgement& step) {
-  total_.points += step.score.points;
-  total_.out_of += step.score.out_of;
-  ++steps_;
+bool RunScore::add(std::size_t step, const StepJudgement& judgement) {
+  if (!scored_.insert(step).second) return false;
+  total_.points += judgement.score.points;
+  total_.out_of += judgement.score.out_of;
+  return true;
 }
 
 }  // namespace stridescope

@@ -62,17 +62,19 @@ struct StepJudgement {
 
 StepJudgement judge(const StepOutcome& outcome, const PredictionMarks& marks);
 
-// The score of a run: every revealed step's points, summed.
+// The score of a run: each revealed step's points, summed, from its first reveal (a second try at
+// a step, after stepping back, does not change the run's score).
 class RunScore {
  public:
-  void add(const StepJudgement& step);
+  // False (and nothing added) when step `step` was scored before.
+  bool add(std::size_t step, const StepJudgement& judgement);
   void reset() { *this = RunScore{}; }
   const PredictionScore& total() const { return total_; }
-  std::size_t steps() const { return steps_; }
+  std::size_t steps() const { return scored_.size(); }
 
  private:
   PredictionScore total_;
-  std::size_t steps_ = 0;
+  std::set<std::size_t> scored_;
 };
 
 }  // namespace stridescope

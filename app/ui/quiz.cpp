@@ -79,7 +79,7 @@ bool Quiz::forward(Session& session) {
   }
   if (now == QuizPhase::Finished) return true;
   judgement_ = judge(step_outcome(session.model(), step_ + 1), marks_);
-  run_.add(judgement_);
+  second_try_ = !run_.add(step_ + 1, judgement_);
   ++step_;
   revealed_ = true;
   session.playback().next();
@@ -132,7 +132,8 @@ std::string Quiz::banner() const {
              (run_.steps() > 0 ? " Run so far " + run + "." : "");
     case QuizPhase::Revealed:
       return "Step " + std::to_string(step_) + ": this step " + score_text(judgement_.score) +
-             ", run " + run + ". Green ring: right, red cross: wrong mark, dashed: missed. " +
+             (second_try_ ? " (a second try: the run keeps the first)" : "") + ", run " + run +
+             ". Green ring: right, red cross: wrong mark, dashed: missed. " +
              degree_sentence(judgement_) + (step_ + 1 < steps_ ? "" : " That was the last step.");
     case QuizPhase::Finished:
       return "Step " + std::to_string(step_) + " is the last: nothing left to predict" +

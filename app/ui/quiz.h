@@ -68,6 +68,7 @@ class Quiz {
   bool on_ = false;
   bool paused_ = false;
   bool revealed_ = false;
+  bool second_try_ = false;  // the step revealed was scored before: the run keeps that
   std::size_t step_ = 0, steps_ = 0;
   std::size_t generation_ = SIZE_MAX;
   PredictionMarks marks_;

@@ -92,6 +92,15 @@ TEST(QuizFlow, BackPlayAndTheLastStepWorkAsBefore) {
   quiz.follow(s);
   EXPECT_EQ(quiz.phase(), QuizPhase::Predicting);
   EXPECT_EQ(quiz.shown_step(), 0u);
+  for (unsigned i = 0; i < 8; ++i) quiz.toggle_word(i);  // a second try at step 1: better
+  quiz.forward(s);
+  EXPECT_EQ(quiz.judgement().score, (PredictionScore{8, 17}));
+  EXPECT_EQ(quiz.run_score().total(), (PredictionScore{0, 17})) << "the run keeps the first try";
+  EXPECT_NE(quiz.banner().find("this step 8/17 (a second try: the run keeps the first), run 0/17"),
+            std::string::npos)
+      << quiz.banner();
+  s.playback().previous();
+  quiz.follow(s);
   s.playback().toggle_play();  // playing: the quiz stands aside
   quiz.follow(s);
   EXPECT_EQ(quiz.phase(), QuizPhase::Paused);
