@@ -7,8 +7,12 @@
 #include <cstdio>
 #include <fstream>
 #include <iterator>
+#include <set>
 #include <string>
 #include <tuple>
+
+#include "cli/options.h"
+#include "cli/quiz_marks.h"
 
 namespace {
 
@@ -314,3 +318,37 @@ TEST(Cli, TraceFieldsWithUnknownNamesAreErrorsWithTheirPath) {
 }
 
 }  // namespace
+
+namespace stridescope {
+namespace {
+
+// --quiz-marks: written strictly, and checked against the run before a window opens.
+TEST(Cli, QuizMarksAreCheckedAgainstTheRun) {
+  expect_one_error_line("--quiz-marks 'words=0-3 colour=2' --screenshot x.png",
+                        "--quiz-marks 'colour=2': use words=LIST");
+  expect_one_error_line("--quiz-marks 'words=3-1' --screenshot x.png", "runs backwards");
+  expect_one_error_line("--quiz-marks 'degree=33' --screenshot x.png", "from 1 to 32");
+  expect_one_error_line("--quiz-marks 'words=1 words=2' --screenshot x.png", "words twice");
+  expect_one_error_line("--block 16 --quiz-marks 'words=16' --screenshot x.png",
+                        "word 16 does not exist: shared memory has words 0..15");
+  expect_one_error_line("--block 16 --quiz-marks 'threads=0,99' --screenshot x.png",
+                        "thread 99 does not exist: the block has threads 0..15");
+  expect_one_error_line("--block 16 --step 5 --quiz-marks 'words=0' --screenshot x.png",
+                        "step 5 is the last");
+  expect_one_error_line("--quiz --compare sequential,interleaved-strided --screenshot x.png",
+                        "the quiz asks about one run");
+}
+
+TEST(QuizMarks, ListsRangesAndTheDegree) {
+  PredictionMarks m = parse_quiz_marks("words=0-2,7  threads=5 degree=4");
+  EXPECT_EQ(m.words, (std::set<unsigned>{0, 1, 2, 7}));
+  EXPECT_EQ(m.threads, (std::set<unsigned>{5}));
+  EXPECT_EQ(m.degree, 4u);
+  EXPECT_THROW(parse_quiz_marks(""), CliError);
+  EXPECT_THROW(parse_quiz_marks("words="), CliError);
+  EXPECT_THROW(parse_quiz_marks("words=1,"), CliError);
+  EXPECT_THROW(parse_quiz_marks("threads=-1"), CliError);
+}
+
+}  // namespace
+}  // namespace stridescope

@@ -6,6 +6,8 @@
 
 #include "model/file_listing.h"
 
+#include "cli/quiz_marks.h"
+
 namespace stridescope {
 namespace {
 
@@ -79,6 +81,12 @@ void add_window_options(CLI::App& app, WindowOptions& o) {
                  "centre tab at start: memory, grid, timing, precision or compare");
   app.add_flag("--presenter", o.presenter,
                "start in the presenter view (canvas across the window)");
+  app.add_flag("--quiz", o.quiz,
+               "start with the quiz on: predict each next step before it is revealed (key Q)");
+  app.add_option("--quiz-marks", o.quiz_marks,
+                 "a prepared guess for the first prediction (with --quiz): \"words=0-7 "
+                 "threads=0-7 degree=1\"; Enter reveals it")
+      ->type_name("MARKS");
   app.add_option("--benchmark-frames", o.benchmark_frames,
                  "animate this many frames, print frame times, exit")
       ->type_name("UINT");
@@ -97,6 +105,11 @@ GuiOptions to_gui_options(const WindowOptions& o) {
   gui.benchmark_frames =
       static_cast<int>(parse_whole(o.benchmark_frames, "--benchmark-frames", 0, 1000000));
   if (!o.step.empty()) gui.step = parse_whole(o.step, "--step", 0, UINT32_MAX);
+  gui.quiz = o.quiz || !o.quiz_marks.empty();
+  if (!o.quiz_marks.empty()) gui.quiz_marks = parse_quiz_marks(o.quiz_marks);
+  if (gui.quiz && !o.compare.empty()) {
+    throw CliError("the quiz asks about one run: leave out --compare (or --quiz)");
+  }
   if (!o.trace.empty() && !o.open.empty()) throw CliError("--open and --trace: give one file");
   std::string file_option = !o.open.empty() ? "--open" : "--trace";
   if ((!o.trace.empty() || !o.open.empty()) && !o.compare.empty()) {

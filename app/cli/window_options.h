@@ -17,7 +17,8 @@ struct WindowOptions {
   std::string trace, open, compare, step, screenshot, size = "1600x900", font_scale,
                                                       view = "memory";
   std::string benchmark_frames = "0";
-  bool high_contrast = false, presenter = false;
+  std::string quiz_marks;
+  bool high_contrast = false, presenter = false, quiz = false;
   CLI::Option* contrast_given = nullptr;
 };
 

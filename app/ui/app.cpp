@@ -8,6 +8,7 @@
 
 #include "ui/panel_list.h"
 #include "ui/preferences.h"
+#include "ui/quiz_controls.h"
 #include "ui/widgets.h"
 
 namespace stridescope {
@@ -20,11 +21,13 @@ App::App(const GuiOptions& options)
                .program = program_,
                .request = request_,
                .settings = settings_,
+               .quiz = quiz_,
                .fonts = {},
                .device_name = options.device_name,
                .device_bench = options.device_bench,
                .start_view = options.view,
                .select_view = options.view,
+               .shown_view = options.view,
                .capture = !options.screenshot_path.empty() || options.benchmark_frames > 0},
       panels_(make_panels()),
       placed_(panels_.size()) {
@@ -75,6 +78,30 @@ bool App::load() {
     }
     session_.playback().seek(*options_.step);
   }
+  return !options_.quiz || start_quiz();
+}
+
+bool App::start_quiz() {
+  set_quiz(context_, true);
+  session_.begin_frame();
+  quiz_.follow(session_);
+  const PredictionMarks& marks = options_.quiz_marks;
+  if (marks.empty()) return true;
+  const Trace& trace = session_.trace();
+  std::string step = std::to_string(session_.playback().step());
+  if (quiz_.phase() != QuizPhase::Predicting) {
+    error_ = "--quiz-marks: step " + step + " is the last, there is no next step to predict";
+  } else if (!marks.words.empty() && *marks.words.rbegin() >= trace.shared_words) {
+    error_ = "--quiz-marks: word " + std::to_string(*marks.words.rbegin()) +
+             " does not exist: shared memory has words 0.." +
+             std::to_string(trace.shared_words - 1);
+  } else if (!marks.threads.empty() && *marks.threads.rbegin() >= trace.run.block_size) {
+    error_ = "--quiz-marks: thread " + std::to_string(*marks.threads.rbegin()) +
+             " does not exist: the block has threads 0.." +
+             std::to_string(trace.run.block_size - 1);
+  }
+  if (!error_.empty()) return false;
+  quiz_.set_marks(marks);
   return true;
 }
 
@@ -89,6 +116,7 @@ void App::start(PlatformWindow& window) {
 void App::stop() {
   for (; started_ > 0; --started_) panels_[started_ - 1]->stop();
   report_windows();
+  report_quiz();
   if (!context_.capture) {
     Preferences prefs{
         .speed = session_.playback().speed(), .layout = {}, .recent = settings_.recent_files};
@@ -109,6 +137,36 @@ void App::report_windows() const {
     std::printf("window \"%s\" %.0f %.0f %.0f %.0f %.0f %.0f\n", panels_[i]->title(), p.seen.x,
                 p.seen.y, p.seen.w, p.seen.h, p.scroll_max_x, p.scroll_max_y);
   }
+}
+
+// A capture with the quiz on (a prepared guess revealed for a slide) prints the score it shows:
+// `quiz: step 3 revealed, this step 4/7, run 4/7`, or
+// `quiz: predicting step 3 (marked: 2 words, 0 threads), run 0/0`.
+void App::report_quiz() const {
+  if (!context_.capture || !quiz_.on()) return;
+  const PredictionScore& run = quiz_.run_score().total();
+  std::string step = std::to_string(quiz_.shown_step());
+  std::string where;
+  switch (quiz_.phase()) {
+    case QuizPhase::Revealed:
+      where = "step " + step + " revealed, this step " +
+              std::to_string(quiz_.judgement().score.points) + "/" +
+              std::to_string(quiz_.judgement().score.out_of);
+      break;
+    case QuizPhase::Predicting:
+      where = "predicting step " + std::to_string(quiz_.shown_step() + 1) +
+              " (marked: " + std::to_string(quiz_.marks().words.size()) + " words, " +
+              std::to_string(quiz_.marks().threads.size()) + " threads)";
+      break;
+    case QuizPhase::Finished:
+      where = "step " + step + " is the last";
+      break;
+    case QuizPhase::Off:
+    case QuizPhase::Paused:
+      where = "paused";
+      break;
+  }
+  std::printf("quiz: %s, run %u/%u\n", where.c_str(), run.points, run.out_of);
 }
 
 void App::rebuild_fonts_if_needed(PlatformWindow& window) {
@@ -132,12 +190,14 @@ void App::frame(PlatformWindow& window, double seconds, bool settle) {
   if (std::optional<ProgramOutcome> outcome = program_.poll(session_); outcome && context_.capture)
     std::printf("program: %s\n", outcome->line.c_str());  // what a capture run shows, in words
   session_.begin_frame();
+  quiz_.follow(session_);
   draw_panels();
 }
 
 // Every key pressed since the last frame, however briefly (ui/key_queue.h): Space, ←/→ and
-// PageUp/PageDown (a clicker), Home/End, F for the presenter view, L to reset the layout, Ctrl+O
-// to open a file. Ignored while a text field has focus or a popup (the file browser) is open.
+// PageUp/PageDown (a clicker), Home/End, F for the presenter view, L to reset the layout, Q for
+// the quiz, whose reveal takes → and Enter, Ctrl+O to open a file. Ignored while a text field
+// has focus or a popup (the file browser) is open.
 void App::handle_keys(PlatformWindow& window) {
   std::vector<KeyCommand> commands = window.keys().take_commands();
   if (ImGui::GetIO().WantTextInput) return;
@@ -146,7 +206,11 @@ void App::handle_keys(PlatformWindow& window) {
     if (command == KeyCommand::ResetLayout) reset_layout();
     if (command == KeyCommand::OpenFile) settings_.open_file = true;  // the Run panel opens it
     if (command == KeyCommand::TogglePresenter) settings_.presenter = !settings_.presenter;
-    if (session_.has_trace()) play_command(command, session_.playback());
+    if (!session_.has_trace()) continue;
+    if (command == KeyCommand::ToggleQuiz && !session_.comparing()) set_quiz(context_, !quiz_.on());
+    bool forward = command == KeyCommand::Next || command == KeyCommand::Reveal;
+    if (forward && quiz_forward(context_)) continue;
+    play_command(command, session_.playback());
   }
 }
 

@@ -47,13 +47,16 @@ class App {
   void draw_panels();
   std::vector<std::optional<WindowRect>> default_rects(LayoutMode mode) const;
   void reset_layout();
+  bool start_quiz();  // --quiz, --quiz-marks: false with error_ set when a mark does not exist
   void report_windows() const;  // test hook: STRIDESCOPE_REPORT_WINDOWS
+  void report_quiz() const;     // a capture with the quiz on: its score
 
   GuiOptions options_;
   Session session_;
   ProgramFile program_;
   RunRequest request_;
   UiSettings settings_;
+  Quiz quiz_;
   AppContext context_;
   std::vector<std::unique_ptr<Panel>> panels_;
   std::string preferences_path_, error_;

@@ -10,6 +10,7 @@
 #include "bench/bench_report.h"
 #include "run/request.h"
 #include "ui/program_file.h"
+#include "ui/quiz.h"
 #include "ui/session.h"
 #include "ui/theme.h"
 #include "ui/view_id.h"
@@ -31,11 +32,13 @@ struct AppContext {
   ProgramFile& program;  // the CUDA program shown and watched, when one is open
   RunRequest& request;   // the run settings the Run panel edits
   UiSettings& settings;
+  Quiz& quiz;  // predict the next step (key Q)
   Fonts fonts;
   std::string device_name;                    // CUDA device, empty when none
   std::function<BenchReport()> device_bench;  // live timings, set when a CUDA device is usable
   View start_view = View::Memory;             // the centre tab asked for at start (--view)
   std::optional<View> select_view;            // a centre tab to bring to the front this frame
+  View shown_view = View::Memory;             // the centre tab in front in the last frame
   bool capture = false;  // rendering a screenshot or a benchmark: no waiting, no saved state
 
   const Palette& palette() const { return stridescope::palette(settings.high_contrast); }

@@ -1,6 +1,7 @@
 // Canvas overlay: thread-to-word links, the hazard lab's marks (races from the threads to the word,
 // lost elements and uninitialized reads on words, threads stuck at a barrier), banner and legend.
 #include <algorithm>
+#include <cfloat>
 #include <string>
 #include <vector>
 
@@ -145,23 +146,57 @@ void draw_lab_overlay(const CanvasPaint& paint, const CanvasSelection& selection
   draw_barrier_marks(paint, thick);
 }
 
-float banner_height(const CanvasView& view, float width) {
-  if (view.banner.empty()) return 0;
-  float pad = ImGui::GetFontSize() * 0.5f;
-  ImVec2 text = ImGui::CalcTextSize(view.banner.c_str(), nullptr, false, width - 4 * pad);
-  return text.y + 3 * pad;
+namespace {
+
+float one_banner_height(const std::string& text, float width, float size) {
+  if (text.empty()) return 0;
+  float pad = size * 0.5f;
+  const char* begin = text.c_str();
+  return ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, width - 4 * pad, begin).y + 3 * pad;
 }
 
-void draw_banner(const CanvasView& view, ImDrawList* list, ImVec2 at, float width) {
-  if (view.banner.empty()) return;
-  const Palette& p = palette(view.high_contrast);
-  float pad = ImGui::GetFontSize() * 0.5f;
+// A filled box across the canvas with the text wrapped inside; returns its height.
+float draw_one_banner(const std::string& text, ImDrawList* list, ImVec2 at, float width, float size,
+                      ImU32 fill, ImU32 frame, ImU32 ink) {
+  float height = one_banner_height(text, width, size);
+  if (height == 0) return 0;
+  float pad = size * 0.5f;
   ImVec2 a(at.x + pad, at.y + pad / 2);
-  ImVec2 b(at.x + width - pad, at.y + banner_height(view, width) - pad / 2);
-  list->AddRectFilled(a, b, u32(ImVec4(0.35f, 0.02f, 0.02f, 0.92f)), 6);
-  list->AddRect(a, b, u32(p.waiting), 6, 0, 2.5f);
-  list->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(a.x + pad, a.y + pad),
-                u32(p.text_on_dark), view.banner.c_str(), nullptr, width - 4 * pad);
+  ImVec2 b(at.x + width - pad, at.y + height - pad / 2);
+  list->AddRectFilled(a, b, fill, 6);
+  list->AddRect(a, b, frame, 6, 0, 2.5f);
+  list->AddText(ImGui::GetFont(), size, ImVec2(a.x + pad, a.y + pad), ink, text.c_str(), nullptr,
+                width - 4 * pad);
+  return height;
+}
+
+// The quiz's banner in the text size where it takes at most a quarter of the canvas's height
+// (`height`), else smaller, down to 0.7 of it: the canvas keeps its room.
+float quiz_banner_size(const std::string& text, float width, float height) {
+  float font = ImGui::GetFontSize();
+  for (float scale : {1.0f, 0.85f}) {
+    if (one_banner_height(text, width, font * scale) <= height * 0.25f) return font * scale;
+  }
+  return font * 0.7f;
+}
+
+}  // namespace
+
+float banner_height(const CanvasView& view, float width, float height) {
+  float quiz = quiz_banner_size(view.quiz_banner, width, height);
+  return one_banner_height(view.banner, width, ImGui::GetFontSize()) +
+         one_banner_height(view.quiz_banner, width, quiz);
+}
+
+// The warning (a divergent barrier) in dark red, the quiz's banner under it in dark blue.
+void draw_banner(const CanvasView& view, ImDrawList* list, ImVec2 at, float width, float height) {
+  const Palette& p = palette(view.high_contrast);
+  ImU32 ink = u32(p.text_on_dark);
+  float used = draw_one_banner(view.banner, list, at, width, ImGui::GetFontSize(),
+                               u32(ImVec4(0.35f, 0.02f, 0.02f, 0.92f)), u32(p.waiting), ink);
+  draw_one_banner(view.quiz_banner, list, ImVec2(at.x, at.y + used), width,
+                  quiz_banner_size(view.quiz_banner, width, height),
+                  u32(ImVec4(0.04f, 0.10f, 0.28f, 0.95f)), u32(p.quiz_mark), ink);
 }
 
 }  // namespace stridescope

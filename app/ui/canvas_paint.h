@@ -6,6 +6,7 @@
 
 #include "ui/canvas_layout.h"
 #include "ui/canvas_model.h"
+#include "ui/quiz.h"
 #include "ui/theme.h"
 
 namespace stridescope {
@@ -46,8 +47,13 @@ void draw_links(const CanvasPaint& paint, const CanvasSelection& selection);
 // stuck at a divergent barrier; races away from the selection (if any) faint.
 void draw_lab_overlay(const CanvasPaint& paint, const CanvasSelection& selection);
 
-float banner_height(const CanvasView& view, float width);
-void draw_banner(const CanvasView& view, ImDrawList* list, ImVec2 at, float width);
+// The quiz: marks (a white ring and dot), then right (green ring), wrong (red cross) and missed
+// (dashed frame) on words and threads.
+void draw_quiz_marks(const CanvasPaint& paint, const QuizOverlay& quiz);
+
+// The banners over the canvas (a divergent barrier, the quiz) for a canvas `height` tall with them.
+float banner_height(const CanvasView& view, float width, float height);
+void draw_banner(const CanvasView& view, ImDrawList* list, ImVec2 at, float width, float height);
 
 // The legend, wrapped onto as many lines as `width` needs.
 float legend_height(const CanvasView& view, float width);

@@ -111,7 +111,7 @@ std::string thread_tooltip(const CanvasModel& model, unsigned thread) {
   return out;
 }
 
-std::string warp_tooltip(const CanvasModel& model, unsigned warp) {
+std::string warp_tooltip(const CanvasModel& model, unsigned warp, bool click_pins) {
   if (warp >= model.warps.size()) return "";
   std::string out = "warp " + std::to_string(warp) + " (threads " +
                     std::to_string(warp * kWarpSize) + "\u2013" +
@@ -126,7 +126,7 @@ std::string warp_tooltip(const CanvasModel& model, unsigned warp) {
   std::sort(words.begin(), words.end());
   words.erase(std::unique(words.begin(), words.end()), words.end());
   if (!words.empty()) out += "\nits lanes touched " + words_text(words);
-  return out + "\nclick to keep its links shown";
+  return click_pins ? out + "\nclick to keep its links shown" : out;
 }
 
 std::string word_tooltip(const CanvasModel& model, unsigned word, unsigned words_per_row) {

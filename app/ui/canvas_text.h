@@ -23,8 +23,9 @@ std::string warp_state_text(const WarpActivity& warp);
 
 // Thread, warp, lane, active or idle, the words it read and wrote, its barrier and races.
 std::string thread_tooltip(const CanvasModel& model, unsigned thread);
-// The warp's state, its bank-conflict degree and the words its lanes touched.
-std::string warp_tooltip(const CanvasModel& model, unsigned warp);
+// The warp's state, its bank-conflict degree and the words its lanes touched (and that a click
+// keeps its links shown, where it does).
+std::string warp_tooltip(const CanvasModel& model, unsigned warp, bool click_pins = true);
 // Value, banks, row, the threads that read and wrote it, conflict, races and the lab's marks.
 std::string word_tooltip(const CanvasModel& model, unsigned word, unsigned words_per_row);
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "bench/bench_report.h"
+#include "model/prediction.h"
 #include "run/request.h"
 #include "trace/trace.h"
 #include "ui/view_id.h"
@@ -33,9 +34,11 @@ struct GuiOptions {
   int height = 900;
   std::optional<float> font_scale;
   std::optional<bool> high_contrast;
-  bool presenter = false;    // start in the presenter view (canvas across the window)
-  int benchmark_frames = 0;  // if > 0: animate this many frames, print frame times, exit
-  View view = View::Memory;  // the centre tab shown at start
+  bool presenter = false;      // start in the presenter view (canvas across the window)
+  int benchmark_frames = 0;    // if > 0: animate this many frames, print frame times, exit
+  View view = View::Memory;    // the centre tab shown at start
+  bool quiz = false;           // start with the quiz on (predict the next step)
+  PredictionMarks quiz_marks;  // marks for the first prediction (--quiz-marks)
   std::function<BenchReport()> device_bench;  // live timings, set when a CUDA device is usable
   std::string device_name;                    // CUDA device, empty when none
   std::function<Trace(const RunRequest&)> device_tracer;  // set when a CUDA device is usable

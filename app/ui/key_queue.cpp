@@ -37,6 +37,11 @@ std::optional<KeyCommand> command_for(const KeyEvent& event) {
       return KeyCommand::TogglePresenter;
     case GLFW_KEY_L:
       return KeyCommand::ResetLayout;
+    case GLFW_KEY_Q:
+      return KeyCommand::ToggleQuiz;
+    case GLFW_KEY_ENTER:
+    case GLFW_KEY_KP_ENTER:
+      return KeyCommand::Reveal;
     default:
       return std::nullopt;
   }
@@ -71,6 +76,8 @@ bool play_command(KeyCommand command, Playback& play) {
     case KeyCommand::TogglePresenter:
     case KeyCommand::ResetLayout:
     case KeyCommand::OpenFile:
+    case KeyCommand::ToggleQuiz:
+    case KeyCommand::Reveal:
       break;
   }
   return false;
@@ -81,10 +88,17 @@ int key_from_name(const char* name) {
     std::string_view name;
     int key;
   };
-  static constexpr Named kNames[] = {
-      {"Right", GLFW_KEY_RIGHT},        {"Left", GLFW_KEY_LEFT}, {"PageUp", GLFW_KEY_PAGE_UP},
-      {"PageDown", GLFW_KEY_PAGE_DOWN}, {"Home", GLFW_KEY_HOME}, {"End", GLFW_KEY_END},
-      {"Space", GLFW_KEY_SPACE},        {"F", GLFW_KEY_F},       {"L", GLFW_KEY_L}};
+  static constexpr Named kNames[] = {{"Right", GLFW_KEY_RIGHT},
+                                     {"Left", GLFW_KEY_LEFT},
+                                     {"PageUp", GLFW_KEY_PAGE_UP},
+                                     {"PageDown", GLFW_KEY_PAGE_DOWN},
+                                     {"Home", GLFW_KEY_HOME},
+                                     {"End", GLFW_KEY_END},
+                                     {"Space", GLFW_KEY_SPACE},
+                                     {"F", GLFW_KEY_F},
+                                     {"L", GLFW_KEY_L},
+                                     {"Q", GLFW_KEY_Q},
+                                     {"Enter", GLFW_KEY_ENTER}};
   for (const Named& n : kNames) {
     if (n.name == name) return n.key;
   }

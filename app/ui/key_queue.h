@@ -27,13 +27,15 @@ enum class KeyCommand {
   Last,
   TogglePresenter,
   ResetLayout,
-  OpenFile
+  OpenFile,
+  ToggleQuiz,  // Q: predict the next step
+  Reveal,      // Enter: the quiz reveals (or asks for the next step)
 };
 
 // What one event asks for: a press of a command key (→ or PageDown: next; ← or PageUp: previous;
-// Home, End, Space, F: presenter view, L: reset layout, Ctrl+O: open a file); the stepping keys
-// also on the system's key repeat; nothing for releases, other keys, or (but Ctrl+O) with Ctrl,
-// Alt or Super held.
+// Home, End, Space, F: presenter view, L: reset layout, Q: quiz, Enter: reveal, Ctrl+O: open a
+// file); the stepping keys also on the system's key repeat; nothing for releases, other keys, or
+// (but Ctrl+O) with Ctrl, Alt or Super held.
 std::optional<KeyCommand> command_for(const KeyEvent& event);
 
 class KeyQueue {

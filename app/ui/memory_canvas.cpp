@@ -8,6 +8,7 @@
 #include "ui/canvas_paint.h"
 #include "ui/canvas_text.h"
 #include "ui/gl_program.h"
+#include "ui/test_clicks.h"
 
 namespace stridescope {
 namespace {
@@ -55,6 +56,15 @@ bool focus_exists(const CanvasModel& m, CanvasFocus f) {
       break;
   }
   return false;
+}
+
+// The legend under the canvas, unless the quiz's banner and the legend would leave the cells less
+// than 45% of the height (large text on a small screen): the banner names the quiz's marks.
+bool legend_fits(const CanvasView& view, ImVec2 avail) {
+  if (!view.legend || view.quiz == nullptr) return view.legend;
+  float below = legend_height(view, avail.x) + ImGui::GetStyle().ItemSpacing.y;
+  float banner = banner_height(view, avail.x, avail.y - below);
+  return avail.y - below - banner >= avail.y * 0.45f;
 }
 
 }  // namespace
@@ -208,17 +218,10 @@ CanvasFocus MemoryCanvas::track_pointer(const CanvasView& view, ImVec2 mouse, bo
   const CanvasModel& m = *view.current;
   if (!focus_exists(m, pinned_)) pinned_ = {};
   CanvasFocus hover;
-  if (hovered) {
-    float x = mouse.x - origin_.x, y = mouse.y - origin_.y;
-    if (int t = layout_.thread_at(x, y); t >= 0) {
-      hover = {CanvasFocus::Kind::Thread, static_cast<unsigned>(t)};
-    } else if (int w = layout_.warp_at(x, y); w >= 0) {
-      hover = {CanvasFocus::Kind::Warp, static_cast<unsigned>(w)};
-    } else if (int word = layout_.word_at(x, y); word >= 0) {
-      hover = {CanvasFocus::Kind::Word, static_cast<unsigned>(word)};
-    }
-  }
-  if (clicked) {
+  if (hovered) hover = focus_at(mouse.x - origin_.x, mouse.y - origin_.y);
+  if (clicked && view.marking) {
+    mark_clicks_.push_back(hover);
+  } else if (clicked) {
     CanvasFocus pin = hover;  // a click on a thread pins its warp
     if (pin.kind == CanvasFocus::Kind::Thread)
       pin = {CanvasFocus::Kind::Warp, hover.index / kWarpSize};
@@ -228,19 +231,58 @@ CanvasFocus MemoryCanvas::track_pointer(const CanvasView& view, ImVec2 mouse, bo
   return hover;
 }
 
+CanvasFocus MemoryCanvas::focus_at(float x, float y) const {
+  if (int t = layout_.thread_at(x, y); t >= 0) return {CanvasFocus::Kind::Thread, unsigned(t)};
+  if (int w = layout_.warp_at(x, y); w >= 0) return {CanvasFocus::Kind::Warp, unsigned(w)};
+  if (int word = layout_.word_at(x, y); word >= 0) return {CanvasFocus::Kind::Word, unsigned(word)};
+  return {};
+}
+
+// Test hook (ui/test_clicks.h): the centre of each named cell, hit as a click there would be.
+void MemoryCanvas::add_test_clicks() {
+  for (CanvasFocus target : take_test_clicks()) {
+    Rect r;
+    switch (target.kind) {
+      case CanvasFocus::Kind::Word:
+        r = layout_.word_rect(target.index);
+        break;
+      case CanvasFocus::Kind::Thread:
+        r = layout_.lane_rect(target.index);
+        break;
+      case CanvasFocus::Kind::Warp:
+        r = layout_.warp_bars ? layout_.warp_bar_rect(target.index)
+                              : layout_.warp_row_label_rect(target.index);
+        break;
+      case CanvasFocus::Kind::None:
+        continue;
+    }
+    mark_clicks_.push_back(focus_at(r.x + r.w / 2, r.y + r.h / 2));
+  }
+}
+
+std::vector<CanvasFocus> MemoryCanvas::take_mark_clicks() {
+  std::vector<CanvasFocus> clicks;
+  clicks.swap(mark_clicks_);
+  return clicks;
+}
+
 void MemoryCanvas::show_tooltip(const CanvasView& view, CanvasFocus hovered) const {
   const CanvasModel& m = *view.current;
   std::string text;
   switch (hovered.kind) {
     case CanvasFocus::Kind::Thread:
-      text = thread_tooltip(m, hovered.index) + "\nclick to keep warp " +
-             std::to_string(hovered.index / kWarpSize) + "'s links shown";
+      text = thread_tooltip(m, hovered.index) +
+             (view.marking ? "\nclick: mark it (or not) as active in the next step"
+                           : "\nclick to keep warp " + std::to_string(hovered.index / kWarpSize) +
+                                 "'s links shown");
       break;
     case CanvasFocus::Kind::Warp:
-      text = warp_tooltip(m, hovered.index);
+      text = warp_tooltip(m, hovered.index, !view.marking);
+      if (view.marking) text += "\nclick: mark (or unmark) all its lanes as active next step";
       break;
     case CanvasFocus::Kind::Word:
       text = word_tooltip(m, hovered.index, layout_.words_per_row);
+      if (view.marking) text += "\nclick: mark it (or not) as written in the next step";
       break;
     case CanvasFocus::Kind::None:
       return;
@@ -270,9 +312,11 @@ void MemoryCanvas::draw(const CanvasView& view) {
   ImDrawList* list = ImGui::GetWindowDrawList();
   ImVec2 origin = ImGui::GetCursorScreenPos();
   ImVec2 avail = ImGui::GetContentRegionAvail();
-  float legend = view.legend ? legend_height(view, avail.x) : 0.0f;
-  float gap = view.legend ? ImGui::GetStyle().ItemSpacing.y : 0.0f;
-  float banner = banner_height(view, avail.x);
+  bool with_legend = legend_fits(view, avail);
+  float legend = with_legend ? legend_height(view, avail.x) : 0.0f;
+  float gap = with_legend ? ImGui::GetStyle().ItemSpacing.y : 0.0f;
+  float room = avail.y - legend - gap;
+  float banner = banner_height(view, avail.x, room);
   ImVec2 size(avail.x, avail.y - legend - gap - banner);
   if (size.x < 50 || size.y < 50) return;
   ImGui::InvisibleButton("canvas", ImVec2(avail.x, banner + size.y));
@@ -283,6 +327,7 @@ void MemoryCanvas::draw(const CanvasView& view) {
   high_contrast_ = view.high_contrast;
   ImVec2 mouse = ImGui::GetIO().MousePos;
   CanvasFocus hover = track_pointer(view, mouse, hovered, clicked);
+  if (view.marking) add_test_clicks();
   CanvasSelection selection =
       select(*view.current, hover.kind != CanvasFocus::Kind::None ? hover : pinned_);
   build_instances(view, selection);
@@ -302,10 +347,11 @@ void MemoryCanvas::draw(const CanvasView& view) {
   draw_warp_labels(paint);
   draw_lab_overlay(paint, selection);
   draw_links(paint, selection);
+  if (view.quiz) draw_quiz_marks(paint, *view.quiz);
   list->PopClipRect();
-  draw_banner(view, list, origin, avail.x);
+  draw_banner(view, list, origin, avail.x, room);
   if (hovered) show_tooltip(view, hover);
-  if (!view.legend) return;
+  if (!with_legend) return;
   draw_legend(view, list, ImGui::GetCursorScreenPos(), avail.x);
   ImGui::Dummy(ImVec2(avail.x, legend));
 }

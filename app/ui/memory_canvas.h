@@ -11,6 +11,7 @@
 #include "model/trace_model.h"
 #include "ui/canvas_layout.h"
 #include "ui/canvas_model.h"
+#include "ui/quiz.h"
 #include "ui/theme.h"
 
 namespace stridescope {
@@ -24,6 +25,11 @@ struct CanvasView {
   bool pointer = true;  // follow the mouse (off for screenshots and benchmarks: a fixed picture)
   std::string banner;   // shown across the top in the warning colour (barrier divergence)
   bool legend = true;   // the legend under the canvas (off: the caller draws one for several)
+  // The quiz: its banner (under the warning banner), the marks and verdicts on the cells, and
+  // whether a click marks a word, thread or warp (instead of pinning its links).
+  std::string quiz_banner{};
+  const QuizOverlay* quiz = nullptr;
+  bool marking = false;
 };
 
 class MemoryCanvas {
@@ -32,6 +38,8 @@ class MemoryCanvas {
   void shutdown();
   // Fills the rest of the current ImGui window with the canvas and its legend.
   void draw(const CanvasView& view);
+  // While marking: the words, threads or warps clicked in the last draw, once.
+  std::vector<CanvasFocus> take_mark_clicks();
 
  private:
   struct CellInstance {
@@ -51,6 +59,8 @@ class MemoryCanvas {
   void place(const CanvasView& view, ImVec2 origin, ImVec2 size);  // layout_ for this frame
   // What the pointer is on, and the click that pins (or unpins) a warp or a word.
   CanvasFocus track_pointer(const CanvasView& view, ImVec2 mouse, bool hovered, bool clicked);
+  CanvasFocus focus_at(float x, float y) const;  // canvas coordinates
+  void add_test_clicks();
   void show_tooltip(const CanvasView& view, CanvasFocus hovered) const;
   void build_instances(const CanvasView& view, const CanvasSelection& selection);
   void add_word_instances(const CanvasView& view, const CanvasSelection& selection);
@@ -61,8 +71,9 @@ class MemoryCanvas {
   std::vector<CellInstance> cells_;
   std::vector<ArrowInstance> arrows_;
   CanvasLayout layout_;
-  CanvasFocus pinned_;        // a warp or word the user clicked: its links stay shown
-  ImVec2 origin_{}, size_{};  // the GL pass's rectangle (screen pixels)
+  CanvasFocus pinned_;                    // a warp or word the user clicked: its links stay shown
+  std::vector<CanvasFocus> mark_clicks_;  // clicks while marking (the quiz)
+  ImVec2 origin_{}, size_{};              // the GL pass's rectangle (screen pixels)
   float t_ = 1;
   float arrow_scale_ = 1;  // cell side the arrows are sized by
   bool focused_ = false;   // a focus is shown: the arrows step back

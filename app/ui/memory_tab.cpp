@@ -1,8 +1,9 @@
 // The Shared memory tab: the memory canvas of the step shown, and at steps where warps shuffle,
-// warp 0's registers under it.
+// warp 0's registers under it; with the quiz on, its row, banner and marks.
 #include <memory>
 
 #include "ui/memory_canvas.h"
+#include "ui/quiz_controls.h"
 #include "ui/shuffle_view.h"
 #include "ui/tab.h"
 
@@ -29,19 +30,54 @@ class MemoryTab final : public Tab {
                     conflicts.loads + conflicts.stores > 0,
                     !ctx.capture,
                     model.divergence_banner(step)};
+    QuizOverlay overlay;
+    if (quiz_shown(ctx)) {  // taken before the row's buttons: a reveal shows from next frame
+      const CanvasModel& m = session.current_model();
+      overlay = ctx.quiz.overlay(m.cells.size(), m.threads.size());
+      view.quiz = &overlay;
+      view.quiz_banner = ctx.quiz.banner();
+      view.marking = ctx.quiz.phase() == QuizPhase::Predicting;
+      quiz_controls(ctx);
+    }
     std::vector<WarpShuffleRound> rounds = model.warp_shuffles(step, 0);
     if (rounds.empty()) {
       canvas_.draw(view);
+      apply_mark_clicks(ctx);
       return;
     }
     ImGui::BeginChild("memory", ImVec2(0, ImGui::GetContentRegionAvail().y * 0.5f));
     canvas_.draw(view);
     ImGui::EndChild();
+    apply_mark_clicks(ctx);
     unsigned warps = (model.trace().run.block_size + kWarpSize - 1) / kWarpSize;
     shuffle_view(rounds, 0, warps, ctx.palette());
   }
 
  private:
+  // The quiz belongs to the step shown (not mid-way through a reveal) and asks or judges.
+  static bool quiz_shown(const AppContext& ctx) {
+    QuizPhase phase = ctx.quiz.phase();
+    return phase != QuizPhase::Off && phase != QuizPhase::Paused &&
+           ctx.quiz.shown_step() == ctx.session.shown_step();
+  }
+  // A click while predicting marks (or unmarks) a word, a thread or all lanes of a warp.
+  void apply_mark_clicks(AppContext& ctx) {
+    for (CanvasFocus click : canvas_.take_mark_clicks()) {
+      switch (click.kind) {
+        case CanvasFocus::Kind::Word:
+          ctx.quiz.toggle_word(click.index);
+          break;
+        case CanvasFocus::Kind::Thread:
+          ctx.quiz.toggle_thread(click.index);
+          break;
+        case CanvasFocus::Kind::Warp:
+          ctx.quiz.toggle_warp(click.index, ctx.session.trace().run.block_size);
+          break;
+        case CanvasFocus::Kind::None:
+          break;
+      }
+    }
+  }
   MemoryCanvas canvas_;
 };
 

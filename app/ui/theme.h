@@ -41,6 +41,11 @@ struct Palette {
     ImVec4 spread;                       // whiskers (q1..q3) on the bars
     ImVec4 unstable;                     // the mark on an unstable point
   } timing_families;
+  // The quiz: a learner's mark before the reveal, then each mark judged.
+  ImVec4 quiz_mark;    // marked: will be written / active
+  ImVec4 quiz_right;   // a mark that happened (a ring)
+  ImVec4 quiz_wrong;   // a mark that did not (a cross)
+  ImVec4 quiz_missed;  // what happened unmarked (a dashed frame)
 };
 
 const Palette& palette(bool high_contrast);

@@ -5,12 +5,15 @@
 #include <memory>
 
 #include "core/format.h"
+#include "ui/quiz_controls.h"
 #include "ui/widgets.h"
 
 namespace stridescope {
 namespace {
 
-void step_buttons(Playback& play) {
+// ">" goes through the quiz when it is on: it reveals, or asks for the next step.
+void step_buttons(AppContext& ctx) {
+  Playback& play = ctx.session.playback();
   float button = ImGui::GetFrameHeight() * 1.6f;
   float play_width = ImGui::CalcTextSize("Pause").x + ImGui::GetStyle().FramePadding.x * 4;
   if (ImGui::Button("|<", ImVec2(button, 0))) play.first();
@@ -19,7 +22,7 @@ void step_buttons(Playback& play) {
   ImGui::SameLine();
   if (ImGui::Button(play.playing() ? "Pause" : "Play", ImVec2(play_width, 0))) play.toggle_play();
   ImGui::SameLine();
-  if (ImGui::Button(">", ImVec2(button, 0))) play.next();
+  if (ImGui::Button(">", ImVec2(button, 0)) && !quiz_forward(ctx)) play.next();
   ImGui::SameLine();
   if (ImGui::Button(">|", ImVec2(button, 0))) play.last();
 }
@@ -33,7 +36,22 @@ void same_line_if_fits(float width) {
 
 constexpr const char* kKeys =
     "keys: space play/pause   \u2190 \u2192 or PgUp PgDn step   Home/End "
-    "first/last   F presenter   L layout";
+    "first/last   F presenter   L layout   Q quiz";
+
+// The quiz's switch (key Q); a compare has no quiz (its panes step together).
+void quiz_box(AppContext& ctx, float box) {
+  same_line_if_fits(box + ImGui::CalcTextSize("quiz (Q)").x);
+  bool on = ctx.quiz.on();
+  bool comparing = ctx.session.comparing();
+  if (comparing) ImGui::BeginDisabled();
+  if (ImGui::Checkbox("quiz (Q)", &on)) set_quiz(ctx, on);
+  if (comparing) ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    ImGui::SetTooltip("%s", comparing ? "the quiz asks about one run: end the compare first"
+                                      : "predict the next step: mark the words it will write and "
+                                        "the threads it will use, then reveal (Enter or \u2192)");
+  }
+}
 
 class TimelinePanel final : public Panel {
  public:
@@ -50,7 +68,8 @@ class TimelinePanel final : public Panel {
     if (!ctx.session.has_trace()) return;
     Playback& play = ctx.session.playback();
     float em = ImGui::GetFontSize();
-    step_buttons(play);
+    step_buttons(ctx);
+    quiz_box(ctx, ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x);
     // The step slider beside the buttons when it can be 14 text heights wide there, else a row
     // of its own.
     same_line_if_fits(em * 14);

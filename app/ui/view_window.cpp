@@ -39,6 +39,7 @@ class ViewWindow final : public Panel {
     for (auto& tab : tabs_) {
       ImGuiTabItemFlags flags = ctx.select_view == tab->view() ? ImGuiTabItemFlags_SetSelected : 0;
       if (ImGui::BeginTabItem(tab->label(), nullptr, flags)) {
+        ctx.shown_view = tab->view();
         tab->draw(ctx);
         ImGui::EndTabItem();
       }

@@ -226,6 +226,12 @@ TEST(LayoutInTheApp, EveryWindowFits1280x720AtTextSize2InThePresenterView) {
   expect_all_inside(" --presenter", 3);
 }
 
+// The quiz's row and banner come out of the canvas's share, never out of the other windows'.
+TEST(LayoutInTheApp, EveryWindowFits1280x720AtTextSize2WithTheQuiz) {
+  expect_all_inside(" --quiz", 5);
+  expect_all_inside(" --quiz --presenter", 3);
+}
+
 }  // namespace
 }  // namespace stridescope
 
