@@ -43,6 +43,23 @@ std::vector<std::string> parse_compare(const std::string& text, const RunRequest
   return names;
 }
 
+// --lesson NAME: the lesson's first step is the run; it takes no run options, trace or compare.
+GuiOptions with_lesson(GuiOptions gui, const WindowOptions& o) {
+  LessonId id = parse_choice<LessonId>(o.lesson, "--lesson");
+  if (!o.trace.empty() || !o.compare.empty()) {
+    throw CliError("--lesson runs its own steps: leave out --trace and --compare");
+  }
+  for (const CLI::Option* given : o.run_given) {
+    if (given->count() > 0) {
+      throw CliError("--lesson runs its own steps: leave out " + given->get_name());
+    }
+  }
+  gui.lesson = id;
+  gui.request = lesson_request(lesson_of(id).steps.front());
+  validate(gui.request);
+  return gui;
+}
+
 }  // namespace
 
 void add_window_options(CLI::App& app, WindowOptions& o) {
@@ -51,6 +68,9 @@ void add_window_options(CLI::App& app, WindowOptions& o) {
   app.add_option("--compare", o.compare,
                  "2 to 4 variants side by side, step-locked, on the same input (a,b,c)")
       ->type_name("V1,V2,...");
+  app.add_option("--lesson", o.lesson,
+                 "step through a lesson with the arrow keys: " + enum_choices<LessonId>())
+      ->type_name("NAME");
   app.add_option("--step", o.step, "start at this step (0 = first)")->type_name("UINT");
   app.add_option("--screenshot", o.screenshot, "render one frame to this PNG file and exit");
   app.add_option("--size", o.size, "window size WIDTHxHEIGHT");
@@ -82,6 +102,7 @@ GuiOptions to_gui_options(const WindowOptions& o) {
   if (!o.trace.empty() && !o.compare.empty()) {
     throw CliError("--compare runs the variants: leave out --trace");
   }
+  if (!o.lesson.empty()) return with_lesson(gui, o);
   if (!o.trace.empty()) {
     for (const CLI::Option* given : o.run_given) {
       if (given->count() > 0) {

@@ -14,7 +14,8 @@ namespace stridescope {
 struct WindowOptions {
   RunOptions run;
   std::vector<CLI::Option*> run_given;  // filled by add_window_options
-  std::string trace, compare, step, screenshot, size = "1600x900", font_scale, view = "memory";
+  std::string trace, compare, lesson, step, screenshot, size = "1600x900", font_scale,
+                                                        view = "memory";
   std::string benchmark_frames = "0";
   bool high_contrast = false, presenter = false;
   CLI::Option* contrast_given = nullptr;

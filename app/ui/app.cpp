@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "ui/lesson_bar.h"
 #include "ui/panel_list.h"
 #include "ui/preferences.h"
 #include "ui/widgets.h"
@@ -23,6 +24,8 @@ App::App(const GuiOptions& options)
                .device_bench = options.device_bench,
                .start_view = options.view,
                .select_view = options.view,
+               .lesson = options.lesson ? std::optional<LessonPlace>(LessonPlace{*options.lesson})
+                                        : std::nullopt,
                .capture = !options.screenshot_path.empty() || options.benchmark_frames > 0},
       panels_(make_panels()),
       placed_(panels_.size()) {
@@ -92,9 +95,15 @@ void App::stop() {
 }
 
 // Test hook: with STRIDESCOPE_REPORT_WINDOWS set, each shown window's last rectangle and how far
-// its contents scroll, one line per window: `window "<title>" x y w h scroll_x scroll_y`.
+// its contents scroll, one line per window: `window "<title>" x y w h scroll_x scroll_y`; in a
+// lesson, `lesson <name> step <k> variant <id> trace-step <s>` (k and s from 0).
 void App::report_windows() const {
   if (std::getenv("STRIDESCOPE_REPORT_WINDOWS") == nullptr) return;
+  if (context_.lesson && session_.has_trace()) {
+    std::printf("lesson %s step %zu variant %s trace-step %zu\n",
+                std::string(name_of(context_.lesson->id)).c_str(), context_.lesson->step,
+                session_.trace().run.variant.c_str(), session_.playback().step());
+  }
   for (std::size_t i = 0; i < panels_.size(); ++i) {
     const Placed& p = placed_[i];
     if (!p.shown) continue;
@@ -126,15 +135,17 @@ void App::frame(PlatformWindow& window, double seconds, bool settle) {
 }
 
 // Every key pressed since the last frame, however briefly (ui/key_queue.h): Space, ←/→ and
-// PageUp/PageDown (a clicker), Home/End, F for the presenter view, L to reset the layout. Ignored
-// while a text field has focus.
+// PageUp/PageDown (a clicker; in a lesson they also turn to the next or previous run at a trace's
+// ends), Home/End, F for the presenter view, L to reset the layout. Ignored while a text field has
+// focus.
 void App::handle_keys(PlatformWindow& window) {
   std::vector<KeyCommand> commands = window.keys().take_commands();
   if (ImGui::GetIO().WantTextInput) return;
   for (KeyCommand command : commands) {
     if (command == KeyCommand::ResetLayout) reset_layout();
     if (command == KeyCommand::TogglePresenter) settings_.presenter = !settings_.presenter;
-    if (session_.has_trace()) play_command(command, session_.playback());
+    if (session_.has_trace() && !turn_lesson_page(context_, command))
+      play_command(command, session_.playback());
   }
 }
 

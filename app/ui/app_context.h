@@ -7,6 +7,7 @@
 #include <string>
 
 #include "bench/bench_report.h"
+#include "model/lessons.h"
 #include "run/request.h"
 #include "ui/session.h"
 #include "ui/theme.h"
@@ -30,6 +31,7 @@ struct AppContext {
   std::function<BenchReport()> device_bench;  // live timings, set when a CUDA device is usable
   View start_view = View::Memory;             // the centre tab asked for at start (--view)
   std::optional<View> select_view;            // a centre tab to bring to the front this frame
+  std::optional<LessonPlace> lesson;          // the lesson being stepped through, if any
   bool capture = false;  // rendering a screenshot or a benchmark: no waiting, no saved state
 
   const Palette& palette() const { return stridescope::palette(settings.high_contrast); }

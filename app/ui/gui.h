@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "bench/bench_report.h"
+#include "model/lessons.h"
 #include "run/request.h"
 #include "trace/trace.h"
 #include "ui/view_id.h"
@@ -17,6 +18,7 @@ struct GuiOptions {
   RunRequest request;                     // the run shown at start, unless a trace file is given
   std::optional<std::string> trace_path;  // show this recorded trace instead
   std::vector<std::string> compare;       // 2 to 4 variants side by side (request's other settings)
+  std::optional<LessonId> lesson;         // start this lesson at its first step (request is it)
   std::optional<std::size_t> step;        // start at this step
   std::string screenshot_path;            // if set: render, write a PNG, exit
   int width = 1600;

@@ -12,6 +12,7 @@
 #include "registry.h"
 #include "run/request.h"
 #include "ui/export_png_request.h"
+#include "ui/lesson_bar.h"
 #include "ui/widgets.h"
 
 namespace stridescope {
@@ -57,6 +58,22 @@ bool choose_variant(RunRequest& request, const VariantInfo* current) {
     ImGui::EndCombo();
   }
   return changed;
+}
+
+// The lesson combo: none, or a lesson, opened at its first run.
+void choose_lesson(AppContext& ctx) {
+  std::string current = ctx.lesson ? std::string(lesson_of(ctx.lesson->id).title) : "none";
+  ImGui::SetNextItemWidth(-1);
+  if (!ImGui::BeginCombo("##lesson", ("Lesson: " + current).c_str())) return;
+  if (ImGui::Selectable("none", !ctx.lesson)) ctx.lesson.reset();
+  for (const auto& entry : EnumTable<LessonId>::names) {
+    const LessonPlan& lesson = lesson_of(entry.value);
+    if (ImGui::Selectable(std::string(lesson.title).c_str(),
+                          ctx.lesson && ctx.lesson->id == entry.value)) {
+      open_lesson_step(ctx, entry.value, 0);
+    }
+  }
+  ImGui::EndCombo();
 }
 
 bool choose_block(RunRequest& request, const VariantInfo* current) {
@@ -116,6 +133,7 @@ class RunPanel final : public Panel {
   }
 
   void draw(AppContext& ctx) override {
+    choose_lesson(ctx);
     RunRequest& request = ctx.request;
     const VariantInfo* current = find_variant(request.variant);
     bool changed = choose_variant(request, current);
@@ -138,7 +156,10 @@ class RunPanel final : public Panel {
     changed |= choose_enum("type", enum_names<ElementType>(), request.element_type);
     changed |= choose_second_stage(request, current);
     changed |= choose_backend(ctx.session);
-    if (changed) ctx.session.run(request);
+    if (changed) {
+      ctx.lesson.reset();  // a run of one's own ends the lesson
+      ctx.session.run(request);
+    }
     if (!ctx.session.error().empty()) {
       ImGui::PushTextWrapPos(0);
       ImGui::TextColored(ctx.palette().error, "%s", ctx.session.error().c_str());

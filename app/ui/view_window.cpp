@@ -1,7 +1,9 @@
-// The View panel: the centre window, with a tab per entry of ui/tabs.def.
+// The View panel: the centre window, with a tab per entry of ui/tabs.def (under the lesson bar,
+// in a lesson).
 #include <memory>
 #include <vector>
 
+#include "ui/lesson_bar.h"
 #include "ui/panel_list.h"
 #include "ui/widgets.h"
 
@@ -35,6 +37,7 @@ class ViewWindow final : public Panel {
   }
 
   void draw(AppContext& ctx) override {
+    draw_lesson_bar(ctx);
     if (!ImGui::BeginTabBar("views")) return;
     for (auto& tab : tabs_) {
       ImGuiTabItemFlags flags = ctx.select_view == tab->view() ? ImGuiTabItemFlags_SetSelected : 0;
