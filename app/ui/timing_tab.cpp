@@ -291,9 +291,10 @@ class TimingTab final : public Tab {
     draw_bars(r, type_, n, p);
     draw_notes(r, type_, n);
     heading("Time over n");
+    draw_curves_choice();
     // Chart and legend fill the view once scrolled to them.
-    float chart = std::max(14 * line, visible - time_legend_height(r) - 2 * line);
-    draw_time_chart(r, type_, n, chart, p, hidden_);
+    float chart = std::max(14 * line, visible - time_legend_height(r, all_curves_) - 3 * line);
+    draw_time_chart(r, type_, n, chart, p, hidden_, all_curves_);
     ImGui::EndChild();
   }
 
@@ -306,9 +307,17 @@ class TimingTab final : public Tab {
     ImGui::SameLine();
     ImGui::BeginChild("timing-curves", ImVec2(0, avail.y), false);
     float line = ImGui::GetTextLineHeightWithSpacing();
-    float chart = std::max(10 * line, avail.y - time_legend_height(r) - line);
-    draw_time_chart(r, type_, n, chart, p, hidden_);
+    draw_curves_choice();
+    float chart = std::max(10 * line, avail.y - time_legend_height(r, all_curves_) - 2 * line);
+    draw_time_chart(r, type_, n, chart, p, hidden_, all_curves_);
     ImGui::EndChild();
+  }
+
+  // Harris's ladder, CUB and the copy by default: over 20 curves pile up below 2^22.
+  void draw_curves_choice() {
+    ImGui::Checkbox("every variant's curve", &all_curves_);
+    if (!all_curves_ && same_line_if_fits(ImGui::CalcTextSize("(now: kernels 1-7, CUB, copy)").x))
+      ImGui::TextDisabled("(now: kernels 1-7, CUB, copy)");
   }
 
   void load_recorded() {
@@ -345,6 +354,7 @@ class TimingTab final : public Tab {
   ElementType type_ = ElementType::Float;
   int size_index_ = -1;           // into the measured sizes; -1: the largest
   std::set<std::string> hidden_;  // kernels whose curves the legend hides
+  bool all_curves_ = false;       // every kernel's curve, not only the ladder's, CUB's and copy's
 };
 
 }  // namespace
