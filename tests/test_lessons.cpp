@@ -76,9 +76,10 @@ TEST(Lessons, H100FiguresComeFromTheRecordedAsset) {
     previous_us = f->median_us;
   }
   LessonBarText bar = lesson_bar_text(ladder, 2, &recorded(), std::nullopt);
-  EXPECT_EQ(bar.heading.rfind("kernel 3 of 7 - sequential addressing: ", 0), 0u) << bar.heading;
+  EXPECT_EQ(bar.title, "kernel 3 of 7 - sequential addressing");
   EXPECT_EQ(bar.figures,
-            "H100, 2^22 ints: 28.3 \xC2\xB5s = 592 GB/s of input read  |  Harris G80: 9.74 GB/s");
+            "H100 (2^22 ints): 28.3 \xC2\xB5s, 592 GB/s read  |  Harris G80: 9.74 GB/s");
+  EXPECT_EQ(bar.what_changed, ladder.steps[2].what_changed);
   EXPECT_EQ(lesson_bar_text(ladder, 5, nullptr, std::nullopt).figures, "Harris G80: 44.0 GB/s");
 }
 

@@ -12,12 +12,12 @@ namespace {
 // G80 figures: his table of results, 2^22 ints.
 constexpr LessonStep kHarrisLadder[] = {
     {.variant = "interleaved-divergent",
-     .name = "interleaved addressing, divergent branch",
+     .name = "interleaved, divergent",
      .what_changed = "The start: threads whose tid is a multiple of 2 x stride add, so every warp "
                      "diverges at every step, and tid % (2 x stride) is a slow operation.",
      .harris_g80_gbps = 2.083},
     {.variant = "interleaved-strided",
-     .name = "interleaved addressing, strided index",
+     .name = "interleaved, strided index",
      .what_changed = "Consecutive threads work on index 2 x stride x tid, so whole warps retire, "
                      "but lanes of one warp now hit the same bank: bank conflicts.",
      .harris_g80_gbps = 4.854},
@@ -34,7 +34,7 @@ constexpr LessonStep kHarrisLadder[] = {
      .harris_g80_gbps = 17.377},
     {.variant = "unroll-last-warp",
      .n = 128,
-     .name = "unroll the last warp",
+     .name = "last warp unrolled",
      .what_changed = "Once 32 threads or fewer are left they are one warp: __syncwarp() replaces "
                      "__syncthreads() for the last six steps.",
      .harris_g80_gbps = 31.289},
@@ -93,8 +93,8 @@ std::string recorded_text(const BenchReport& report, const LessonStep& step) {
   std::optional<RecordedFigure> f =
       recorded_figure(report, step.variant, ElementType::Int, kHarrisElements);
   if (!f) return "";
-  return "H100, 2^22 ints: " + printed("%.1f \xC2\xB5s", f->median_us) + " = " +
-         printed("%.0f GB/s", f->gbps) + " of input read";
+  return "H100 (2^22 ints): " + printed("%.1f \xC2\xB5s", f->median_us) + ", " +
+         printed("%.0f GB/s", f->gbps) + " read";
 }
 
 }  // namespace
@@ -141,10 +141,11 @@ LessonBarText lesson_bar_text(const LessonPlan& lesson, std::size_t index,
                               const BenchReport* report, std::optional<double> result) {
   const LessonStep& step = lesson.steps[index];
   LessonBarText text;
-  text.heading = std::string(lesson.unit) + " " + std::to_string(index + 1) + " of " +
-                 std::to_string(lesson.steps.size()) + " - " +
-                 (step.source.empty() ? "" : std::string(step.source) + ", ") +
-                 std::string(step.name) + ": " + std::string(step.what_changed);
+  text.title = std::string(lesson.unit) + " " + std::to_string(index + 1) + " of " +
+               std::to_string(lesson.steps.size()) + " - " +
+               (step.source.empty() ? "" : std::string(step.source) + ", ") +
+               std::string(step.name);
+  text.what_changed = std::string(step.what_changed);
   std::string figures = report ? recorded_text(*report, step) : "";
   auto add = [&figures](const std::string& part) {
     if (part.empty()) return;

@@ -79,13 +79,14 @@ std::optional<std::size_t> lesson_turn(const LessonPlan& lesson, std::size_t ind
                                        std::size_t trace_step, std::size_t trace_steps,
                                        bool forward);
 
-// The lesson bar: "kernel 3 of 7 - sequential addressing: <what changed>" (a source, if any,
-// before the name), then the figures:
-// "H100, 2^22 ints: 28.3 µs = 592 GB/s read" (from `report`, when it has the kernel) and "Harris
-// G80: 9.74 GB/s", or "the book prints c = ... | this run: ..." (`result`: the trace's result).
+// The lesson bar: "kernel 3 of 7 - sequential addressing" (a source, if any, before the name),
+// what changed, and the figures: "H100 (2^22 ints): 28.3 µs, 592 GB/s read" (from `report`, when
+// it has the kernel; GB/s of input bytes) and "Harris G80: 9.74 GB/s", or "the book prints ...  |
+// this run: ..." (`result`: the trace's result).
 struct LessonBarText {
-  std::string heading;
-  std::string figures;
+  std::string title;         // "kernel 3 of 7 - sequential addressing"
+  std::string what_changed;  // the step's sentence
+  std::string figures;       // "" where the step has none
 };
 LessonBarText lesson_bar_text(const LessonPlan& lesson, std::size_t index,
                               const BenchReport* report, std::optional<double> result);

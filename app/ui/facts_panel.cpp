@@ -4,6 +4,7 @@
 
 #include "core/format.h"
 #include "model/fact_rows.h"
+#include "ui/lesson_bar.h"
 #include "ui/widgets.h"
 
 namespace stridescope {
@@ -116,6 +117,7 @@ class FactsPanel final : public Panel {
     if (!ctx.session.has_trace()) return;
     const TraceModel& model = ctx.session.model();
     const StepFacts& f = ctx.session.facts();
+    draw_lesson_details(ctx);
     ImGui::Text("Step %zu / %zu: %s", f.index, model.step_count() - 1, f.label.text().c_str());
     wrapped_text(f.narration);
     lab_section(model.lab(), model.variant(), ctx.palette());

@@ -4,6 +4,8 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+#include <cmath>
 #include <memory>
 
 namespace stridescope {
@@ -30,6 +32,13 @@ std::optional<double> shown_result(const Session& session, const LessonStep& ste
   return session.trace().result;
 }
 
+LessonBarText bar_text(const AppContext& ctx) {
+  const LessonPlan& lesson = lesson_of(ctx.lesson->id);
+  const LessonStep& step = lesson.steps[ctx.lesson->step];
+  return lesson_bar_text(lesson, ctx.lesson->step, recorded_report(),
+                         shown_result(ctx.session, step));
+}
+
 }  // namespace
 
 void open_lesson_step(AppContext& ctx, LessonId id, std::size_t index) {
@@ -54,13 +63,27 @@ bool turn_lesson_page(AppContext& ctx, KeyCommand command) {
 }
 
 void draw_lesson_bar(AppContext& ctx) {
+  ctx.lesson_details_in_facts = false;
   if (!ctx.lesson) return;
-  const LessonPlan& lesson = lesson_of(ctx.lesson->id);
-  const LessonStep& step = lesson.steps[ctx.lesson->step];
-  LessonBarText text =
-      lesson_bar_text(lesson, ctx.lesson->step, recorded_report(), shown_result(ctx.session, step));
+  LessonBarText text = bar_text(ctx);
+  std::string line = text.title + ": " + text.what_changed;
+  float width = std::max(1.0f, ImGui::GetContentRegionAvail().x);
+  float lines = std::ceil(ImGui::CalcTextSize(line.c_str()).x / width) +
+                std::ceil(ImGui::CalcTextSize(text.figures.c_str()).x / width);
+  ctx.lesson_details_in_facts = lines > 3;
   ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(text.heading.c_str());
+  ImGui::TextUnformatted(ctx.lesson_details_in_facts ? text.title.c_str() : line.c_str());
+  if (!ctx.lesson_details_in_facts && !text.figures.empty())
+    ImGui::TextColored(ctx.palette().focus, "%s", text.figures.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::Separator();
+}
+
+void draw_lesson_details(AppContext& ctx) {
+  if (!ctx.lesson || !ctx.lesson_details_in_facts) return;
+  LessonBarText text = bar_text(ctx);
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(text.what_changed.c_str());
   if (!text.figures.empty()) ImGui::TextColored(ctx.palette().focus, "%s", text.figures.c_str());
   ImGui::PopTextWrapPos();
   ImGui::Separator();
