@@ -24,6 +24,7 @@ App::App(const GuiOptions& options)
                .device_bench = options.device_bench,
                .start_view = options.view,
                .select_view = options.view,
+               .shown_view = options.view,
                .lesson = options.lesson ? std::optional<LessonPlace>(LessonPlace{*options.lesson})
                                         : std::nullopt,
                .capture = !options.screenshot_path.empty() || options.benchmark_frames > 0},

@@ -105,10 +105,11 @@ class FactsPanel final : public Panel {
             .min_lines = 4};
   }
 
-  // In a compare, the presenter view leaves the facts to the panes (the centre takes the width).
+  // In a compare, the presenter view leaves the facts to the panes (the centre takes the width);
+  // with the Timing tab in front, the centre takes it for the chart.
   PanelLayout layout_in(const AppContext& ctx) const override {
     PanelLayout l = layout();
-    if (!ctx.session.comparing()) return l;
+    if (!ctx.session.comparing() && ctx.shown_view != View::Timing) return l;
     l.compact_presenter.reset();
     return l;
   }

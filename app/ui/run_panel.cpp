@@ -133,7 +133,6 @@ class RunPanel final : public Panel {
   }
 
   void draw(AppContext& ctx) override {
-    choose_lesson(ctx);
     RunRequest& request = ctx.request;
     const VariantInfo* current = find_variant(request.variant);
     bool changed = choose_variant(request, current);
@@ -170,6 +169,7 @@ class RunPanel final : public Panel {
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
     ImGui::SliderFloat("text size", &ctx.settings.font_scale, 0.75f, 3.0f, "%.2fx");
     ImGui::Checkbox("high contrast", &ctx.settings.high_contrast);
+    choose_lesson(ctx);
   }
 
  private:

@@ -12,6 +12,9 @@ namespace stridescope {
 namespace {
 
 constexpr const char* kMicro = "\xC2\xB5s";
+// The legend's last line, after a triangle drawn as on the chart.
+constexpr const char* kLegendKey =
+    "unstable point; band: q1..q3 of the trials; click a name to hide it";
 
 ImVec4 mix(const ImVec4& a, const ImVec4& b, float t) {
   return ImVec4(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.z + (b.z - a.z) * t, 1.0f);
@@ -143,7 +146,7 @@ void draw_series(ImDrawList* list, const ChartAxes& a, const BenchReport& r, Ele
   for (const BenchEntry* e : points) line.push_back(ImVec2(x_of(e), a.py_us(e->median_us)));
   float thickness = kernel == "cub" || kernel == "copy" ? 3.0f : 2.0f;
   list->AddPolyline(line.data(), static_cast<int>(line.size()), color, 0, thickness);
-  float mark = ImGui::GetFontSize() * 0.4f;
+  float mark = ImGui::GetFontSize() * 0.3f;
   for (std::size_t i = 0; i < points.size(); ++i) {
     list->AddCircleFilled(line[i], thickness + 1, color);
     if (points[i]->spread && points[i]->spread->unstable)
@@ -162,7 +165,8 @@ std::vector<LegendItem> legend_layout(const std::vector<std::string>& ladder, fl
   std::vector<LegendItem> items;
   float line = line_height(), swatch = ImGui::GetFontSize(), x = 0, y = 0;
   for (const std::string& k : ladder) {
-    std::string label = bench_label(k);
+    int harris = harris_kernel_number(k);  // "kernel 3": the bars give the names
+    std::string label = harris > 0 ? "kernel " + std::to_string(harris) : bench_label(k);
     float w = swatch + ImGui::GetFontSize() * 0.4f + ImGui::CalcTextSize(label.c_str()).x;
     if (x > 0 && x + w > width) {
       x = 0;
@@ -182,15 +186,13 @@ void draw_legend_key(const BenchReport& r, const Palette& p) {
         "show its curve");
     return;
   }
-  float mark = ImGui::GetFontSize() * 0.4f;
+  float mark = ImGui::GetFontSize() * 0.3f;
   ImVec2 at = ImGui::GetCursorScreenPos();
   draw_unstable_mark(ImGui::GetWindowDrawList(),
                      ImVec2(at.x + mark, at.y + ImGui::GetTextLineHeight() * 0.55f), mark, p);
   ImGui::SetCursorScreenPos(ImVec2(at.x + mark * 2.6f, at.y));
   ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled(
-      "unstable point (its trials' middle half stayed wide); band: q1..q3 of the "
-      "trials; click a name to hide or show its curve");
+  ImGui::TextDisabled("%s", kLegendKey);
   ImGui::PopTextWrapPos();
 }
 
@@ -275,10 +277,7 @@ float time_legend_height(const BenchReport& report, bool all_curves) {
   float avail = ImGui::GetContentRegionAvail().x;
   std::vector<LegendItem> items = legend_layout(chart_kernels(report, all_curves), avail);
   float rows = items.empty() ? 0 : items.back().at.y / line_height() + 1;
-  const char* key =
-      "unstable point (its trials' middle half stayed wide); band: q1..q3 of the trials; click a "
-      "name to hide or show its curve";
-  float key_rows = std::ceil(ImGui::CalcTextSize(key).x / std::max(1.0f, avail * 0.95f));
+  float key_rows = std::ceil(ImGui::CalcTextSize(kLegendKey).x / std::max(1.0f, avail * 0.95f));
   return (rows + key_rows) * line_height();
 }
 
@@ -295,7 +294,13 @@ void draw_time_chart(const BenchReport& report, ElementType type, std::uint64_t 
   }
   ImVec2 origin = ImGui::GetCursorScreenPos();
   float width = ImGui::GetContentRegionAvail().x, line = line_height();
-  ImGui::TextUnformatted("median time per full reduction, \xC2\xB5s (log scale)");
+  // The axes' titles in one line over the chart (wrapped where narrow): a row under the plot less.
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(
+      "median time per reduction (\xC2\xB5s) over n elements (input size under "
+      "n); log-log");
+  ImGui::PopTextWrapPos();
+  float top = ImGui::GetCursorScreenPos().y;
   double y0 = 0, y1 = 1;
   time_range(report, type, off, y0, y1);
   char widest[32];
@@ -305,8 +310,8 @@ void draw_time_chart(const BenchReport& report, ElementType type, std::uint64_t 
               std::log2(static_cast<double>(sizes.back())),
               y0,
               y1,
-              ImVec2(origin.x + left, origin.y + line * 1.2f),
-              ImVec2(origin.x + width - ImGui::GetFontSize(), origin.y + height - line * 3.2f)};
+              ImVec2(origin.x + left, top + line * 0.2f),
+              ImVec2(origin.x + width - ImGui::GetFontSize(), origin.y + height - line * 2.2f)};
   ImDrawList* list = ImGui::GetWindowDrawList();
   unsigned bytes = element_bytes(type);
   draw_y_grid(list, a, left);
@@ -318,10 +323,6 @@ void draw_time_chart(const BenchReport& report, ElementType type, std::uint64_t 
   for (const std::string& k : shown) {
     if (!off.count(k)) draw_series(list, a, report, type, k, timing_color(p, ladder, k), p);
   }
-  const char* title = "n, elements (input size below; log scale)";
-  list->AddText(ImVec2(a.p0.x + (a.p1.x - a.p0.x - ImGui::CalcTextSize(title).x) * 0.5f,
-                       a.p1.y + 2 + 2 * ImGui::GetTextLineHeight()),
-                ImGui::GetColorU32(ImGuiCol_Text), title);
   ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + height));
   draw_legend(report, shown, ladder, p, hidden);
 }

@@ -22,11 +22,15 @@ class ViewWindow final : public Panel {
             .min_lines = 8};
   }
   // In a compare, the narrow presenter view gives the panes the whole width (each has its own
-  // facts).
+  // facts); with the Timing tab in front it gives the chart the whole window (the facts and the
+  // timeline are the trace's, not the timings').
   PanelLayout layout_in(const AppContext& ctx) const override {
     PanelLayout l = layout();
-    if (!ctx.session.comparing()) return l;
-    l.compact_presenter = Placement{0.0f, 0.0f, 1.0f, 0.8f};
+    if (ctx.session.comparing()) {
+      l.compact_presenter = Placement{0.0f, 0.0f, 1.0f, 0.8f};
+    } else if (ctx.shown_view == View::Timing) {
+      l.compact_presenter = Placement{0.0f, 0.0f, 1.0f, 1.0f};
+    }
     return l;
   }
   void start(AppContext& ctx) override {
@@ -42,6 +46,7 @@ class ViewWindow final : public Panel {
     for (auto& tab : tabs_) {
       ImGuiTabItemFlags flags = ctx.select_view == tab->view() ? ImGuiTabItemFlags_SetSelected : 0;
       if (ImGui::BeginTabItem(tab->label(), nullptr, flags)) {
+        ctx.shown_view = tab->view();
         tab->draw(ctx);
         ImGui::EndTabItem();
       }
