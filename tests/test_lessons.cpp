@@ -117,6 +117,8 @@ TEST(Lessons, CudaByExamplePresetPrintsTheBooksValue) {
   EXPECT_EQ(std::string(book.steps[0].book_prints), printed);
   LessonBarText bar = lesson_bar_text(book, 0, nullptr, trace.result);
   EXPECT_EQ(bar.figures, "the book prints 2.57236e+13  |  this run: 2.57236e+13");
+  // No H100 figure: it stands beside Harris's (2^22 ints read once), not the book's two vectors.
+  EXPECT_EQ(lesson_bar_text(book, 0, &recorded(), trace.result).figures, bar.figures);
 }
 
 TEST(Lessons, BookSectionFiveThreeTwoIsTheSyncInBranchBug) {

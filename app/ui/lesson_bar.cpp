@@ -70,7 +70,7 @@ void draw_lesson_bar(AppContext& ctx) {
   float width = std::max(1.0f, ImGui::GetContentRegionAvail().x);
   float lines = std::ceil(ImGui::CalcTextSize(line.c_str()).x / width) +
                 std::ceil(ImGui::CalcTextSize(text.figures.c_str()).x / width);
-  ctx.lesson_details_in_facts = lines > 3;
+  ctx.lesson_details_in_facts = lines > 4;
   ImGui::PushTextWrapPos(0);
   ImGui::TextUnformatted(ctx.lesson_details_in_facts ? text.title.c_str() : line.c_str());
   if (!ctx.lesson_details_in_facts && !text.figures.empty())
