@@ -23,8 +23,9 @@ constexpr LessonStep kHarrisLadder[] = {
      .harris_g80_gbps = 4.854},
     {.variant = "sequential",
      .name = "sequential addressing",
-     .what_changed = "The stride halves from blockDim.x / 2 and threads 0..stride-1 add the upper "
-                     "half into the lower: no divergence inside busy warps, no bank conflicts.",
+     .what_changed =
+         "The stride halves from blockDim.x / 2 and threads 0 to stride-1 add the upper "
+         "half into the lower: no divergence inside busy warps, no bank conflicts.",
      .harris_g80_gbps = 9.741},
     {.variant = "first-add",
      .n = 128,

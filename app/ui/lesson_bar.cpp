@@ -73,8 +73,7 @@ void draw_lesson_bar(AppContext& ctx) {
   ctx.lesson_details_in_facts = lines > 4;
   ImGui::PushTextWrapPos(0);
   ImGui::TextUnformatted(ctx.lesson_details_in_facts ? text.title.c_str() : line.c_str());
-  if (!ctx.lesson_details_in_facts && !text.figures.empty())
-    ImGui::TextColored(ctx.palette().focus, "%s", text.figures.c_str());
+  if (!text.figures.empty()) ImGui::TextColored(ctx.palette().focus, "%s", text.figures.c_str());
   ImGui::PopTextWrapPos();
   ImGui::Separator();
 }
@@ -84,7 +83,6 @@ void draw_lesson_details(AppContext& ctx) {
   LessonBarText text = bar_text(ctx);
   ImGui::PushTextWrapPos(0);
   ImGui::TextUnformatted(text.what_changed.c_str());
-  if (!text.figures.empty()) ImGui::TextColored(ctx.palette().focus, "%s", text.figures.c_str());
   ImGui::PopTextWrapPos();
   ImGui::Separator();
 }

@@ -17,10 +17,10 @@ void open_lesson_step(AppContext& ctx, LessonId id, std::size_t index);
 bool turn_lesson_page(AppContext& ctx, KeyCommand command);
 
 // "kernel 3 of 7 - sequential addressing", what changed and the figures, wrapped, with a rule under
-// them; where that would take over four lines, only the title, and the rest goes to the facts
-// panel (draw_lesson_details). Nothing outside a lesson.
+// them; where that would take over four lines, what changed goes to the facts panel
+// (draw_lesson_details). Nothing outside a lesson.
 void draw_lesson_bar(AppContext& ctx);
-// What changed and the figures, at the top of the facts panel when the bar left them out.
+// What changed, at the top of the facts panel when the bar left it out.
 void draw_lesson_details(AppContext& ctx);
 
 }  // namespace stridescope
