@@ -88,7 +88,7 @@ int pixels_near(const std::string& arguments, const std::string& png, const int*
 constexpr int kUnstable[3] = {255, 0, 255};
 
 TEST(Gui, TimingChartMarksUnstablePointsInTheirOwnColour) {
-  std::string png = kTmp + "/gui_timing.png";
+  std::string png = kTmp + "/gui_timing_unstable.png";
   std::remove(png.c_str());
   Outcome o = run_app("--view timing --presenter --size 1920x1080 --screenshot " + png);
   ASSERT_EQ(o.status, 0) << o.output;
