@@ -13,8 +13,9 @@ namespace {
 constexpr LessonStep kHarrisLadder[] = {
     {.variant = "interleaved-divergent",
      .name = "interleaved, divergent",
-     .what_changed = "The start: threads whose tid is a multiple of 2 x stride add, so every warp "
-                     "diverges at every step, and tid % (2 x stride) is a slow operation.",
+     .what_changed = "The start: only threads whose tid is a multiple of 2 x stride add, so the "
+                     "working lanes are scattered and warps diverge from the first step; "
+                     "tid % (2 x stride) is slow too.",
      .harris_g80_gbps = 2.083},
     {.variant = "interleaved-strided",
      .name = "interleaved, strided index",

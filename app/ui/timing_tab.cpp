@@ -229,7 +229,9 @@ class TimingTab final : public Tab {
     if (!error_.empty()) ImGui::TextColored(p.error, "%s", error_.c_str());
     if (!report_) return;
     const BenchReport& r = *report_;
-    draw_source_line(r, p, !curves_only_);
+    // The date line goes where the narrow window shows the chart alone (room for it).
+    bool narrow = ImGui::GetContentRegionAvail().x < 65 * ImGui::GetFontSize();
+    draw_source_line(r, p, !(curves_only_ && narrow));
     draw_type_choice();
     std::vector<std::uint64_t> sizes = bench_sizes(r, type_);
     if (sizes.empty()) return;
