@@ -35,20 +35,24 @@ struct BugSyncInBranchVariant {
   static constexpr VariantDescription description{
       .id = "bug-sync-in-branch",
       .source_file = "bug_sync_in_branch.cuh",
-      .lesson =
-          {.title = "Bug: __syncthreads() inside if (tid < stride)",
-           .teaches = "A barrier must be reached by every thread of the block. Inside the branch, "
-                      "the threads with tid >= stride skip it: barrier divergence.",
-           .reference = "Bug playground; CUDA Programming Guide, __syncthreads() in conditional "
-                        "code",
-           .step_rule = "Threads tid < stride add s[tid + stride] into s[tid] and wait; the others "
-                        "skip the barrier.",
-           .broken_on_purpose = "barrier divergence at the first stride: the run stops there. On a "
-                                "GPU since Volta the skipping threads exit and the barrier stops "
-                                "waiting for them, so it may even sum right; the Programming Guide "
-                                "still forbids it, and a variant whose threads did not exit would "
-                                "hang",
-           .stored_value = "its element (or 0 if past n)"},
+      .lesson = {.title = "Bug: __syncthreads() inside if (tid < stride)",
+                 .teaches =
+                     "A barrier must be reached by every thread of the block. Inside the branch, "
+                     "the threads with tid >= stride skip it: barrier divergence.",
+                 .reference = "Bug playground; Sanders & Kandrot, CUDA by Example, ch. 5.3.2 (dot "
+                              "product \"optimized (incorrectly)\": the same barrier inside "
+                              "if (cacheIndex < i)); CUDA Programming Guide, __syncthreads() in "
+                              "conditional code",
+                 .step_rule =
+                     "Threads tid < stride add s[tid + stride] into s[tid] and wait; the others "
+                     "skip the barrier.",
+                 .broken_on_purpose =
+                     "barrier divergence at the first stride: the run stops there. On a "
+                     "GPU since Volta the skipping threads exit and the barrier stops "
+                     "waiting for them, so it may even sum right; the Programming Guide "
+                     "still forbids it, and a variant whose threads did not exit would "
+                     "hang",
+                 .stored_value = "its element (or 0 if past n)"},
       .behaviour = {.stops_at_divergence = true}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {

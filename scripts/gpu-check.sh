@@ -9,7 +9,7 @@ ARCH=${STRIDESCOPE_GPU_ARCH:-90}
 mkdir -p "$OUT"
 status=0
 step() { echo "== $*" | tee -a "$OUT/summary.txt"; }
-# STRIDESCOPE_SKIP="sass ncu bench" leaves those parts out (to fit a short device session).
+# STRIDESCOPE_SKIP="examples sass ncu bench" leaves those parts out (to fit a short device session).
 skip() { [[ " ${STRIDESCOPE_SKIP:-} " == *" $1 "* ]]; }
 
 step "device"
@@ -26,6 +26,21 @@ step "tests"
 ctest --test-dir build-gpu --output-on-failure -j4 >"$OUT/tests.txt" 2>&1 || status=1
 grep -E "tests passed|trace equality|Skipped|Failed" "$OUT/tests.txt" | tee -a "$OUT/summary.txt"
 build-gpu/tests/stridescope_gpu_tests 2>&1 | grep -E "trace equality|PASSED|FAILED" | tee -a "$OUT/summary.txt"
+
+if ! skip examples; then
+step "examples/ and tests/own_programs/ built by nvcc and run natively (compare: stridescope run)"
+mkdir -p "$OUT/examples"
+for f in examples/*.cu tests/own_programs/*.cu; do
+  name=$(basename "$f" .cu)
+  if nvcc -arch="sm_$ARCH" -O2 -o "$OUT/examples/$name" "$f" >"$OUT/examples/$name.build.txt" 2>&1; then
+    timeout 60 "$OUT/examples/$name" >"$OUT/examples/$name.txt" 2>&1 || echo "(exit $?)" >>"$OUT/examples/$name.txt"
+    rm -f "$OUT/examples/$name"
+    echo "-- $f" | tee -a "$OUT/summary.txt"; tee -a "$OUT/summary.txt" <"$OUT/examples/$name.txt"
+  else
+    echo "-- $f: nvcc failed" | tee -a "$OUT/summary.txt"; tail -5 "$OUT/examples/$name.build.txt"; status=1
+  fi
+done
+fi
 
 if ! skip sass; then
 step "probe compiles away (SASS)"

@@ -223,8 +223,8 @@ TEST(BenchLadder, HarrisKernelsFirstThenTheOthersThenCubAndTheCopy) {
                                        "cub",
                                        "copy"};
   EXPECT_EQ(ladder_order(measured), expected);
-  EXPECT_EQ(bench_label("interleaved-divergent"), "kernel 1: divergent");
-  EXPECT_EQ(bench_label("multi-element"), "kernel 7: multi-element");
+  EXPECT_EQ(bench_label("interleaved-divergent"), "kernel 1 (divergent)");
+  EXPECT_EQ(bench_label("multi-element"), "kernel 7 (multi-element)");
   EXPECT_EQ(bench_label("serial"), "serial");
   EXPECT_EQ(harris_kernel_number("first-add"), 4);
   EXPECT_EQ(harris_kernel_number("tuned"), 0);
@@ -327,7 +327,7 @@ TEST(BenchNotes, SpreadIsNamedWhenMissingOrLarge) {
   r.entries[1].spread->unstable = true;  // kernel 1 at 2^10
   EXPECT_TRUE(any_note_has(bench_notes(r, ElementType::Float, 1u << 10),
                            "Unstable at this n (the middle half of their trials stayed wide "
-                           "after every trial allowed): kernel 1: divergent."));
+                           "after every trial allowed): kernel 1 (divergent)."));
   EXPECT_TRUE(bench_notes(r, ElementType::Int, 1u << 10).empty());
 }
 

@@ -233,6 +233,20 @@ TEST(Cli, BadWindowBenchAndDeviceOptionsAreClearErrors) {
       << bench.output;
 }
 
+TEST(Cli, ALessonIsNamedFromTheListAndRunsAlone) {
+  Outcome bad = run("--lesson nope --screenshot x.png");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(bad.output,
+            "stridescope: error: --lesson 'nope' is not one of harris-ladder, cuda-by-example-5\n");
+  Outcome mixed = run("--lesson harris-ladder --variant sequential --screenshot x.png");
+  EXPECT_EQ(mixed.status, 2);
+  EXPECT_EQ(mixed.output, "stridescope: error: --lesson runs its own steps: leave out --variant\n");
+  Outcome with_trace = run("--lesson cuda-by-example-5 --trace t.json --screenshot x.png");
+  EXPECT_EQ(with_trace.status, 2);
+  EXPECT_NE(with_trace.output.find("leave out --trace"), std::string::npos) << with_trace.output;
+  EXPECT_EQ(std::count(with_trace.output.begin(), with_trace.output.end(), '\n'), 1);
+}
+
 TEST(Cli, RecordedBenchmarkIsLabelledAsRecorded) {
   Outcome o = run("bench --recorded");
   ASSERT_EQ(o.status, 0) << o.output;

@@ -178,7 +178,7 @@ BenchFamily bench_family(std::string_view kernel) {
 
 std::string bench_label(std::string_view kernel) {
   if (int k = harris_kernel_number(kernel); k > 0) {
-    return "kernel " + std::to_string(k) + ": " + std::string(kHarris[k - 1].name);
+    return "kernel " + std::to_string(k) + " (" + std::string(kHarris[k - 1].name) + ")";
   }
   if (kernel == "cub") return "CUB DeviceReduce";
   if (kernel == "copy") return "copy (rd + wr)";

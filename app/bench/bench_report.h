@@ -75,7 +75,7 @@ enum class BenchFamily {
 BenchFamily bench_family(std::string_view kernel);
 // 1..7 for Harris's kernels (interleaved-divergent .. multi-element), else 0.
 int harris_kernel_number(std::string_view kernel);
-// What the tab calls it: "kernel 1: divergent" .. "kernel 7: multi-element", "CUB DeviceReduce",
+// What the tab calls it: "kernel 1 (divergent)" .. "kernel 7 (multi-element)", "CUB DeviceReduce",
 // "copy (rd + wr)", or the variant id.
 std::string bench_label(std::string_view kernel);
 // `kernels` in ladder order: Harris's 1..7, then the others (serial, atomic-add, repeated-launches,

@@ -37,8 +37,9 @@ std::vector<CLI::Option*> add_run_options(CLI::App& command, RunOptions& o) {
           ->type_name("UINT"),
       command
           .add_option("--input,-i", o.input,
-                      "input: ones, iota, random, uniform (floats in [0, 1)), or the values "
-                      "themselves, e.g. 3,1,4,2 (n is their number; a dot product's b is ones)")
+                      "input: ones, iota, random, uniform (floats in [0, 1)), book-dot (a[i] = i, "
+                      "b[i] = 2i: CUDA by Example's dot product), or the values themselves, e.g. "
+                      "3,1,4,2 (n is their number; a dot product's b is ones)")
           ->type_name("PATTERN"),
       command.add_option("--seed", o.seed, "seed of the random input")->type_name("UINT"),
       command.add_option("--type", o.type, "element type: int, float or double")->type_name("TYPE"),

@@ -60,6 +60,23 @@ void apply_open(const std::string& file, GuiOptions& gui) {
   }
 }
 
+// --lesson NAME: the lesson's first step is the run; it takes no run options, trace or compare.
+GuiOptions with_lesson(GuiOptions gui, const WindowOptions& o) {
+  LessonId id = parse_choice<LessonId>(o.lesson, "--lesson");
+  if (!o.trace.empty() || !o.open.empty() || !o.compare.empty()) {
+    throw CliError("--lesson runs its own steps: leave out --trace, --open and --compare");
+  }
+  for (const CLI::Option* given : o.run_given) {
+    if (given->count() > 0) {
+      throw CliError("--lesson runs its own steps: leave out " + given->get_name());
+    }
+  }
+  gui.lesson = id;
+  gui.request = lesson_request(lesson_of(id).steps.front());
+  validate(gui.request);
+  return gui;
+}
+
 }  // namespace
 
 void add_window_options(CLI::App& app, WindowOptions& o) {
@@ -71,6 +88,9 @@ void add_window_options(CLI::App& app, WindowOptions& o) {
   app.add_option("--compare", o.compare,
                  "2 to 4 variants side by side, step-locked, on the same input (a,b,c)")
       ->type_name("V1,V2,...");
+  app.add_option("--lesson", o.lesson,
+                 "step through a lesson with the arrow keys: " + enum_choices<LessonId>())
+      ->type_name("NAME");
   app.add_option("--step", o.step, "start at this step (0 = first)")->type_name("UINT");
   app.add_option("--screenshot", o.screenshot, "render one frame to this PNG file and exit");
   app.add_option("--size", o.size, "window size WIDTHxHEIGHT");
@@ -110,6 +130,7 @@ GuiOptions to_gui_options(const WindowOptions& o) {
   if (gui.quiz && !o.compare.empty()) {
     throw CliError("the quiz asks about one run: leave out --compare (or --quiz)");
   }
+  if (!o.lesson.empty()) return with_lesson(gui, o);
   if (!o.trace.empty() && !o.open.empty()) throw CliError("--open and --trace: give one file");
   std::string file_option = !o.open.empty() ? "--open" : "--trace";
   if ((!o.trace.empty() || !o.open.empty()) && !o.compare.empty()) {

@@ -14,8 +14,8 @@ namespace stridescope {
 struct WindowOptions {
   RunOptions run;
   std::vector<CLI::Option*> run_given;  // filled by add_window_options
-  std::string trace, open, compare, step, screenshot, size = "1600x900", font_scale,
-                                                      view = "memory";
+  std::string trace, open, compare, lesson, step, screenshot, size = "1600x900", font_scale,
+                                                              view = "memory";
   std::string benchmark_frames = "0";
   std::string quiz_marks;
   bool high_contrast = false, presenter = false, quiz = false;

@@ -22,7 +22,9 @@ enum class Operator { Sum, Max, Min, Dot };  // Dot: the sum of a[i] * b[i]
 // (written by the kernel itself) the last block adds them, each block adds its own under a lock,
 // or each block adds its own with atomicAdd.
 enum class SecondStage { Host, Relaunch, LastBlock, AtomicLock, AtomicAdd };
-enum class InputPattern { Ones, Iota, Random, Uniform, Custom };  // Custom: values given
+// Custom: values given; BookDot: a[i] = i, b[i] = 2i (CUDA by Example's dot product; a one-input
+// variant reads i).
+enum class InputPattern { Ones, Iota, Random, Uniform, Custom, BookDot };
 enum class Backend { Emulator, Cuda, Recorded };
 
 template <typename E>
@@ -61,11 +63,13 @@ struct EnumTable<SecondStage> {
 template <>
 struct EnumTable<InputPattern> {
   static constexpr std::string_view what = "input pattern";
-  static constexpr std::array<EnumName<InputPattern>, 5> names{{{InputPattern::Ones, "ones"},
-                                                                {InputPattern::Iota, "iota"},
-                                                                {InputPattern::Random, "random"},
-                                                                {InputPattern::Uniform, "uniform"},
-                                                                {InputPattern::Custom, "custom"}}};
+  static constexpr std::array<EnumName<InputPattern>, 6> names{
+      {{InputPattern::Ones, "ones"},
+       {InputPattern::Iota, "iota"},
+       {InputPattern::Random, "random"},
+       {InputPattern::Uniform, "uniform"},
+       {InputPattern::Custom, "custom"},
+       {InputPattern::BookDot, "book-dot"}}};
 };
 template <>
 struct EnumTable<Backend> {

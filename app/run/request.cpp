@@ -83,6 +83,7 @@ RunRequest request_of(const Trace& trace) {
 
 double input_of(const RunRequest& request, std::uint64_t i, unsigned which) {
   if (request.input == InputPattern::Custom) return which == 0 ? request.values.at(i) : 1.0;
+  if (request.input == InputPattern::BookDot) return static_cast<double>(i) * (which + 1);
   return input_value(request.input, i, request.seed + which);
 }
 

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "ui/lesson_bar.h"
 #include "ui/panel_list.h"
 #include "ui/preferences.h"
 #include "ui/quiz_controls.h"
@@ -28,6 +29,8 @@ App::App(const GuiOptions& options)
                .start_view = options.view,
                .select_view = options.view,
                .shown_view = options.view,
+               .lesson = options.lesson ? std::optional<LessonPlace>(LessonPlace{*options.lesson})
+                                        : std::nullopt,
                .capture = !options.screenshot_path.empty() || options.benchmark_frames > 0},
       panels_(make_panels()),
       placed_(panels_.size()) {
@@ -128,9 +131,15 @@ void App::stop() {
 }
 
 // Test hook: with STRIDESCOPE_REPORT_WINDOWS set, each shown window's last rectangle and how far
-// its contents scroll, one line per window: `window "<title>" x y w h scroll_x scroll_y`.
+// its contents scroll, one line per window: `window "<title>" x y w h scroll_x scroll_y`; in a
+// lesson, `lesson <name> step <k> variant <id> trace-step <s>` (k and s from 0).
 void App::report_windows() const {
   if (std::getenv("STRIDESCOPE_REPORT_WINDOWS") == nullptr) return;
+  if (context_.lesson && session_.has_trace()) {
+    std::printf("lesson %s step %zu variant %s trace-step %zu\n",
+                std::string(name_of(context_.lesson->id)).c_str(), context_.lesson->step,
+                session_.trace().run.variant.c_str(), session_.playback().step());
+  }
   for (std::size_t i = 0; i < panels_.size(); ++i) {
     const Placed& p = placed_[i];
     if (!p.shown) continue;
@@ -195,9 +204,10 @@ void App::frame(PlatformWindow& window, double seconds, bool settle) {
 }
 
 // Every key pressed since the last frame, however briefly (ui/key_queue.h): Space, ←/→ and
-// PageUp/PageDown (a clicker), Home/End, F for the presenter view, L to reset the layout, Q for
-// the quiz, whose reveal takes → and Enter, Ctrl+O to open a file. Ignored while a text field
-// has focus or a popup (the file browser) is open.
+// PageUp/PageDown (a clicker; in a lesson they also turn to the next or previous run at a trace's
+// ends), Home/End, F for the presenter view, L to reset the layout, Q for the quiz, whose reveal
+// takes → and Enter, Ctrl+O to open a file. Ignored while a text field has focus or a popup (the
+// file browser) is open.
 void App::handle_keys(PlatformWindow& window) {
   std::vector<KeyCommand> commands = window.keys().take_commands();
   if (ImGui::GetIO().WantTextInput) return;
@@ -210,7 +220,7 @@ void App::handle_keys(PlatformWindow& window) {
     if (command == KeyCommand::ToggleQuiz && !session_.comparing()) set_quiz(context_, !quiz_.on());
     bool forward = command == KeyCommand::Next || command == KeyCommand::Reveal;
     if (forward && quiz_forward(context_)) continue;
-    play_command(command, session_.playback());
+    if (!turn_lesson_page(context_, command)) play_command(command, session_.playback());
   }
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bench/bench_report.h"
+#include "model/lessons.h"
 #include "run/request.h"
 #include "ui/program_file.h"
 #include "ui/quiz.h"
@@ -38,7 +39,9 @@ struct AppContext {
   std::function<BenchReport()> device_bench;  // live timings, set when a CUDA device is usable
   View start_view = View::Memory;             // the centre tab asked for at start (--view)
   std::optional<View> select_view;            // a centre tab to bring to the front this frame
-  View shown_view = View::Memory;             // the centre tab in front in the last frame
+  View shown_view = View::Memory;             // the centre tab shown last frame
+  std::optional<LessonPlace> lesson;          // the lesson being stepped through, if any
+  bool lesson_details_in_facts = false;  // the lesson bar is narrow: the facts say what changed
   bool capture = false;  // rendering a screenshot or a benchmark: no waiting, no saved state
 
   const Palette& palette() const { return stridescope::palette(settings.high_contrast); }

@@ -38,10 +38,16 @@ float canvas_label_size(float font_size) {
   return std::max(10.0f, font_size * 0.85f);
 }
 
-float canvas_label_width(const CanvasShape& shape, float label_size) {
+float canvas_label_width(const CanvasShape& shape, float label_size,
+                         const std::vector<SharedArray>& arrays) {
   unsigned per_row = words_per_row(shape);
   unsigned last = std::max(shape.words, 1u) - 1;
-  float widest = text_width(label_size, word_range_text(last / per_row * per_row, last));
+  float widest = text_width(label_size, word_range_text(arrays, last / per_row * per_row, last));
+  for (unsigned first = 0; !arrays.empty() && first < shape.words; first += per_row)
+    widest = std::max(
+        widest,
+        text_width(label_size,
+                   word_range_text(arrays, first, std::min(first + per_row, shape.words) - 1)));
   unsigned warps = std::max(1u, (shape.threads + kWarpSize - 1) / kWarpSize);
   std::string warp_label = warps > 8 ? "warps 28\u201331" : "warp " + std::to_string(warps - 1);
   widest = std::max(widest, text_width(label_size, warp_label));
@@ -129,7 +135,7 @@ void draw_row_labels(const CanvasPaint& paint) {
     unsigned last = std::min(first + l.words_per_row, l.words) - 1;
     Rect r = l.word_rect(first);
     paint.text(size, paint.at(r.x - l.label_width + 4, r.y + (r.h - size) / 2),
-               paint.palette.text_dim, word_range_text(first, last).c_str());
+               paint.palette.text_dim, word_range_text(paint.model.arrays, first, last).c_str());
   }
 }
 

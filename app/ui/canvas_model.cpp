@@ -153,6 +153,7 @@ CanvasModel canvas_model(const TraceModel& m, std::size_t step_index, const Step
   const Step& step = m.step(step_index);
   CanvasModel model;
   model.word_size = std::max(1u, trace.word_size);
+  model.arrays = trace.arrays;
   model.cells.resize(trace.shared_words);
   for (std::size_t w = 0; w < model.cells.size() && w < step.snapshot.size(); ++w)
     model.cells[w].value = step.snapshot[w];

@@ -66,6 +66,7 @@ struct CanvasModel {
   std::vector<unsigned> word_begin;       // [word]..[word + 1]: its range of `touches_by_word`
   std::vector<CanvasArrow> arrows;        // this step's additions, source -> target
   std::vector<CanvasHazard> hazards;
+  std::vector<SharedArray> arrays;  // the trace's named arrays (a user's program), else none
 
   std::span<const Touch> touches_of_thread(unsigned thread) const;
   std::vector<Touch> touches_of_word(unsigned word) const;  // by thread

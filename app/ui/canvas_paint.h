@@ -32,7 +32,9 @@ struct CanvasPaint {
 // Sizes of canvas labels for the UI's text size.
 float canvas_label_size(float font_size);
 // The left column's width for this block: its widest row label ("s[992..1023]") or warp label.
-float canvas_label_width(const CanvasShape& shape, float label_size);
+// The row labels' column: the widest of "s[992..1023]" (or the program's array names), "warp 31".
+float canvas_label_width(const CanvasShape& shape, float label_size,
+                         const std::vector<SharedArray>& arrays = {});
 float canvas_tag_width(float label_size);  // the right column: "32-way"
 
 void draw_values(const CanvasPaint& paint);

@@ -1,6 +1,8 @@
 // Canvas text: labels and tooltips of words, threads and warps, from the canvas model alone.
 #include "ui/canvas_text.h"
 
+#include "model/array_names.h"
+
 #include <algorithm>
 
 #include "core/format.h"
@@ -39,8 +41,9 @@ std::string thread_words_text(const CanvasModel& model, unsigned thread) {
     if (t.written) written.push_back(t.word);
   }
   std::string out;
-  if (!read.empty()) out += "read " + words_text(read);
-  if (!written.empty()) out += (out.empty() ? "wrote " : "; wrote ") + words_text(written);
+  if (!read.empty()) out += "read " + words_text(model.arrays, read);
+  if (!written.empty())
+    out += (out.empty() ? "wrote " : "; wrote ") + words_text(model.arrays, written);
   return out;
 }
 
@@ -60,9 +63,8 @@ std::string barrier_text(const ThreadState& t) {
 
 }  // namespace
 
-std::string word_range_text(unsigned first, unsigned last) {
-  if (first == last) return "s[" + std::to_string(first) + "]";
-  return "s[" + std::to_string(first) + ".." + std::to_string(last) + "]";
+std::string word_range_text(const std::vector<SharedArray>& arrays, unsigned first, unsigned last) {
+  return word_range_name(arrays, first, last);
 }
 
 std::string banks_text(const CanvasModel& model, unsigned word) {
@@ -72,8 +74,9 @@ std::string banks_text(const CanvasModel& model, unsigned word) {
   return "banks " + std::to_string(first) + "-" + std::to_string(first + count - 1);
 }
 
-std::string words_text(const std::vector<unsigned>& words, std::size_t limit) {
-  return runs_text(words, "s[", "..", "]", limit);
+std::string words_text(const std::vector<SharedArray>& arrays, const std::vector<unsigned>& words,
+                       std::size_t limit) {
+  return word_runs_name(arrays, words, limit);
 }
 
 std::string warp_state_text(const WarpActivity& warp) {
@@ -105,8 +108,8 @@ std::string thread_tooltip(const CanvasModel& model, unsigned thread) {
   for (const CanvasHazard& h : model.hazards) {
     if (h.first_thread != thread && h.second_thread != thread) continue;
     unsigned other = h.first_thread == thread ? h.second_thread : h.first_thread;
-    out += "\nrace: " + hazard_name(h.kind) + " on " + word_range_text(h.word, h.word) +
-           " with thread " + std::to_string(other);
+    out += "\nrace: " + hazard_name(h.kind) + " on " +
+           word_range_text(model.arrays, h.word, h.word) + " with thread " + std::to_string(other);
   }
   return out;
 }
@@ -125,7 +128,7 @@ std::string warp_tooltip(const CanvasModel& model, unsigned warp, bool click_pin
   }
   std::sort(words.begin(), words.end());
   words.erase(std::unique(words.begin(), words.end()), words.end());
-  if (!words.empty()) out += "\nits lanes touched " + words_text(words);
+  if (!words.empty()) out += "\nits lanes touched " + words_text(model.arrays, words);
   return click_pins ? out + "\nclick to keep its links shown" : out;
 }
 
@@ -134,9 +137,9 @@ std::string word_tooltip(const CanvasModel& model, unsigned word, unsigned words
   const CellState& c = model.cells[word];
   unsigned row = word / words_per_row;
   unsigned last = std::min<std::size_t>((row + 1) * words_per_row, model.cells.size()) - 1;
-  std::string out = "s[" + std::to_string(word) + "] = " + cell_value_text(c.value) + "\n" +
+  std::string out = word_name(model.arrays, word) + " = " + cell_value_text(c.value) + "\n" +
                     banks_text(model, word) + ", row " + std::to_string(row) + ": " +
-                    word_range_text(row * words_per_row, last);
+                    word_range_text(model.arrays, row * words_per_row, last);
   std::vector<unsigned> readers, writers;
   for (const Touch& t : model.touches_of_word(word)) {
     if (t.read) readers.push_back(t.thread);

@@ -10,13 +10,15 @@
 namespace stridescope {
 
 // "s[32..63]": the words of one row of memory; "s[5]" for a single word.
-std::string word_range_text(unsigned first, unsigned last);
+// "s[3..7]", or by the program's array names ("As[0..1][*]"; model/array_names.h).
+std::string word_range_text(const std::vector<SharedArray>& arrays, unsigned first, unsigned last);
 
 // "bank 5", or "banks 4 and 5" for an 8-byte word.
 std::string banks_text(const CanvasModel& model, unsigned word);
 
 // Words compactly, as index expressions: "s[0..31], s[40]"; at most `limit` ranges, then "...".
-std::string words_text(const std::vector<unsigned>& words, std::size_t limit = 6);
+std::string words_text(const std::vector<SharedArray>& arrays, const std::vector<unsigned>& words,
+                       std::size_t limit = 6);
 
 // "full, 32 of 32 lanes active", "divergent, 2 of 32 lanes active", "idle".
 std::string warp_state_text(const WarpActivity& warp);

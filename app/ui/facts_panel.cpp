@@ -5,6 +5,7 @@
 
 #include "core/format.h"
 #include "model/fact_rows.h"
+#include "ui/lesson_bar.h"
 #include "ui/widgets.h"
 
 namespace stridescope {
@@ -123,10 +124,11 @@ class FactsPanel final : public Panel {
             .min_lines = 4};
   }
 
-  // In a compare, the presenter view leaves the facts to the panes (the centre takes the width).
+  // In a compare, the presenter view leaves the facts to the panes (the centre takes the width);
+  // with the Timing tab in front, the centre takes it for the chart.
   PanelLayout layout_in(const AppContext& ctx) const override {
     PanelLayout l = layout();
-    if (!ctx.session.comparing()) return l;
+    if (!ctx.session.comparing() && ctx.shown_view != View::Timing) return l;
     l.compact_presenter.reset();
     return l;
   }
@@ -136,6 +138,7 @@ class FactsPanel final : public Panel {
     if (!ctx.session.has_trace()) return;
     const TraceModel& model = ctx.session.model();
     const StepFacts& f = ctx.session.facts();
+    draw_lesson_details(ctx);
     ImGui::Text("Step %zu / %zu: %s", f.index, model.step_count() - 1, f.label.text().c_str());
     wrapped_text(f.narration);
     lab_section(model.lab(), model.variant(), ctx.palette());

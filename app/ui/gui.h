@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "bench/bench_report.h"
+#include "model/lessons.h"
 #include "model/prediction.h"
 #include "run/request.h"
 #include "trace/trace.h"
@@ -28,6 +29,7 @@ struct GuiOptions {
   std::optional<std::string> program_path;  // trace this CUDA program (.cu) and watch it
   ProgramTracer program_tracer;             // how (app/owncuda), set by main
   std::vector<std::string> compare;  // 2 to 4 variants side by side (request's other settings)
+  std::optional<LessonId> lesson;    // start this lesson at its first step (request is it)
   std::optional<std::size_t> step;   // start at this step
   std::string screenshot_path;       // if set: render, write a PNG, exit
   int width = 1600;

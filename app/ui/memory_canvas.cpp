@@ -300,7 +300,7 @@ void MemoryCanvas::place(const CanvasView& view, ImVec2 origin, ImVec2 size) {
                     static_cast<unsigned>(m.threads.size())};
   bool tags = view.conflict_column || std::any_of(m.warp_degree.begin(), m.warp_degree.end(),
                                                   [](unsigned d) { return d > 1; });
-  CanvasMetrics metrics{size.x, size.y, canvas_label_width(shape, label),
+  CanvasMetrics metrics{size.x, size.y, canvas_label_width(shape, label, m.arrays),
                         tags ? canvas_tag_width(label) : 0.0f, label};
   layout_ = layout_canvas(shape, metrics);
   origin_ = origin;

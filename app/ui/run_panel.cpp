@@ -19,6 +19,7 @@
 #include "ui/desktop_dialog.h"
 #include "ui/export_png_request.h"
 #include "ui/file_browser.h"
+#include "ui/lesson_bar.h"
 #include "ui/widgets.h"
 
 namespace stridescope {
@@ -64,6 +65,22 @@ bool choose_variant(RunRequest& request, const VariantInfo* current) {
     ImGui::EndCombo();
   }
   return changed;
+}
+
+// The lesson combo: none, or a lesson, opened at its first run.
+void choose_lesson(AppContext& ctx) {
+  std::string current = ctx.lesson ? std::string(lesson_of(ctx.lesson->id).title) : "none";
+  ImGui::SetNextItemWidth(-1);
+  if (!ImGui::BeginCombo("##lesson", ("Lesson: " + current).c_str())) return;
+  if (ImGui::Selectable("none", !ctx.lesson)) ctx.lesson.reset();
+  for (const auto& entry : EnumTable<LessonId>::names) {
+    const LessonPlan& lesson = lesson_of(entry.value);
+    if (ImGui::Selectable(std::string(lesson.title).c_str(),
+                          ctx.lesson && ctx.lesson->id == entry.value)) {
+      open_lesson_step(ctx, entry.value, 0);
+    }
+  }
+  ImGui::EndCombo();
 }
 
 bool choose_block(RunRequest& request, const VariantInfo* current) {
@@ -147,6 +164,7 @@ class RunPanel final : public Panel {
     changed |= choose_backend(ctx.session);
     if (changed) {
       ctx.program.close();  // a catalog run replaces the program
+      ctx.lesson.reset();  // a run of one's own ends the lesson
       ctx.session.run(request);
     }
     if (!ctx.session.error().empty()) {
@@ -159,6 +177,7 @@ class RunPanel final : public Panel {
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
     ImGui::SliderFloat("text size", &ctx.settings.font_scale, 0.75f, 3.0f, "%.2fx");
     ImGui::Checkbox("high contrast", &ctx.settings.high_contrast);
+    choose_lesson(ctx);
   }
 
  private:

@@ -18,10 +18,10 @@ const ImVec4 kTiming0 = rgb(255, 99, 71), kTiming1 = rgb(255, 184, 51),
              kTiming4 = rgb(0, 210, 210);
 // The Timing tab's families, whiskers and unstable mark, the same in both themes.
 const Palette::TimingFamilies kTimingFamilies{
-    rgb(220, 50, 50),   rgb(255, 232, 110),   // Harris: red to yellow
-    rgb(40, 140, 255),  rgb(130, 225, 255),   // tuned and shuffles: blue to cyan
-    rgb(150, 100, 255), rgb(255, 130, 210),   // the others: violet to pink
-    rgb(245, 245, 245), rgb(255, 255, 255)};  // whiskers, unstable mark
+    rgb(220, 50, 50),   rgb(255, 232, 110),  // Harris: red to yellow
+    rgb(40, 140, 255),  rgb(130, 225, 255),  // tuned and shuffles: blue to cyan
+    rgb(150, 100, 255), rgb(255, 130, 210),  // the others: violet to pink
+    rgb(245, 245, 245), rgb(255, 0, 255)};   // whiskers; unstable mark: magenta, no curve's
 
 const char* find_font(const char* const* candidates) {
   for (const char* const* c = candidates; *c; ++c) {

@@ -39,7 +39,7 @@ struct Palette {
     ImVec4 shuffle_first, shuffle_last;  // tuned .. warp shuffles, cooperative groups
     ImVec4 other_first, other_last;      // serial .. the dot products
     ImVec4 spread;                       // whiskers (q1..q3) on the bars
-    ImVec4 unstable;                     // the mark on an unstable point
+    ImVec4 unstable;                     // the mark on an unstable point (no curve's colour)
   } timing_families;
   // The quiz: a learner's mark before the reveal, then each mark judged.
   ImVec4 quiz_mark;    // marked: will be written / active

@@ -63,6 +63,12 @@ class TimelinePanel final : public Panel {
             .compact_presenter = Placement{0.0f, 0.8f, 1.0f, 0.2f},
             .fit_content = true};
   }
+  // The narrow presenter view gives the Timing tab the whole window (ui/view_window.cpp).
+  PanelLayout layout_in(const AppContext& ctx) const override {
+    PanelLayout l = layout();
+    if (!ctx.session.comparing() && ctx.shown_view == View::Timing) l.compact_presenter.reset();
+    return l;
+  }
 
   void draw(AppContext& ctx) override {
     if (!ctx.session.has_trace()) return;

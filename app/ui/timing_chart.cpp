@@ -12,6 +12,9 @@ namespace stridescope {
 namespace {
 
 constexpr const char* kMicro = "\xC2\xB5s";
+// The legend's last line, after a triangle drawn as on the chart.
+constexpr const char* kLegendKey =
+    "unstable point; band: q1..q3 of the trials; click a name to hide it";
 
 ImVec4 mix(const ImVec4& a, const ImVec4& b, float t) {
   return ImVec4(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.z + (b.z - a.z) * t, 1.0f);
@@ -113,6 +116,14 @@ void draw_l2_line(ImDrawList* list, const ChartAxes& a, std::uint64_t l2, unsign
   list->AddText(ImVec2(a.px(x), a.p0.y + 2), color, right.c_str());
 }
 
+// An unstable point's mark: a triangle around `c`, outlined dark so it shows on any curve.
+void draw_unstable_mark(ImDrawList* list, ImVec2 c, float mark, const Palette& p) {
+  ImVec2 a(c.x, c.y - mark * 1.3f), b(c.x - mark, c.y + mark * 0.7f),
+      d(c.x + mark, c.y + mark * 0.7f);
+  list->AddTriangleFilled(a, b, d, ImGui::ColorConvertFloat4ToU32(p.timing_families.unstable));
+  list->AddTriangle(a, b, d, IM_COL32(0, 0, 0, 220), 1.5f);
+}
+
 // One kernel's curve: its q1..q3 band, the median line, its points, triangles on unstable ones.
 void draw_series(ImDrawList* list, const ChartAxes& a, const BenchReport& r, ElementType type,
                  const std::string& kernel, ImU32 color, const Palette& p) {
@@ -135,15 +146,11 @@ void draw_series(ImDrawList* list, const ChartAxes& a, const BenchReport& r, Ele
   for (const BenchEntry* e : points) line.push_back(ImVec2(x_of(e), a.py_us(e->median_us)));
   float thickness = kernel == "cub" || kernel == "copy" ? 3.0f : 2.0f;
   list->AddPolyline(line.data(), static_cast<int>(line.size()), color, 0, thickness);
-  float mark = ImGui::GetFontSize() * 0.4f;
+  float mark = ImGui::GetFontSize() * 0.3f;
   for (std::size_t i = 0; i < points.size(); ++i) {
     list->AddCircleFilled(line[i], thickness + 1, color);
-    if (points[i]->spread && points[i]->spread->unstable) {
-      ImVec2 c = line[i];
-      list->AddTriangle(ImVec2(c.x, c.y - mark * 1.3f), ImVec2(c.x - mark, c.y + mark * 0.7f),
-                        ImVec2(c.x + mark, c.y + mark * 0.7f),
-                        ImGui::ColorConvertFloat4ToU32(p.timing_families.unstable), 2);
-    }
+    if (points[i]->spread && points[i]->spread->unstable)
+      draw_unstable_mark(list, line[i], mark, p);
   }
 }
 
@@ -158,7 +165,8 @@ std::vector<LegendItem> legend_layout(const std::vector<std::string>& ladder, fl
   std::vector<LegendItem> items;
   float line = line_height(), swatch = ImGui::GetFontSize(), x = 0, y = 0;
   for (const std::string& k : ladder) {
-    std::string label = bench_label(k);
+    int harris = harris_kernel_number(k);  // "kernel 3": the bars give the names
+    std::string label = harris > 0 ? "kernel " + std::to_string(harris) : bench_label(k);
     float w = swatch + ImGui::GetFontSize() * 0.4f + ImGui::CalcTextSize(label.c_str()).x;
     if (x > 0 && x + w > width) {
       x = 0;
@@ -170,12 +178,31 @@ std::vector<LegendItem> legend_layout(const std::vector<std::string>& ladder, fl
   return items;
 }
 
-void draw_legend(const BenchReport& r, const std::vector<std::string>& ladder, const Palette& p,
+// The legend's last line: what the band and the triangle mean, the triangle drawn as on the chart.
+void draw_legend_key(const BenchReport& r, const Palette& p) {
+  if (r.version < 2) {
+    ImGui::TextDisabled(
+        "medians only (a version-1 recording: no spread); click a name to hide or "
+        "show its curve");
+    return;
+  }
+  float mark = ImGui::GetFontSize() * 0.3f;
+  ImVec2 at = ImGui::GetCursorScreenPos();
+  draw_unstable_mark(ImGui::GetWindowDrawList(),
+                     ImVec2(at.x + mark, at.y + ImGui::GetTextLineHeight() * 0.55f), mark, p);
+  ImGui::SetCursorScreenPos(ImVec2(at.x + mark * 2.6f, at.y));
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextDisabled("%s", kLegendKey);
+  ImGui::PopTextWrapPos();
+}
+
+void draw_legend(const BenchReport& r, const std::vector<std::string>& shown,
+                 const std::vector<std::string>& ladder, const Palette& p,
                  std::set<std::string>& hidden) {
   ImDrawList* list = ImGui::GetWindowDrawList();
   ImVec2 origin = ImGui::GetCursorScreenPos();
   float line = line_height(), swatch = ImGui::GetFontSize();
-  std::vector<LegendItem> items = legend_layout(ladder, ImGui::GetContentRegionAvail().x);
+  std::vector<LegendItem> items = legend_layout(shown, ImGui::GetContentRegionAvail().x);
   for (const LegendItem& item : items) {
     ImVec2 at(origin.x + item.at.x, origin.y + item.at.y);
     bool off = hidden.count(item.kernel) > 0;
@@ -200,10 +227,7 @@ void draw_legend(const BenchReport& r, const std::vector<std::string>& ladder, c
   }
   float rows = items.empty() ? 0 : items.back().at.y / line + 1;
   ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + rows * line));
-  ImGui::TextDisabled(r.version >= 2 ? "band: q1..q3 of the trials; triangle: unstable point; "
-                                       "click a name to hide or show its curve"
-                                     : "medians only (a version-1 recording: no spread); click a "
-                                       "name to hide or show its curve");
+  draw_legend_key(r, p);
 }
 
 }  // namespace
@@ -238,23 +262,47 @@ std::string size_label(std::uint64_t bytes) {
   return notes_detail::bytes_text(bytes);
 }
 
-float time_legend_height(const BenchReport& report) {
-  std::vector<LegendItem> items =
-      legend_layout(ladder_order(bench_kernels(report)), ImGui::GetContentRegionAvail().x);
+std::vector<std::string> chart_kernels(const BenchReport& report, bool all_curves) {
+  std::vector<std::string> shown;
+  for (const std::string& k : ladder_order(bench_kernels(report))) {
+    BenchFamily family = bench_family(k);
+    if (all_curves || family == BenchFamily::Harris || family == BenchFamily::Cub ||
+        family == BenchFamily::Copy)
+      shown.push_back(k);
+  }
+  return shown;
+}
+
+float time_legend_height(const BenchReport& report, bool all_curves) {
+  float avail = ImGui::GetContentRegionAvail().x;
+  std::vector<LegendItem> items = legend_layout(chart_kernels(report, all_curves), avail);
   float rows = items.empty() ? 0 : items.back().at.y / line_height() + 1;
-  return (rows + 1) * line_height();
+  float key_rows = std::ceil(ImGui::CalcTextSize(kLegendKey).x / std::max(1.0f, avail * 0.95f));
+  return (rows + key_rows) * line_height();
 }
 
 void draw_time_chart(const BenchReport& report, ElementType type, std::uint64_t marked_n,
-                     float height, const Palette& p, std::set<std::string>& hidden) {
+                     float height, const Palette& p, std::set<std::string>& hidden,
+                     bool all_curves) {
   std::vector<std::uint64_t> sizes = bench_sizes(report, type);
   if (sizes.size() < 2) return;
   std::vector<std::string> ladder = ladder_order(bench_kernels(report));
+  std::vector<std::string> shown = chart_kernels(report, all_curves);
+  std::set<std::string> off = hidden;  // what the chart leaves out: hidden, or not shown
+  for (const std::string& k : ladder) {
+    if (std::find(shown.begin(), shown.end(), k) == shown.end()) off.insert(k);
+  }
   ImVec2 origin = ImGui::GetCursorScreenPos();
   float width = ImGui::GetContentRegionAvail().x, line = line_height();
-  ImGui::TextUnformatted("median time per full reduction, \xC2\xB5s (log scale)");
+  // The axes' titles in one line over the chart (wrapped where narrow): a row under the plot less.
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(
+      "median time per reduction (\xC2\xB5s) over n elements (input size under "
+      "n); log-log");
+  ImGui::PopTextWrapPos();
+  float top = ImGui::GetCursorScreenPos().y;
   double y0 = 0, y1 = 1;
-  time_range(report, type, hidden, y0, y1);
+  time_range(report, type, off, y0, y1);
   char widest[32];
   std::snprintf(widest, sizeof widest, "%g %s ", std::pow(10.0, std::floor(y1)), kMicro);
   float left = ImGui::CalcTextSize(widest).x;
@@ -262,8 +310,8 @@ void draw_time_chart(const BenchReport& report, ElementType type, std::uint64_t 
               std::log2(static_cast<double>(sizes.back())),
               y0,
               y1,
-              ImVec2(origin.x + left, origin.y + line * 1.2f),
-              ImVec2(origin.x + width - ImGui::GetFontSize(), origin.y + height - line * 3.2f)};
+              ImVec2(origin.x + left, top + line * 0.2f),
+              ImVec2(origin.x + width - ImGui::GetFontSize(), origin.y + height - line * 2.2f)};
   ImDrawList* list = ImGui::GetWindowDrawList();
   unsigned bytes = element_bytes(type);
   draw_y_grid(list, a, left);
@@ -272,15 +320,11 @@ void draw_time_chart(const BenchReport& report, ElementType type, std::uint64_t 
   double mark = std::log2(static_cast<double>(marked_n));
   list->AddLine(ImVec2(a.px(mark), a.p0.y), ImVec2(a.px(mark), a.p1.y),
                 ImGui::GetColorU32(ImGuiCol_Text, 0.6f), 2);
-  for (const std::string& k : ladder) {
-    if (!hidden.count(k)) draw_series(list, a, report, type, k, timing_color(p, ladder, k), p);
+  for (const std::string& k : shown) {
+    if (!off.count(k)) draw_series(list, a, report, type, k, timing_color(p, ladder, k), p);
   }
-  const char* title = "n, elements (input size below; log scale)";
-  list->AddText(ImVec2(a.p0.x + (a.p1.x - a.p0.x - ImGui::CalcTextSize(title).x) * 0.5f,
-                       a.p1.y + 2 + 2 * ImGui::GetTextLineHeight()),
-                ImGui::GetColorU32(ImGuiCol_Text), title);
   ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + height));
-  draw_legend(report, ladder, p, hidden);
+  draw_legend(report, shown, ladder, p, hidden);
 }
 
 }  // namespace stridescope

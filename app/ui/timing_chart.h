@@ -23,14 +23,20 @@ ImU32 timing_color(const Palette& p, const std::vector<std::string>& ladder,
 std::string power_label(std::uint64_t n);
 std::string size_label(std::uint64_t bytes);
 
+// The kernels the chart draws, in ladder order: Harris's kernels 1..7, CUB and the copy, or with
+// `all_curves` every kernel of the report.
+std::vector<std::string> chart_kernels(const BenchReport& report, bool all_curves);
+
 // The log-log chart of median time over n at `type` (height `height`, the whole width), with a
-// q1..q3 band around each curve, a triangle on unstable points, a line at `marked_n` and one where
-// the input outgrows the L2 cache; then its legend, wrapped. Clicking a legend entry hides or shows
-// its curve (`hidden` holds the hidden kernels).
+// q1..q3 band around each curve, a triangle in the palette's `unstable` colour on unstable points,
+// a line at `marked_n` and one where the input outgrows the L2 cache; then its legend, wrapped,
+// which explains the band and the triangle. Clicking a legend entry hides or shows its curve
+// (`hidden` holds the hidden kernels).
 void draw_time_chart(const BenchReport& report, ElementType type, std::uint64_t marked_n,
-                     float height, const Palette& p, std::set<std::string>& hidden);
+                     float height, const Palette& p, std::set<std::string>& hidden,
+                     bool all_curves);
 
 // Height the legend will take at the current width (to size the chart above it).
-float time_legend_height(const BenchReport& report);
+float time_legend_height(const BenchReport& report, bool all_curves);
 
 }  // namespace stridescope

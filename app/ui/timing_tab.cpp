@@ -229,7 +229,9 @@ class TimingTab final : public Tab {
     if (!error_.empty()) ImGui::TextColored(p.error, "%s", error_.c_str());
     if (!report_) return;
     const BenchReport& r = *report_;
-    draw_source_line(r, p);
+    // The date line goes where the narrow window shows the chart alone (room for it).
+    bool narrow = ImGui::GetContentRegionAvail().x < 65 * ImGui::GetFontSize();
+    draw_source_line(r, p, !(curves_only_ && narrow));
     draw_type_choice();
     std::vector<std::uint64_t> sizes = bench_sizes(r, type_);
     if (sizes.empty()) return;
@@ -259,9 +261,10 @@ class TimingTab final : public Tab {
   }
 
   // "RECORDED on <device>", the date and toolkit, the method on hover, the type.
-  void draw_source_line(const BenchReport& r, const Palette& p) {
+  void draw_source_line(const BenchReport& r, const Palette& p, bool with_date) {
     ImGui::TextColored(r.recorded ? p.warp_divergent : p.warp_full, "%s %s",
                        r.recorded ? "RECORDED on" : "LIVE on", r.device.c_str());
+    if (!with_date) return;  // the chart alone: room for it
     std::string when = r.date + ", " + r.toolkit + " (method)";
     same_line_if_fits(ImGui::CalcTextSize(when.c_str()).x);
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
@@ -284,16 +287,24 @@ class TimingTab final : public Tab {
     ImGui::SameLine();
   }
 
-  // Narrow windows: one scrolling column, the chart as tall as the view when scrolled to it.
+  // Narrow windows: the ladder and its notes, or the chart with its legend filling the view.
   void draw_stacked(const BenchReport& r, std::uint64_t n, const Palette& p) {
+    same_line_if_fits(ImGui::CalcTextSize("bars at this n  time over n").x +
+                      4 * ImGui::GetFontSize());
+    if (ImGui::RadioButton("bars at this n", !curves_only_)) curves_only_ = false;
+    ImGui::SameLine();
+    if (ImGui::RadioButton("time over n", curves_only_)) curves_only_ = true;
+    if (curves_only_) same_line_if_fits(ImGui::CalcTextSize("every variant's curve").x * 1.2f);
+    if (curves_only_) ImGui::Checkbox("every variant's curve", &all_curves_);
     ImGui::BeginChild("timing-body", ImVec2(0, 0), false);
     float visible = ImGui::GetWindowHeight(), line = ImGui::GetTextLineHeightWithSpacing();
-    draw_bars(r, type_, n, p);
-    draw_notes(r, type_, n);
-    heading("Time over n");
-    // Chart and legend fill the view once scrolled to them.
-    float chart = std::max(14 * line, visible - time_legend_height(r) - 2 * line);
-    draw_time_chart(r, type_, n, chart, p, hidden_);
+    if (!curves_only_) {
+      draw_bars(r, type_, n, p);
+      draw_notes(r, type_, n);
+    } else {
+      float chart = std::max(5 * line, visible - time_legend_height(r, all_curves_) - line);
+      draw_time_chart(r, type_, n, chart, p, hidden_, all_curves_);
+    }
     ImGui::EndChild();
   }
 
@@ -306,9 +317,17 @@ class TimingTab final : public Tab {
     ImGui::SameLine();
     ImGui::BeginChild("timing-curves", ImVec2(0, avail.y), false);
     float line = ImGui::GetTextLineHeightWithSpacing();
-    float chart = std::max(10 * line, avail.y - time_legend_height(r) - line);
-    draw_time_chart(r, type_, n, chart, p, hidden_);
+    draw_curves_choice();
+    float chart = std::max(10 * line, avail.y - time_legend_height(r, all_curves_) - 2 * line);
+    draw_time_chart(r, type_, n, chart, p, hidden_, all_curves_);
     ImGui::EndChild();
+  }
+
+  // Harris's ladder, CUB and the copy by default: over 20 curves pile up below 2^22.
+  void draw_curves_choice() {
+    ImGui::Checkbox("every variant's curve", &all_curves_);
+    if (!all_curves_ && same_line_if_fits(ImGui::CalcTextSize("(now: kernels 1-7, CUB, copy)").x))
+      ImGui::TextDisabled("(now: kernels 1-7, CUB, copy)");
   }
 
   void load_recorded() {
@@ -331,10 +350,10 @@ class TimingTab final : public Tab {
     }
     std::uint64_t n = sizes[size_index_];
     std::string label = "n = " + power_label(n) + " (" + size_label(n * element_bytes(type_)) + ")";
-    ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 24));
+    ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 14));
     ImGui::SliderInt("##n", &size_index_, 0, static_cast<int>(sizes.size()) - 1,
                      printf_literal(label).c_str());
-    if (same_line_if_fits(ImGui::CalcTextSize("drag for another n").x)) {
+    if (!curves_only_ && same_line_if_fits(ImGui::CalcTextSize("drag for another n").x)) {
       ImGui::TextDisabled("drag for another n");  // a hint: left out where it does not fit
     }
     return n;
@@ -345,6 +364,8 @@ class TimingTab final : public Tab {
   ElementType type_ = ElementType::Float;
   int size_index_ = -1;           // into the measured sizes; -1: the largest
   std::set<std::string> hidden_;  // kernels whose curves the legend hides
+  bool all_curves_ = false;       // every kernel's curve, not only the ladder's, CUB's and copy's
+  bool curves_only_ = false;      // narrow windows: the chart instead of the bars
 };
 
 }  // namespace

@@ -1,7 +1,9 @@
-// The View panel: the centre window, with a tab per entry of ui/tabs.def.
+// The View panel: the centre window, with a tab per entry of ui/tabs.def (under the lesson bar,
+// in a lesson).
 #include <memory>
 #include <vector>
 
+#include "ui/lesson_bar.h"
 #include "ui/panel_list.h"
 #include "ui/widgets.h"
 
@@ -20,11 +22,15 @@ class ViewWindow final : public Panel {
             .min_lines = 8};
   }
   // In a compare, the narrow presenter view gives the panes the whole width (each has its own
-  // facts).
+  // facts); with the Timing tab in front it gives the chart the whole window (the facts and the
+  // timeline are the trace's, not the timings').
   PanelLayout layout_in(const AppContext& ctx) const override {
     PanelLayout l = layout();
-    if (!ctx.session.comparing()) return l;
-    l.compact_presenter = Placement{0.0f, 0.0f, 1.0f, 0.8f};
+    if (ctx.session.comparing()) {
+      l.compact_presenter = Placement{0.0f, 0.0f, 1.0f, 0.8f};
+    } else if (ctx.shown_view == View::Timing) {
+      l.compact_presenter = Placement{0.0f, 0.0f, 1.0f, 1.0f};
+    }
     return l;
   }
   void start(AppContext& ctx) override {
@@ -35,6 +41,7 @@ class ViewWindow final : public Panel {
   }
 
   void draw(AppContext& ctx) override {
+    draw_lesson_bar(ctx);
     if (!ImGui::BeginTabBar("views")) return;
     for (auto& tab : tabs_) {
       ImGuiTabItemFlags flags = ctx.select_view == tab->view() ? ImGuiTabItemFlags_SetSelected : 0;

@@ -84,6 +84,22 @@ int pixels_near(const std::string& arguments, const std::string& png, const int*
   return load_png(png).count_near(color[0], color[1], color[2], 14);
 }
 
+// The Timing tab's mark on unstable points (magenta, a colour no curve and no text has).
+constexpr int kUnstable[3] = {255, 0, 255};
+
+TEST(Gui, TimingChartMarksUnstablePointsInTheirOwnColour) {
+  std::string png = kTmp + "/gui_timing_unstable.png";
+  std::remove(png.c_str());
+  Outcome o = run_app("--view timing --presenter --size 1920x1080 --screenshot " + png);
+  ASSERT_EQ(o.status, 0) << o.output;
+  // The recorded H100 run has unstable points below 2^22: triangles on the chart, one in the
+  // legend.
+  EXPECT_GT(load_png(png).count_near(kUnstable[0], kUnstable[1], kUnstable[2], 20), 300);
+  EXPECT_LT(
+      pixels_near("--variant sequential --block 64 --n 64", kTmp + "/gui_no_timing.png", kUnstable),
+      20);
+}
+
 TEST(Gui, DivergentBarrierShowsABannerAtTheStepWhereTheRunStops) {
   std::string args = "--variant bug-sync-in-branch --block 16 --n 16";
   EXPECT_GT(pixels_near(args + " --step 1", kTmp + "/gui_diverged.png", kBanner), 5000);

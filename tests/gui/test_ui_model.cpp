@@ -267,10 +267,13 @@ TEST(CanvasText, WordsAndThreadsAreDescribedApart) {
 }
 
 TEST(CanvasText, WordRangesAreIndexExpressions) {
-  EXPECT_EQ(word_range_text(32, 63), "s[32..63]");
-  EXPECT_EQ(word_range_text(7, 7), "s[7]");
-  EXPECT_EQ(words_text({0, 1, 2, 3, 8, 10, 11}), "s[0..3], s[8], s[10..11]");
-  EXPECT_EQ(words_text({0, 2, 4, 6}, 2), "s[0], s[2], ...");
+  EXPECT_EQ(word_range_text({}, 32, 63), "s[32..63]");
+  EXPECT_EQ(word_range_text({}, 7, 7), "s[7]");
+  EXPECT_EQ(words_text({}, {0, 1, 2, 3, 8, 10, 11}), "s[0..3], s[8], s[10..11]");
+  EXPECT_EQ(words_text({}, {0, 2, 4, 6}, 2), "s[0], s[2], ...");
+  const std::vector<SharedArray> tiles = {{"As", 0, {16, 16}}, {"Bs", 256, {16, 16}}};
+  EXPECT_EQ(word_range_text(tiles, 32, 63), "As[2..3][*]");
+  EXPECT_EQ(words_text(tiles, {0, 1, 257}), "As[0][0..1], Bs[0][1]");
   WarpActivity divergent{3, 32, 2, WarpState::Divergent};
   EXPECT_EQ(warp_state_text(divergent), "divergent, 2 of 32 lanes active");
 }

@@ -1,0 +1,86 @@
+// Shared-memory words by the names of the arrays that hold them (see array_names.h).
+#include "model/array_names.h"
+
+#include <algorithm>
+
+namespace stridescope {
+
+namespace {
+
+const SharedArray* array_of(const std::vector<SharedArray>& arrays, unsigned word) {
+  for (const SharedArray& a : arrays) {
+    unsigned long long words = 1;
+    for (std::uint32_t d : a.dims) words *= d;
+    if (word >= a.first_word && word - a.first_word < words) return &a;
+  }
+  return nullptr;
+}
+
+// The indices of element i of a row-major array of `dims`.
+std::vector<unsigned> indices(const std::vector<std::uint32_t>& dims, unsigned i) {
+  std::vector<unsigned> out(dims.size());
+  for (std::size_t d = dims.size(); d-- > 0;) {
+    out[d] = i % dims[d];
+    i /= dims[d];
+  }
+  return out;
+}
+
+std::string subscripts(const std::vector<unsigned>& idx) {
+  std::string out;
+  for (unsigned i : idx) out += "[" + std::to_string(i) + "]";
+  return out;
+}
+
+}  // namespace
+
+std::string word_name(const std::vector<SharedArray>& arrays, unsigned word) {
+  if (arrays.empty()) return "s[" + std::to_string(word) + "]";
+  const SharedArray* a = array_of(arrays, word);
+  if (!a) return "word " + std::to_string(word) + " (between arrays)";
+  return a->name + subscripts(indices(a->dims, word - a->first_word));
+}
+
+std::string word_range_name(const std::vector<SharedArray>& arrays, unsigned first, unsigned last) {
+  if (first == last) return word_name(arrays, first);
+  if (arrays.empty()) return "s[" + std::to_string(first) + ".." + std::to_string(last) + "]";
+  const SharedArray* a = array_of(arrays, first);
+  if (!a || a != array_of(arrays, last))
+    return word_name(arrays, first) + ".." + word_name(arrays, last);
+  const unsigned i = first - a->first_word, j = last - a->first_word;
+  if (a->dims.size() == 1)
+    return a->name + "[" + std::to_string(i) + ".." + std::to_string(j) + "]";
+  const unsigned inner = a->dims.back();
+  std::vector<unsigned> from = indices(a->dims, i), to = indices(a->dims, j);
+  if (std::equal(from.begin(), from.end() - 1, to.begin())) {  // within one row: "As[3][2..9]"
+    from.pop_back();
+    return a->name + subscripts(from) + "[" + std::to_string(i % inner) + ".." +
+           std::to_string(j % inner) + "]";
+  }
+  if (i % inner == 0 && (j + 1) % inner == 0) {  // whole rows: the outer indices and [*]
+    from.pop_back();
+    to.pop_back();
+    if (from.size() == 1)
+      return a->name + "[" + std::to_string(from[0]) + ".." + std::to_string(to[0]) + "][*]";
+  }
+  return word_name(arrays, first) + ".." + word_name(arrays, last);
+}
+
+std::string word_runs_name(const std::vector<SharedArray>& arrays,
+                           const std::vector<unsigned>& words, std::size_t limit) {
+  std::string out;
+  std::size_t runs = 0;
+  for (std::size_t i = 0; i < words.size();) {
+    std::size_t j = i;
+    while (j + 1 < words.size() && words[j + 1] == words[j] + 1) ++j;
+    if (runs == limit) {
+      return out + ", ...";
+    }
+    out += (runs == 0 ? "" : ", ") + word_range_name(arrays, words[i], words[j]);
+    ++runs;
+    i = j + 1;
+  }
+  return out;
+}
+
+}  // namespace stridescope

@@ -1,0 +1,71 @@
+// A lesson in the real app (under xvfb-run): the stepping keys go past the end of kernel 1 into
+// kernel 2 and back, and the lesson bar leaves the canvas uncut at 1280x720 with text size 2
+// (test hooks STRIDESCOPE_TEST_KEYS and STRIDESCOPE_REPORT_WINDOWS).
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <string>
+
+#include "../run_command.h"
+
+namespace stridescope {
+namespace {
+
+using test_support::Outcome;
+
+const std::string kTmp = STRIDESCOPE_TEST_TMP;
+
+Outcome run_lesson(const std::string& keys, const std::string& arguments) {
+  return test_support::run("STRIDESCOPE_REPORT_WINDOWS=1 STRIDESCOPE_TEST_KEYS=" + keys +
+                           " xvfb-run -a -s '-screen 0 1920x1080x24' " +
+                           std::string(STRIDESCOPE_BINARY) + " " + arguments + " --screenshot " +
+                           kTmp + "/lesson.png");
+}
+
+// The "lesson <name> step <k> variant <id> trace-step <s>" line of STRIDESCOPE_REPORT_WINDOWS.
+std::string lesson_line(const std::string& output) {
+  std::size_t at = output.find("lesson ");
+  if (at == std::string::npos) return "";
+  return output.substr(at, output.find('\n', at) - at);
+}
+
+// How far the View window's contents scroll down ("window "View" x y w h sx sy").
+float view_scroll(const std::string& output) {
+  std::size_t at = output.find("window \"View\"");
+  if (at == std::string::npos) return -1;
+  float x, y, w, h, sx, sy;
+  std::sscanf(output.c_str() + at + 13, "%f %f %f %f %f %f", &x, &y, &w, &h, &sx, &sy);
+  return sy;
+}
+
+TEST(LessonInTheApp, RightPastTheLastStepOfKernel1OpensKernel2) {
+  std::string args = "--lesson harris-ladder --size 1280x720 --font-scale 2 --presenter";
+  Outcome start = run_lesson("Right", args);
+  ASSERT_EQ(start.status, 0) << start.output;
+  EXPECT_EQ(lesson_line(start.output),
+            "lesson harris-ladder step 0 variant interleaved-divergent trace-step 1");
+  Outcome next = run_lesson("End,Right", args);
+  ASSERT_EQ(next.status, 0) << next.output;
+  EXPECT_EQ(lesson_line(next.output),
+            "lesson harris-ladder step 1 variant interleaved-strided trace-step 0");
+  EXPECT_EQ(view_scroll(next.output), 0) << "the lesson bar pushes the canvas out of its window";
+  Outcome page = run_lesson("End,PageDown,PageUp", args);  // a clicker: there and back
+  ASSERT_EQ(page.status, 0) << page.output;
+  std::string back = lesson_line(page.output);
+  EXPECT_EQ(back.rfind("lesson harris-ladder step 0 variant interleaved-divergent trace-step ", 0),
+            0u)
+      << back;
+  EXPECT_NE(back, "lesson harris-ladder step 0 variant interleaved-divergent trace-step 0")
+      << "PageUp at kernel 2's first step goes back to kernel 1's last";
+}
+
+TEST(LessonInTheApp, CudaByExamplePresetRunsTheBooksDotProduct) {
+  Outcome o = run_lesson("End", "--lesson cuda-by-example-5 --size 1920x1080");
+  ASSERT_EQ(o.status, 0) << o.output;
+  EXPECT_EQ(lesson_line(o.output).rfind("lesson cuda-by-example-5 step 0 variant dot-product ", 0),
+            0u)
+      << o.output;
+}
+
+}  // namespace
+}  // namespace stridescope
