@@ -1,7 +1,7 @@
-// Shared-memory words named as the kernel spells them (model/array_names.h).
+// Shared-memory words named as the kernel spells them (analysis/array_names.h).
 #include <gtest/gtest.h>
 
-#include "model/array_names.h"
+#include "analysis/array_names.h"
 
 namespace stridescope {
 namespace {

@@ -2,6 +2,8 @@
 // thread alone adding in a register, the block's result), then its warps, conflicts and races.
 #include "analysis/narration.h"
 
+#include "analysis/array_names.h"
+
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -40,6 +42,7 @@ Touched touched(const Step& step, AccessKind kind, unsigned word_size) {
 }
 
 std::string words_phrase(const Touched& t, const NarrationWords& w) {
+  if (w.arrays && !w.arrays->empty()) return word_runs_name(*w.arrays, sorted(t.words), 4);
   if (auto e = index_expression(t.pairs, w.shared_array, w.thread_index)) return *e;
   return std::string(w.shared_array) + "[" + describe_words(sorted(t.words)) + "]";
 }

@@ -22,6 +22,8 @@ struct NarrationWords {
   bool shuffles_combine =
       false;  // lanes combine what a shuffle brings with their own (catalog's do)
   bool result_in_word0 = false;  // the block's result ends in word 0, and thread 0 writes it out
+  // A user's program's named arrays (Trace::arrays); words are named by them where set.
+  const std::vector<SharedArray>* arrays = nullptr;
 };
 
 // What a step's sentence claims.

@@ -1,6 +1,8 @@
 // The facts of a step as rows, worded once for the GUI and the CLI.
 #include "model/fact_rows.h"
 
+#include "analysis/array_names.h"
+
 #include "core/format.h"
 
 namespace stridescope {
@@ -61,7 +63,8 @@ std::vector<FactRow> step_fact_rows(const TraceModel& model, const StepFacts& f,
                   total == 0 ? "in registers" : of(f.additions_so_far, total),
                   std::to_string(f.additions_so_far), Emphasis::None, true, 11});
   rows.push_back(race_row(f, model.words().shared_array));
-  std::string word0 = std::string(model.words().shared_array) + "[0]";
+  std::string word0 = model.trace().arrays.empty() ? std::string(model.words().shared_array) + "[0]"
+                                                   : word_name(model.trace().arrays, 0);
   rows.push_back({word0 + " now", word0, value_text(f.first_word), value_text(f.first_word),
                   Emphasis::None, true, 14});
   return rows;

@@ -15,6 +15,12 @@ TraceModel::TraceModel(Trace trace) : trace_(std::move(trace)) {
     const Lesson& l = variant_->lesson;
     words_ = {l.stored_value, l.shared_array, l.thread_index, true,
               variant_->behaviour.result_in_word0};
+  } else if (!trace_.arrays.empty()) {  // a user's program: its own array names
+    words_.arrays = &trace_.arrays;
+    words_.result_in_word0 = trace_.result_in_word0;
+    const SharedArray& a = trace_.arrays.front();
+    if (trace_.arrays.size() == 1 && a.dims.size() == 1 && a.first_word == 0)
+      words_.shared_array = a.name;
   }
   for (const BlockTrace& block : trace_.blocks) {
     BlockModel m;

@@ -36,9 +36,12 @@ struct ConflictTotals {
   unsigned stores = 0;
 };
 
+// Not copied: its narration words point into its own trace (held by shared_ptr in the GUI).
 class TraceModel {
  public:
   explicit TraceModel(Trace trace);
+  TraceModel(const TraceModel&) = delete;  // words_ may point into trace_
+  TraceModel& operator=(const TraceModel&) = delete;
 
   const Trace& trace() const { return trace_; }
   // The variant's catalog entry; nullptr for a trace of a variant this build does not have.

@@ -1,7 +1,7 @@
 // Canvas text: labels and tooltips of words, threads and warps, from the canvas model alone.
 #include "ui/canvas_text.h"
 
-#include "model/array_names.h"
+#include "analysis/array_names.h"
 
 #include <algorithm>
 

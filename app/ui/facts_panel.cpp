@@ -42,6 +42,13 @@ void lab_section(const LabSummary& lab, const VariantInfo* variant, const Palett
   ImGui::Separator();
 }
 
+bool has_shuffles(const Trace& trace) {
+  for (const BlockTrace& b : trace.blocks)
+    for (const Step& s : b.steps)
+      if (!s.shuffles.empty()) return true;
+  return false;
+}
+
 void facts_table(const TraceModel& model, const StepFacts& facts, const Palette& p) {
   if (!ImGui::BeginTable("facts", 2, ImGuiTableFlags_RowBg)) return;
   ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed);
@@ -54,8 +61,9 @@ void facts_table(const TraceModel& model, const StepFacts& facts, const Palette&
     fact_row(row.name, row.value, color);
   }
   const Trace& trace = model.trace();
-  fact_row("block " + std::string(result_name(trace.run.op)),
-           trace.divergence ? "none (the run stopped)" : value_text(trace.blocks[0].partial));
+  if (trace.result_in_word0)  // a matrix multiply has no block sum
+    fact_row("block " + std::string(result_name(trace.run.op)),
+             trace.divergence ? "none (the run stopped)" : value_text(trace.blocks[0].partial));
   ImGui::EndTable();
 }
 
@@ -93,10 +101,12 @@ void run_section(const TraceModel& model, const Palette& p) {
       ImGui::SetTooltip("depth: the longest chain of %s that must happen one after another",
                         std::string(combinations_word(cmp)).c_str());
     }
-  } else {
+  } else if (has_shuffles(trace)) {
     wrapped_text(
         "The additions happen in registers (warp shuffles): warp 0's registers are drawn below "
         "the shared memory at the steps where it shuffles.");
+  } else {
+    wrapped_text("No additions in shared memory: what the threads compute stays in registers.");
   }
 }
 
