@@ -64,11 +64,18 @@ void install_handler() {
 void prepare_signal_stack() {
   thread_local bool prepared = false;
   if (prepared) return;
-  static thread_local std::array<char, 64 * 1024> alternate;
-  stack_t stack{};
-  stack.ss_sp = alternate.data();
-  stack.ss_size = alternate.size();
-  ::sigaltstack(&stack, nullptr);
+  // A thread that has an alternate stack keeps it: AddressSanitizer gives every thread one and
+  // unmaps it when the thread ends (replacing it made ASan fail at a worker thread's exit and
+  // LeakSanitizer crash at the program's).
+  stack_t current{};
+  if (::sigaltstack(nullptr, &current) != 0 || (current.ss_flags & SS_DISABLE) != 0 ||
+      current.ss_size < 16 * 1024) {
+    static thread_local std::array<char, 64 * 1024> alternate;
+    stack_t stack{};
+    stack.ss_sp = alternate.data();
+    stack.ss_size = alternate.size();
+    ::sigaltstack(&stack, nullptr);
+  }
   install_handler();
   prepared = true;
 }
