@@ -367,6 +367,14 @@ TEST(Cli, QuizMarksMustNameWordsAndThreadsOfTheRun) {
                         "step 5 is the last");
 }
 
+// `stridescope run`'s schedule options are checked before anything is compiled.
+TEST(Cli, RunScheduleOptionsAreChecked) {
+  const std::string file = std::string(STRIDESCOPE_SOURCE_DIR) + "/examples/sum4.cu";
+  expect_one_error_line("run " + file + " --schedule sideways",
+                        "unknown --schedule 'sideways' (threads, lockstep, random)");
+  expect_one_error_line("run " + file + " --schedules 5000", "--schedules: at most 1000");
+}
+
 TEST(QuizMarks, ListsRangesAndTheDegree) {
   PredictionMarks m = parse_quiz_marks("words=0-2,7  threads=5 degree=4");
   EXPECT_EQ(m.words, (std::set<unsigned>{0, 1, 2, 7}));
