@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One command for a GPU machine without Debian packages or network: builds the non-GUI targets with
 # nvcc (dependencies carried in .carry/, see scripts/prepare-gpu-carry.sh), runs every test (GPU
-# ones included), the benchmark, the SASS check and the Nsight Compute comparison. Results in $OUT.
+# ones included), every example under `stridescope run --backend cuda`, the benchmark, the SASS
+# check and the Nsight Compute comparison. Results in $OUT.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-gpu-results}
@@ -9,7 +10,8 @@ ARCH=${STRIDESCOPE_GPU_ARCH:-90}
 mkdir -p "$OUT"
 status=0
 step() { echo "== $*" | tee -a "$OUT/summary.txt"; }
-# STRIDESCOPE_SKIP="examples sass ncu bench" leaves those parts out (to fit a short device session).
+# STRIDESCOPE_SKIP="tests examples cuda-backend sass ncu sanitizer bench" leaves those parts out
+# (to fit a short device session).
 skip() { [[ " ${STRIDESCOPE_SKIP:-} " == *" $1 "* ]]; }
 
 step "device"
@@ -22,16 +24,26 @@ cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DSTRIDESCOPE_GUI=OF
   cmake --build build-gpu -j"$(nproc)" >>"$OUT/build.log" 2>&1 || { tail -30 "$OUT/build.log"; exit 1; }
 
 if [ -z "${STRIDESCOPE_BENCH_ONLY:-}" ]; then
+if ! skip tests; then
 step "tests"
 ctest --test-dir build-gpu --output-on-failure -j4 >"$OUT/tests.txt" 2>&1 || status=1
 grep -E "tests passed|trace equality|Skipped|Failed" "$OUT/tests.txt" | tee -a "$OUT/summary.txt"
 build-gpu/tests/stridescope_gpu_tests 2>&1 | grep -E "trace equality|PASSED|FAILED" | tee -a "$OUT/summary.txt"
+fi
 
 if ! skip examples; then
 step "examples/ and tests/own_programs/ built by nvcc and run natively (compare: stridescope run)"
 mkdir -p "$OUT/examples"
 for f in examples/*.cu tests/own_programs/*.cu; do
   name=$(basename "$f" .cu)
+  if ! grep -q "int main(" "$f"; then  # kernels only (run by stridescope run --launch): compile them
+    if nvcc -arch="sm_$ARCH" -O2 -c -o /dev/null "$f" >"$OUT/examples/$name.build.txt" 2>&1; then
+      echo "-- $f: kernels only, compiled by nvcc (not run)" | tee -a "$OUT/summary.txt"
+    else
+      echo "-- $f: nvcc failed" | tee -a "$OUT/summary.txt"; tail -5 "$OUT/examples/$name.build.txt"; status=1
+    fi
+    continue
+  fi
   if nvcc -arch="sm_$ARCH" -O2 -o "$OUT/examples/$name" "$f" >"$OUT/examples/$name.build.txt" 2>&1; then
     timeout 60 "$OUT/examples/$name" >"$OUT/examples/$name.txt" 2>&1 || echo "(exit $?)" >>"$OUT/examples/$name.txt"
     rm -f "$OUT/examples/$name"
@@ -39,6 +51,15 @@ for f in examples/*.cu tests/own_programs/*.cu; do
   else
     echo "-- $f: nvcc failed" | tee -a "$OUT/summary.txt"; tail -5 "$OUT/examples/$name.build.txt"; status=1
   fi
+done
+fi
+
+if ! skip cuda-backend; then
+step "stridescope run FILE --backend cuda: each example built by nvcc, run natively, each launch timed"
+for f in examples/*.cu; do
+  grep -q "int main(" "$f" || continue  # kernels only: refused by --backend cuda (tested)
+  echo "-- $f" | tee -a "$OUT/summary.txt"
+  build-gpu/stridescope run "$f" --backend cuda 2>&1 | tee -a "$OUT/summary.txt" || status=1
 done
 fi
 

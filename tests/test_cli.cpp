@@ -375,6 +375,31 @@ TEST(Cli, RunScheduleOptionsAreChecked) {
   expect_one_error_line("run " + file + " --schedules 5000", "--schedules: at most 1000");
 }
 
+// The window's --open FILE.cu takes `run`'s --launch, --traced-block, --schedule and --seed, with
+// the same checks and the same error lines; they go with a program only.
+TEST(Cli, TheWindowsProgramOptionsAreCheckedAsRunChecksThem) {
+  const std::string file = std::string(STRIDESCOPE_SOURCE_DIR) + "/examples/matmul.cu";
+  const std::pair<std::string, std::string> bad[] = {
+      {"--launch x", "--launch x: use a whole number from 0 to 4294967295"},
+      {"--launch 03", "--launch 03: write it in decimal without a leading zero"},
+      {"--traced-block -1", "--traced-block -1: use a whole number from 0 to 4294967295"},
+      {"--schedule sideways", "unknown --schedule 'sideways' (threads, lockstep, random)"},
+      {"--schedule random --seed 1e3", "--seed 1e3: use a whole number"}};
+  for (const auto& [options, message] : bad) {
+    expect_one_error_line("run " + file + " " + options, message);
+    expect_one_error_line("--open " + file + " " + options + " --screenshot x.png", message);
+  }
+  expect_one_error_line("--launch 1 --screenshot x.png",
+                        "--launch and --schedule choose what to trace of a program: give --open "
+                        "FILE.cu");
+  expect_one_error_line("--trace t.json --schedule lockstep --screenshot x.png",
+                        "give --open FILE.cu");
+  expect_one_error_line("--open t.json --traced-block 2 --screenshot x.png",
+                        "--open opens a file: leave out --traced-block");
+  expect_one_error_line("--open " + file + " --variant sequential --screenshot x.png",
+                        "--open opens a file: leave out --variant");
+}
+
 TEST(QuizMarks, ListsRangesAndTheDegree) {
   PredictionMarks m = parse_quiz_marks("words=0-2,7  threads=5 degree=4");
   EXPECT_EQ(m.words, (std::set<unsigned>{0, 1, 2, 7}));

@@ -3,14 +3,19 @@
 // clang++-14, libclang and llvm-symbolizer-14 (scripts/install-deps.sh); skips visibly without.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "cli/commands.h"
 #include "emu/run_variant.h"
+#include "model/global_memory_text.h"
 #include "model/trace_model.h"
 #include "owncuda/own_program.h"
 #include "run/request.h"
 #include "trace/trace_consistency.h"
+#include "trace/trace_json.h"
 
 namespace stridescope {
 namespace {
@@ -86,6 +91,12 @@ TEST(OwnExamples, MatmulPrintsFourExactProductsAndTracesTheTilesAsTwoArrays) {
   ASSERT_EQ(row.trace.arrays.size(), 1u);
   EXPECT_EQ(row.trace.arrays[0], (SharedArray{"rowA", 0, {48}}));
   EXPECT_FALSE(row.trace.result_in_word0);
+  // Launch 0 touches no shared memory: the program's arrays as the linker placed them, and no
+  // linker marker (__TMC_END__ sits at the section's start with size 0) among them.
+  const OwnRunResult naive = run_example("matmul.cu", 0);
+  std::vector<std::string> names;
+  for (const SharedArray& a : naive.trace.arrays) names.push_back(a.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"rowA", "As", "Bs"}));
 }
 
 TEST(OwnExamples, TheDoubleSumRelaunchesUntilOneBlockRemains) {
@@ -140,6 +151,67 @@ TEST(OwnExamples, RandomSchedulesShowTheRaceAndLeaveARaceFreeProgramAlone) {
   EXPECT_TRUE(clean.differing.empty());
 }
 
+// A file of kernels only, run with a launch from the command line: it prints what a student can
+// check, and its trace is the trace of the same kernel launched the same way from a main().
+TEST(OwnExamples, TheKernelOnlyReductionRunsFromALaunchSpecAsFromAMain) {
+  SKIP_WITHOUT_TOOLS();
+  const std::string file = std::string(STRIDESCOPE_SOURCE_DIR) + "/examples/reduce_kernel_only.cu";
+  OwnRunOptions spec;
+  spec.file = file;
+  spec.launch_spec = "reduce<<<4,256>>>(in=iota(1024), out=zeros(4), n=1024)";
+  spec.traced_block = 2;
+  const OwnRunResult r = run_own_program(spec);
+  ASSERT_TRUE(r.traced) << r.failure << r.errors;
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.output,
+            "in = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, ... (1024 values, sum "
+            "523776)]\nout = [32640, 98176, 163712, 229248]\n");
+  EXPECT_EQ(first_inconsistency(r.trace), std::nullopt);
+  EXPECT_EQ(r.trace.run.grid_size, 4u);
+  EXPECT_EQ(r.trace.run.block_size, 256u);
+  EXPECT_EQ(r.trace.blocks.at(0).partial, 163712);
+  EXPECT_EQ(r.trace.blocks.at(0).steps.size(), 10u);  // the load, strides 128 .. 1, exit
+
+  // The same launch written in a main() appended to the same text (the kernel's lines unchanged).
+  const std::string with_main = std::string(STRIDESCOPE_TEST_TMP) + "/reduce_with_main.cu";
+  std::ofstream(with_main) << std::ifstream(file).rdbuf()
+                           << "#include <cstdio>\n"
+                              "int main() {\n"
+                              "  static int in[1024], out[4];\n"
+                              "  for (int i = 0; i < 1024; ++i) in[i] = i;\n"
+                              "  int *d_in, *d_out;\n"
+                              "  cudaMalloc((void**)&d_in, 1024 * sizeof(int));\n"
+                              "  cudaMalloc((void**)&d_out, 4 * sizeof(int));\n"
+                              "  cudaMemcpy(d_in, in, sizeof in, cudaMemcpyHostToDevice);\n"
+                              "  cudaMemcpy(d_out, out, sizeof out, cudaMemcpyHostToDevice);\n"
+                              "  reduce<<<4, 256>>>(d_in, d_out, 1024);\n"
+                              "  cudaMemcpy(out, d_out, sizeof out, cudaMemcpyDeviceToHost);\n"
+                              "  printf(\"%d %d %d %d\\n\", out[0], out[1], out[2], out[3]);\n"
+                              "}\n";
+  OwnRunOptions plain;
+  plain.file = with_main;
+  plain.traced_block = 2;
+  const OwnRunResult m = run_own_program(plain);
+  ASSERT_TRUE(m.traced) << m.failure << m.errors;
+  EXPECT_EQ(m.output, "32640 98176 163712 229248\n");
+  nlohmann::json a = trace_to_json(r.trace), b = trace_to_json(m.trace);
+  EXPECT_EQ(a["run"]["variant"], "own:reduce_kernel_only.cu");
+  a["run"].erase("variant");
+  b["run"].erase("variant");
+  // The buffers are named where they were allocated: the spec's parameters, main()'s pointers.
+  for (int k = 0; k < 2; ++k) {
+    EXPECT_EQ(a["global_memory"]["buffers"][k]["name"], k == 0 ? "in" : "out");
+    EXPECT_EQ(b["global_memory"]["buffers"][k]["name"], k == 0 ? "d_in" : "d_out");
+    EXPECT_EQ(a["global_memory"]["buffers"][k]["line"], 0);  // no line of the user's file
+    for (nlohmann::json* t : {&a, &b}) {
+      (*t)["global_memory"]["buffers"][k].erase("name");
+      (*t)["global_memory"]["buffers"][k].erase("line");
+    }
+  }
+  EXPECT_EQ(a, b) << "the spec'd launch's trace differs from main()'s: "
+                  << nlohmann::json::diff(a, b).dump().substr(0, 2000);
+}
+
 // The engine's traces are the catalog's: Harris's kernels 1-3 written as plain CUDA give the same
 // steps, snapshots, accesses (all but their source lines) and per-step analyses.
 TEST(OwnExamples, HarrisKernels1To3AsPlainCudaTraceLikeTheCatalogVariants) {
@@ -185,6 +257,82 @@ TEST(OwnExamples, HarrisKernels1To3AsPlainCudaTraceLikeTheCatalogVariants) {
     EXPECT_EQ(own_model.lab().hazards, catalog_model.lab().hazards);
     EXPECT_EQ(own_model.work().additions, catalog_model.work().additions);
   }
+}
+
+// Global memory: the tiled launch's block (0, 0) reads rows 0-15 of A (whole rows: one range) and
+// columns 0-15 of B (48 runs of 16), one tile of each per load step, and writes its 16x16 of C.
+TEST(OwnExamples, MatmulsTiledBlockReadsItsRowsOfAAndColumnsOfBTileByTile) {
+  SKIP_WITHOUT_TOOLS();
+  const OwnRunResult r = run_example("matmul.cu", 3);
+  ASSERT_TRUE(r.trace.global_memory.has_value());
+  const GlobalMemory& g = *r.trace.global_memory;
+  ASSERT_EQ(g.buffers.size(), 3u);
+  EXPECT_EQ(g.buffers[0], (GlobalBuffer{"dA", 78, "float", 4, 32 * 48 * 4}));
+  EXPECT_EQ(g.buffers[1], (GlobalBuffer{"dB", 79, "float", 4, 48 * 32 * 4}));
+  EXPECT_EQ(g.buffers[2], (GlobalBuffer{"dC", 80, "float", 4, 32 * 32 * 4}));
+  ASSERT_EQ(g.steps.size(), r.trace.blocks[0].steps.size());
+  EXPECT_EQ(launch_lines(g),
+            (std::vector<std::string>{
+                "dA: read 768 of its 1536 floats ([0..767]) in 768 loads, 3 KiB",
+                "dB: read 768 of its 1536 floats (48 runs of 16, 32 apart: [0..15], [32..47], "
+                "..., [1504..1519]) in 768 loads, 3 KiB",
+                "dC: wrote 256 of its 1024 floats (16 runs of 16, 32 apart: [0..15], [32..47], "
+                "..., [480..495]) in 256 stores, 1 KiB"}));
+  // Each load step reads the next 16 columns of A's rows and the next 16 rows of B.
+  EXPECT_EQ(step_line(g, 0),
+            "read dA (16 runs of 16, 48 apart: [0..15], [48..63], ..., [720..735]), dB (16 runs "
+            "of 16, 32 apart: [0..15], [32..47], ..., [480..495])");
+  EXPECT_EQ(step_line(g, 2),
+            "read dA (16 runs of 16, 48 apart: [16..31], [64..79], ..., [736..751]), dB (16 runs "
+            "of 16, 32 apart: [512..527], [544..559], ..., [992..1007])");
+  EXPECT_EQ(step_line(g, 1), "no global memory");  // the products come from shared memory
+  EXPECT_EQ(step_line(g, 6),
+            "wrote dC (16 runs of 16, 32 apart: [0..15], [32..47], "
+            "..., [480..495])");
+  ASSERT_EQ(g.steps[0].size(), 2u);
+  EXPECT_EQ(g.steps[0][0].read.accesses, 256u);  // one element of A per thread
+  EXPECT_EQ(g.steps[0][0].read.bytes, 1024u);
+}
+
+// The book's dot product: block 0's grid-stride loop reads 5 slices of 256 of a and b (the grid
+// is 32 x 256 = 8192 threads wide) and thread 0 writes the block's one partial sum.
+TEST(OwnExamples, TheDotProductsBlockReadsFiveSlicesOfAAndBAndWritesOnePartial) {
+  SKIP_WITHOUT_TOOLS();
+  const OwnRunResult r = run_example("dot.cu");
+  ASSERT_TRUE(r.trace.global_memory.has_value());
+  const GlobalMemory& g = *r.trace.global_memory;
+  EXPECT_EQ(launch_lines(g),
+            (std::vector<std::string>{
+                "dev_a: read 1280 of its 33792 floats (5 runs of 256, 8192 apart: [0..255], "
+                "[8192..8447], ..., [32768..33023]) in 1280 loads, 5 KiB",
+                "dev_b: read 1280 of its 33792 floats (5 runs of 256, 8192 apart: [0..255], "
+                "[8192..8447], ..., [32768..33023]) in 1280 loads, 5 KiB",
+                "dev_partial_c: wrote 1 of its 32 floats ([0]) in 1 store, 4 B"}));
+  EXPECT_EQ(step_line(g, g.steps.size() - 1), "wrote dev_partial_c ([0])");
+}
+
+// `stridescope run` prints a line per buffer; `check` prints them and the steps that used any.
+TEST(OwnExamples, RunAndCheckPrintTheGlobalMemoryOfTheTracedBlock) {
+  SKIP_WITHOUT_TOOLS();
+  OwnRunOptions options;
+  options.file = std::string(STRIDESCOPE_SOURCE_DIR) + "/examples/matmul.cu";
+  options.launch = 3;
+  const std::string out_path = std::string(STRIDESCOPE_TEST_TMP) + "/global_matmul.json";
+  std::ostringstream out, err;
+  ASSERT_EQ(command_run(options, out_path, false, out, err), 0) << err.str();
+  EXPECT_NE(out.str().find("global memory of block 0 (cudaMalloc buffers):\n"
+                           "  dA: read 768 of its 1536 floats ([0..767]) in 768 loads, 3 KiB\n"
+                           "  dB: read 768 of its 1536 floats (48 runs"),
+            std::string::npos)
+      << out.str();
+  std::ostringstream checked;
+  ASSERT_EQ(command_check(out_path, checked), 0);
+  EXPECT_NE(checked.str().find("global memory of block 0 over the launch (cudaMalloc buffers):\n"
+                               "  dA: read 768"),
+            std::string::npos)
+      << checked.str();
+  EXPECT_NE(checked.str().find("  step 6: wrote dC (16 runs"), std::string::npos) << checked.str();
+  EXPECT_EQ(checked.str().find("  step 1:"), std::string::npos);  // no global memory there
 }
 
 }  // namespace

@@ -278,5 +278,34 @@ TEST(TraceJson, NamedArraysAndTheResultFlagRoundTripAndAreValidated) {
   EXPECT_NE(error_of(j).find("$.result_in_word0: must be true or false"), std::string::npos);
 }
 
+TEST(TraceJson, AProgramsLaunchListRoundTripsAndIsValidated) {
+  Trace trace = sample();  // block 64
+  trace.launches = {{"fill", {4, 1, 1}, {128, 1, 1}}, {"tiles", {2, 2, 1}, {8, 8, 1}}};
+  trace.traced_launch = 1;
+  EXPECT_EQ(trace_from_json(trace_to_json(trace)), trace);
+  EXPECT_FALSE(trace_to_json(sample()).contains("launches"));  // a catalog trace lists none
+  json j = trace_to_json(trace);
+  j["traced_launch"] = 2;
+  EXPECT_NE(error_of(j).find("$.traced_launch: 2 is larger than 1"), std::string::npos)
+      << error_of(j);
+  j = trace_to_json(trace);
+  j["traced_launch"] = 0;  // 128 threads per block, but the run's blocks have 64
+  EXPECT_NE(error_of(j).find("$.launches[0].block: 128 threads, but run.block_size is 64"),
+            std::string::npos)
+      << error_of(j);
+  j = trace_to_json(trace);
+  j["launches"][1]["grid"] = json::array({2, 0, 1});
+  EXPECT_NE(error_of(j).find("$.launches[1].grid[1]: must be at least 1"), std::string::npos)
+      << error_of(j);
+  j = trace_to_json(trace);
+  j["launches"][1]["block"] = json::array({64});
+  EXPECT_NE(error_of(j).find("$.launches[1].block: must have 3 sizes"), std::string::npos)
+      << error_of(j);
+  j = trace_to_json(trace);
+  j["launches"] = json::array();
+  EXPECT_NE(error_of(j).find("$.launches: must list at least the traced launch"), std::string::npos)
+      << error_of(j);
+}
+
 }  // namespace
 }  // namespace stridescope

@@ -6,6 +6,7 @@
 
 #include "core/format.h"
 #include "model/fact_rows.h"
+#include "model/global_memory_text.h"
 #include "model/trace_model.h"
 #include "registry.h"
 #include "trace/trace_json.h"
@@ -77,6 +78,15 @@ int command_trace(const Tracer& tracer, const RunRequest& request, const std::st
   return 0;
 }
 
+// A user's program's cudaMalloc buffers: what the traced block read and wrote, then step by step.
+void print_global_memory(const GlobalMemory& memory, std::uint32_t block, std::ostream& out) {
+  out << "global memory of block " << block << " over the launch (cudaMalloc buffers):\n";
+  for (const std::string& line : launch_lines(memory)) out << "  " << line << "\n";
+  if (memory.buffers.empty()) out << "  none\n";
+  for (std::size_t s = 0; s < memory.steps.size(); ++s)
+    if (!memory.steps[s].empty()) out << "  step " << s << ": " << step_line(memory, s) << "\n";
+}
+
 void print_facts_table(const TraceModel& model, std::ostream& out) {
   const Trace& trace = model.trace();
   const RunInfo& r = trace.run;
@@ -92,6 +102,7 @@ void print_facts_table(const TraceModel& model, std::ostream& out) {
            "uses generic names\n";
   }
   for (std::size_t b = 0; b < model.block_count(); ++b) print_step_table(model, b, out);
+  if (trace.global_memory) print_global_memory(*trace.global_memory, trace.blocks[0].block, out);
   out << "second stage: " << trace.second_stage;
   for (std::size_t i = 0; i < trace.passes.size(); ++i) {
     out << (i == 0 ? "; launches: " : " -> ") << trace.passes[i].n << " elements in "

@@ -1,22 +1,39 @@
 // Tracing a program for the GUI through run_own_program's public API only (own_program.h).
 #include "cli/gui_program.h"
 
+#include <fstream>
+#include <iterator>
 #include <stdexcept>
 
+#include "owncuda/launch_main.h"
 #include "owncuda/own_program.h"
 
 namespace stridescope {
 
-ProgramTrace trace_program_for_gui(const std::string& file) {
+ProgramTrace trace_program_for_gui(const std::string& file, const ProgramChoice& choice) {
   OwnRunOptions options;
   options.file = file;
-  OwnRunResult r = run_own_program(options);  // OwnProgramError: clang's messages as printed
+  options.launch = choice.launch;
+  options.launch_spec = choice.launch_spec;
+  options.traced_block = choice.traced_block;
+  options.schedule = choice.schedule;
+  options.seed = choice.seed;
+  // A file of kernels without main() runs the `--launch '...'` written in its comments, if any.
+  std::ifstream in(file);
+  options.fallback_launch_spec =
+      launch_spec_in_comments(std::string(std::istreambuf_iterator<char>(in), {}));
+  OwnRunResult r;
+  try {
+    r = run_own_program(options);  // OwnProgramError: clang's messages as printed
+  } catch (const LaunchSpecError& e) {
+    if (!options.fallback_launch_spec.empty()) throw;
+    throw std::runtime_error(std::string(e.what()) +
+                             "; the window runs the --launch '...' written in a // comment of "
+                             "the file");
+  }
   if (!r.failure.empty() || !r.traced) {
-    std::string why = !r.failure.empty() ? r.failure
-                      : r.exit_code != 0
-                          ? "the program stopped with status " + std::to_string(r.exit_code)
-                          : "the program launched no kernel (nothing traced)";
-    throw std::runtime_error(why + (r.errors.empty() ? "" : "\n" + r.errors));
+    throw std::runtime_error(untraced_reason(r, options) +
+                             (r.errors.empty() ? "" : "\n" + r.errors));
   }
   return {std::move(r.trace), std::move(r.output)};
 }

@@ -8,6 +8,7 @@
 
 namespace stridescope {
 
-ProgramTrace trace_program_for_gui(const std::string& file);  // throws std::runtime_error
+ProgramTrace trace_program_for_gui(const std::string& file,
+                                   const ProgramChoice& choice);  // throws std::runtime_error
 
 }  // namespace stridescope

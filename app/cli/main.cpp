@@ -15,6 +15,8 @@
 #include "cli/options.h"
 #include "cli/precision_command.h"
 #include "cli/window_options.h"
+#include "owncuda/cuda_backend.h"
+#include "owncuda/launch_spec.h"
 #include "owncuda/own_program.h"
 #include "ui/gui.h"
 #if defined(STRIDESCOPE_HAVE_CUDA)
@@ -71,9 +73,12 @@ struct CommandLine {
       "export", "render a run, step by step with its transitions, as a GIF or an MP4");
   ExportOptions export_options;
   CLI::App* run = app.add_subcommand(
-      "run", "compile a plain CUDA C++ file with clang, run it on the CPU emulator, trace a block");
+      "run",
+      "compile a plain CUDA C++ file with clang, run it on the CPU emulator, trace a block (or "
+      "--backend cuda: build it with nvcc, run it on the GPU, time each launch)");
   OwnRunOptions run_options;
-  std::string run_out, run_schedule = "threads";
+  ProgramOptions run_choice;
+  std::string run_out, run_backend = "emulator";
   bool run_timings = false;
   unsigned run_schedules = 0;
 
@@ -111,15 +116,14 @@ struct CommandLine {
                     "the .cu file (docs/own-programs.md: what it may use)")
         ->required();
     run->add_option("--out,-o", run_out, "trace file to write (JSON)");
-    run->add_option("--launch", run_options.launch, "which kernel launch to trace (0: the first)");
-    run->add_option("--traced-block", run_options.traced_block, "which block of it to trace");
+    add_program_options(*run, run_choice);
     run->add_flag("--timings", run_timings, "print the time of each phase");
-    run->add_option("--schedule", run_schedule,
-                    "thread order between barriers: threads (default), lockstep, random");
-    run->add_option("--seed", run_options.seed, "seed of the random schedule");
     run->add_option("--schedules", run_schedules,
                     "run K random schedules untraced and report the outputs that differ from "
                     "the lockstep schedule's (a race)");
+    run->add_option("--backend", run_backend,
+                    "emulator (default: clang, the CPU, a trace) or cuda (nvcc, the GPU, each "
+                    "launch's time)");
     run->add_option("--keep", run_options.work_dir,
                     "build in this directory and keep it (program.cpp, program, raw.json)");
   }
@@ -147,10 +151,16 @@ struct CommandLine {
     if (*device_run) return command_device_run(to_request(device_run_options), std::cout);
     if (*export_run) return command_export(export_options, std::cout);
     if (*run) {
-      std::optional<ThreadSchedule> schedule = parse_enum<ThreadSchedule>(run_schedule);
-      if (!schedule)
-        throw CliError("unknown --schedule '" + run_schedule + "' (threads, lockstep, random)");
-      run_options.schedule = *schedule;
+      std::optional<Backend> backend = parse_enum<Backend>(run_backend);
+      if (!backend || backend == Backend::Recorded)
+        throw CliError("unknown --backend '" + run_backend + "' (emulator, cuda)");
+      if (backend == Backend::Cuda) return run_natively();
+      const ProgramChoice choice = to_program_choice(run_choice);
+      run_options.launch = choice.launch;
+      run_options.launch_spec = choice.launch_spec;
+      run_options.traced_block = choice.traced_block;
+      run_options.schedule = choice.schedule;
+      run_options.seed = choice.seed;
       if (run_schedules > 1000) throw CliError("--schedules: at most 1000");
       if (run_schedules > 0)
         return command_run_schedules(run_options, run_schedules, std::cout, std::cerr);
@@ -168,6 +178,19 @@ struct CommandLine {
       return command_bench(bench_command, std::cout);
     }
     return run_window();
+  }
+
+  // `run --backend cuda`: no trace, so the options of the trace are refused.
+  int run_natively() {
+    for (const char* name :
+         {"--out", "--launch", "--traced-block", "--schedule", "--seed", "--schedules"}) {
+      if (run->count(name))
+        throw CliError(std::string(name) +
+                       " is for the emulator: --backend cuda runs the program natively and "
+                       "traces nothing");
+    }
+    return command_run_cuda({run_options.file, run_options.work_dir, run_timings}, std::cout,
+                            std::cerr);
   }
 
   int run_window() {

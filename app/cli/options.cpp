@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "core/input.h"
+#include "owncuda/launch_spec.h"
 
 namespace stridescope {
 
@@ -88,6 +89,37 @@ RunRequest to_request(const RunOptions& o) {
     }
   }
   return r;
+}
+
+void add_program_options(CLI::App& command, ProgramOptions& o) {
+  command.add_option("--launch", o.launch,
+                     "which kernel launch to trace (0: the first); for a file of kernels without "
+                     "main(), the launch to run: 'NAME<<<GRID,BLOCK>>>(param=INIT, ...)'");
+  command.add_option("--traced-block", o.traced_block, "which block of it to trace")
+      ->type_name("UINT");
+  command.add_option("--schedule", o.schedule,
+                     "thread order between barriers: threads (default), lockstep, random");
+  command.add_option("--seed", o.seed, "seed of the random schedule")->type_name("UINT");
+}
+
+ProgramChoice to_program_choice(const ProgramOptions& o) {
+  ProgramChoice choice;
+  if (is_launch_spec(o.launch)) {
+    parse_launch_spec(o.launch);  // its syntax and limits, before anything is compiled
+    choice.launch_spec = o.launch;
+  } else {
+    choice.launch = static_cast<std::uint32_t>(parse_whole(o.launch, "--launch", 0, UINT32_MAX));
+  }
+  choice.traced_block =
+      static_cast<std::uint32_t>(parse_whole(o.traced_block, "--traced-block", 0, UINT32_MAX));
+  std::optional<ThreadSchedule> schedule = parse_enum<ThreadSchedule>(o.schedule);
+  if (!schedule) {
+    throw CliError("unknown --schedule '" + o.schedule + "' (" + enum_choices<ThreadSchedule>() +
+                   ")");
+  }
+  choice.schedule = *schedule;
+  choice.seed = parse_whole(o.seed, "--seed", 0, UINT64_MAX);
+  return choice;
 }
 
 std::vector<double> parse_values(std::string_view text) {

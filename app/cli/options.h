@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/domain.h"
+#include "core/program_choice.h"
 #include "run/request.h"
 
 namespace stridescope {
@@ -49,6 +50,17 @@ struct RunOptions {
 // Adds them to `command`; returns them, so that a caller can tell which were given.
 std::vector<CLI::Option*> add_run_options(CLI::App& command, RunOptions& options);
 RunRequest to_request(const RunOptions& options);  // throws CliError
+
+// Which launch and block of an own program to trace, and its schedule, as typed (`stridescope
+// run`, and the window's --open FILE.cu); one parse, so both give the same error lines.
+struct ProgramOptions {
+  std::string launch = "0";
+  std::string traced_block = "0";
+  std::string schedule = "threads";
+  std::string seed = "1";
+};
+void add_program_options(CLI::App& command, ProgramOptions& options);  // `stridescope run`'s
+ProgramChoice to_program_choice(const ProgramOptions& options);        // throws CliError
 
 // A custom input written as numbers separated by commas ("3,1,4,2"); see parse_value_list.
 std::vector<double> parse_values(std::string_view text);  // throws CliError

@@ -60,6 +60,26 @@ void apply_open(const std::string& file, GuiOptions& gui) {
   }
 }
 
+// --open FILE / --trace FILE: the run's settings come from the file; a program (.cu) takes
+// --launch, --traced-block, --schedule and --seed as `stridescope run` does.
+void apply_file(const WindowOptions& o, GuiOptions& gui) {
+  const std::string file_option = !o.open.empty() ? "--open" : "--trace";
+  const bool program = !o.open.empty() && has_extension(o.open, {".cu"});
+  for (const CLI::Option* given : o.run_given) {
+    const bool program_option =
+        given->get_name() == "--traced-block" || given->get_name() == "--seed";
+    if (given->count() > 0 && !(program && program_option)) {
+      throw CliError(file_option + " opens a file: leave out " + given->get_name() +
+                     " (the run's settings come from the file)");
+    }
+  }
+  if (!o.trace.empty()) gui.trace_path = o.trace;
+  if (!o.open.empty()) apply_open(o.open, gui);
+  if (program) {
+    gui.program_choice = to_program_choice({o.launch, o.run.traced_block, o.schedule, o.run.seed});
+  }
+}
+
 // --lesson NAME: the lesson's first step is the run; it takes no run options, trace or compare.
 GuiOptions with_lesson(GuiOptions gui, const WindowOptions& o) {
   LessonId id = parse_choice<LessonId>(o.lesson, "--lesson");
@@ -85,6 +105,12 @@ void add_window_options(CLI::App& app, WindowOptions& o) {
   app.add_option("--open", o.open,
                  "open a trace (.json) or a CUDA program (.cu: traced, re-traced when saved)")
       ->type_name("FILE");
+  o.launch_given =
+      app.add_option("--launch", o.launch, "with --open FILE.cu: which kernel launch to trace")
+          ->type_name("UINT");
+  o.schedule_given = app.add_option("--schedule", o.schedule,
+                                    "with --open FILE.cu: thread order between barriers: threads "
+                                    "(default), lockstep, random (--seed N)");
   app.add_option("--compare", o.compare,
                  "2 to 4 variants side by side, step-locked, on the same input (a,b,c)")
       ->type_name("V1,V2,...");
@@ -130,6 +156,12 @@ GuiOptions to_gui_options(const WindowOptions& o) {
   if (gui.quiz && !o.compare.empty()) {
     throw CliError("the quiz asks about one run: leave out --compare (or --quiz)");
   }
+  // `export` has no --launch or --schedule (its WindowOptions leave them null).
+  auto given = [](const CLI::Option* option) { return option != nullptr && option->count() > 0; };
+  if ((given(o.launch_given) || given(o.schedule_given)) && !has_extension(o.open, {".cu"})) {
+    throw CliError(
+        "--launch and --schedule choose what to trace of a program: give --open FILE.cu");
+  }
   if (!o.lesson.empty()) return with_lesson(gui, o);
   if (!o.trace.empty() && !o.open.empty()) throw CliError("--open and --trace: give one file");
   std::string file_option = !o.open.empty() ? "--open" : "--trace";
@@ -137,14 +169,7 @@ GuiOptions to_gui_options(const WindowOptions& o) {
     throw CliError("--compare runs the variants: leave out " + file_option);
   }
   if (!o.trace.empty() || !o.open.empty()) {
-    for (const CLI::Option* given : o.run_given) {
-      if (given->count() > 0) {
-        throw CliError(file_option + " opens a file: leave out " + given->get_name() +
-                       " (the run's settings come from the file)");
-      }
-    }
-    if (!o.trace.empty()) gui.trace_path = o.trace;
-    if (!o.open.empty()) apply_open(o.open, gui);
+    apply_file(o, gui);
   } else if (!o.compare.empty()) {
     gui.request = to_request(o.run);
     gui.compare = parse_compare(o.compare, gui.request);

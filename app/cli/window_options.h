@@ -18,6 +18,10 @@ struct WindowOptions {
                                                               view = "memory";
   std::string benchmark_frames = "0";
   std::string quiz_marks;
+  std::string launch = "0",
+              schedule = "threads";  // with --open FILE.cu (and --traced-block, --seed)
+  CLI::Option* launch_given = nullptr;
+  CLI::Option* schedule_given = nullptr;
   bool high_contrast = false, presenter = false, quiz = false;
   CLI::Option* contrast_given = nullptr;
 };

@@ -12,7 +12,10 @@
 #include <optional>
 #include <sstream>
 
+#include "owncuda/buffer_names.h"
 #include "owncuda/child_process.h"
+#include "owncuda/launch_main.h"
+#include "owncuda/launch_names.h"
 #include "owncuda/program_parse.h"
 #include "owncuda/raw_trace.h"
 #include "owncuda/runtime_paths.h"
@@ -59,8 +62,9 @@ fs::path make_work_dir(const OwnRunOptions& options) {
 // Steps 1 and 2: find the launches with clang's CUDA parser, rewrite them (lines unchanged),
 // compile as plain C++ with shared accesses instrumented, then link without the coverage flag
 // (with it the driver links clang's UBSan runtime, which we do not need: the callbacks are ours).
-fs::path build_program(const fs::path& file, const fs::path& dir, const Tools& tools,
-                       OwnRunTimings& timings, ElementType& element, ProgramFacts& facts_out) {
+fs::path build_program(const OwnRunOptions& options, const fs::path& file, const fs::path& dir,
+                       const Tools& tools, OwnRunTimings& timings, ElementType& element,
+                       ProgramFacts& facts_out) {
   auto t0 = std::chrono::steady_clock::now();
   const std::string source = read_file(file);
   const ProgramFacts& facts = facts_out = parse_program(file.string(), tools.clang);
@@ -73,8 +77,10 @@ fs::path build_program(const fs::path& file, const fs::path& dir, const Tools& t
   for (const SharedDecl& d : facts.shared) shared_types.push_back(d.type);
   element = shared_element_type(shared_types);
   const fs::path rewritten = dir / "program.cpp";
+  const std::string main_text =
+      main_for_launch(options.file, facts, options.launch_spec, options.fallback_launch_spec);
   std::ofstream(rewritten) << "#line 1 \"" << file.string() << "\"\n"
-                           << rewrite_program(source, facts);
+                           << rewrite_program(source, facts) << main_text;
   timings.parse_s = seconds_since(t0);
 
   t0 = std::chrono::steady_clock::now();
@@ -162,7 +168,8 @@ ScheduleReport compare_schedules(const OwnRunOptions& options, unsigned schedule
   OwnRunResult built;
   ElementType element = ElementType::Int;
   ProgramFacts facts;
-  const fs::path program = build_program(file, work.dir, tools, built.timings, element, facts);
+  const fs::path program =
+      build_program(options, file, work.dir, tools, built.timings, element, facts);
   OwnRunOptions run = options;
   run.launch = UINT32_MAX;  // nothing traced
   ScheduleReport report;
@@ -193,29 +200,61 @@ OwnRunResult run_own_program(const OwnRunOptions& options) {
   OwnRunResult result;
   ElementType element = ElementType::Int;
   ProgramFacts facts;
-  const fs::path program = build_program(file, dir, tools, result.timings, element, facts);
+  const fs::path program = build_program(options, file, dir, tools, result.timings, element, facts);
   const std::optional<nlohmann::json> raw = run_program(program, dir, options, element, result);
   if (!raw) return result;
   auto t0 = std::chrono::steady_clock::now();
-  std::map<std::uint64_t, int> lines = source_lines(*raw, program, dir, tools.symbolizer);
+  std::map<std::uint64_t, int> lines = source_lines(*raw, program, dir, tools.symbolizer, file);
   result.timings.symbolize_s = seconds_since(t0);
   if (raw->contains("fault_pc")) {  // a fault in the user's code: name its line
     const int line = lines[(*raw)["fault_pc"].get<std::uint64_t>()];
     if (line > 0) result.failure += " at " + file.filename().string() + ":" + std::to_string(line);
   }
   if (!raw->value("traced", false) || raw->contains("error")) return result;
+  const nlohmann::json& grid = (*raw)["grid"];
+  const std::uint64_t blocks =
+      grid[0].get<std::uint64_t>() * grid[1].get<std::uint64_t>() * grid[2].get<std::uint64_t>();
+  if (options.traced_block >= blocks) {  // the runtime ran it, but no block was traced
+    result.failure = "launch " + std::to_string(options.launch) + " has " + std::to_string(blocks) +
+                     (blocks == 1 ? " block" : " blocks") + " (0-" + std::to_string(blocks - 1) +
+                     "): there is no block " + std::to_string(options.traced_block) + " to trace";
+    return result;
+  }
   const std::vector<SharedSymbol> symbols =
       shared_symbols(program, dir, (*raw)["shared_bytes"].get<std::uint32_t>());
   result.trace =
       trace_of_raw(*raw, lines, file, options.traced_block, element, symbols, facts.shared);
+  // A spec's main() allocates the kernel's arrays in parameter order: name and type them so.
+  const std::vector<SpecBuffer> made =
+      spec_buffers(options.file, facts, options.launch_spec, options.fallback_launch_spec);
+  if (std::optional<GlobalMemory>& memory = result.trace.global_memory;
+      memory && !made.empty() && made.size() == memory->buffers.size()) {
+    for (std::size_t k = 0; k < made.size(); ++k) {
+      GlobalBuffer& b = memory->buffers[k];
+      b.name = made[k].name;
+      if (const std::uint32_t size = scalar_size(made[k].type); size > 0) {
+        b.type = made[k].type;
+        b.element_size = size;
+      }
+    }
+  }
+  result.trace.launches = program_launches(*raw, program, dir, tools.symbolizer);
+  result.trace.traced_launch = options.launch;
   result.traced = true;
   return result;
+}
+
+std::string untraced_reason(const OwnRunResult& r, const OwnRunOptions& options) {
+  if (!r.failure.empty()) return r.failure;
+  if (r.exit_code != 0) return "the program stopped with status " + std::to_string(r.exit_code);
+  return "the program made no launch " + std::to_string(options.launch) + " (nothing traced)";
 }
 
 }  // namespace stridescope
 
 #include <iostream>
 
+#include "model/global_memory_text.h"
 #include "trace/trace_json.h"
 
 namespace stridescope {
@@ -234,13 +273,9 @@ int command_run(const OwnRunOptions& options, const std::string& out_path, bool 
   out << r.output;
   err << r.errors;
   if (!r.failure.empty() || !r.traced) {
-    err << "stridescope: error: "
-        << (!r.failure.empty() ? r.failure + "; no trace written"
-            : r.exit_code != 0 ? "the program stopped with status " + std::to_string(r.exit_code) +
-                                     "; no trace written"
-                               : "the program made no launch " + std::to_string(options.launch) +
-                                     " (nothing traced)")
-        << "\n";
+    const bool launched = !r.failure.empty() || r.exit_code != 0;
+    err << "stridescope: error: " << untraced_reason(r, options)
+        << (launched ? "; no trace written" : "") << "\n";
     return 2;
   }
   if (!out_path.empty()) save_trace(r.trace, out_path);
@@ -260,6 +295,11 @@ int command_run(const OwnRunOptions& options, const std::string& out_path, bool 
       if (&a != &r.trace.arrays.back()) out << ",";
     }
     out << "\n";
+  }
+  if (r.trace.global_memory && !r.trace.global_memory->buffers.empty()) {
+    out << "global memory of block " << b.block << " (cudaMalloc buffers):\n";
+    for (const std::string& line : launch_lines(*r.trace.global_memory))
+      out << "  " << line << "\n";
   }
   if (timings) {
     out << "timings: find launches " << r.timings.parse_s << " s, compile " << r.timings.compile_s

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/domain.h"
+#include "core/program_choice.h"
 #include "owncuda/child_process.h"
 #include "owncuda/program_parse.h"
 #include "trace/trace.h"
@@ -22,23 +23,14 @@ class OwnProgramError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// The order in which the fiber runtime runs a block's threads between barriers: each thread to its
-// next barrier, one after another (the default: deterministic, easy to follow); all threads one
-// shared access at a time (lockstep, like the lanes of a warp: closest to a GPU); or a random
-// thread order with random switches at shared accesses (seeded). A program whose output changes
-// with the schedule has a race.
-enum class ThreadSchedule { Threads, Lockstep, Random };
-template <>
-struct EnumTable<ThreadSchedule> {
-  static constexpr std::array<EnumName<ThreadSchedule>, 3> names{
-      {{ThreadSchedule::Threads, "threads"},
-       {ThreadSchedule::Lockstep, "lockstep"},
-       {ThreadSchedule::Random, "random"}}};
-};
+// ThreadSchedule (the order of a block's threads between barriers): core/program_choice.h.
 
 struct OwnRunOptions {
   std::string file;          // the .cu file
   std::uint32_t launch = 0;  // which launch to trace (0: the first)
+  // For a file of kernels without main(): `NAME<<<GRID,BLOCK>>>(param=INIT, ...)`, run by a main()
+  // made for it (owncuda/launch_main.h); the fallback when none is given (the GUI's).
+  std::string launch_spec, fallback_launch_spec;
   std::uint32_t traced_block = 0;
   std::string work_dir;        // empty: a fresh directory under $TMPDIR
   unsigned time_limit_s = 10;  // CPU seconds for the program
@@ -64,6 +56,8 @@ struct OwnRunResult {
 };
 
 OwnRunResult run_own_program(const OwnRunOptions& options);  // throws OwnProgramError
+// Why a run has no trace, in one line: its failure, its exit status, or no such launch.
+std::string untraced_reason(const OwnRunResult& result, const OwnRunOptions& options);
 
 // `--schedules K`: the program built once, run under the lockstep schedule (the reference) and
 // under K random schedules (seeds 1..K), untraced; which outputs differ from the reference's.

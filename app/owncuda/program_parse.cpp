@@ -64,6 +64,48 @@ std::vector<std::string> tokens_of(CXTranslationUnit tu, CXCursor c) {
   return out;
 }
 
+// clang's canonical spelling of `t` without const and volatile ("const int" -> "int").
+std::string value_type_of(CXType t) {
+  std::string s = text_of(clang_getTypeSpelling(clang_getCanonicalType(t)));
+  for (bool again = true; again;) {
+    again = false;
+    for (const char* q : {"const ", "volatile "})
+      if (s.rfind(q, 0) == 0) {
+        s.erase(0, std::strlen(q));
+        again = true;
+      }
+  }
+  return s;
+}
+
+// `ns::name`: the names of the enclosing namespaces, outermost first.
+std::string qualified_name(CXCursor c) {
+  std::string name = text_of(clang_getCursorSpelling(c));
+  for (CXCursor p = clang_getCursorSemanticParent(c); clang_getCursorKind(p) == CXCursor_Namespace;
+       p = clang_getCursorSemanticParent(p))
+    name = text_of(clang_getCursorSpelling(p)) + "::" + name;
+  return name;
+}
+
+KernelDecl kernel_of(CXCursor c, int line) {
+  KernelDecl k;
+  k.name = qualified_name(c);
+  k.is_template = clang_getCursorKind(c) == CXCursor_FunctionTemplate;
+  k.line = line;
+  for (CXCursor p : children_of(c)) {
+    if (clang_getCursorKind(p) != CXCursor_ParmDecl) continue;
+    const CXType t = clang_getCursorType(p);
+    KernelParam param;
+    param.name = text_of(clang_getCursorSpelling(p));
+    param.type = text_of(clang_getTypeSpelling(t));
+    param.is_pointer = clang_getCanonicalType(t).kind == CXType_Pointer;
+    param.value_type =
+        value_type_of(param.is_pointer ? clang_getPointeeType(clang_getCanonicalType(t)) : t);
+    k.params.push_back(std::move(param));
+  }
+  return k;
+}
+
 // Walks the main file's declarations: a function's body knows whether it is device code.
 class Walker {
  public:
@@ -104,8 +146,12 @@ class Walker {
     const Position at = position_of(clang_getCursorLocation(c));
     if (kind == CXCursor_FunctionDecl || kind == CXCursor_FunctionTemplate ||
         kind == CXCursor_CXXMethod) {
-      const bool device =
-          has_child_kind(c, CXCursor_CUDAGlobalAttr) || has_child_kind(c, CXCursor_CUDADeviceAttr);
+      const bool kernel = has_child_kind(c, CXCursor_CUDAGlobalAttr);
+      const bool device = kernel || has_child_kind(c, CXCursor_CUDADeviceAttr);
+      if (kernel) add_kernel(kernel_of(c, int(at.line)));
+      if (kind == CXCursor_FunctionDecl && text_of(clang_getCursorSpelling(c)) == "main" &&
+          clang_getCursorKind(clang_getCursorSemanticParent(c)) == CXCursor_TranslationUnit)
+        facts.has_main = true;
       walk(c, device, text_of(clang_getCursorSpelling(c)));
       return CXChildVisit_Continue;
     }
@@ -135,6 +181,21 @@ class Walker {
     l.close = position_of(clang_getRangeEnd(range)).offset - 3;
     l.line = int(at.line);
     facts.launches.push_back(l);
+  }
+
+  // One entry per kernel name: a prototype and its definition are one; other parameters, an
+  // overload.
+  void add_kernel(KernelDecl k) {
+    for (KernelDecl& known : facts.kernels) {
+      if (known.name != k.name) continue;
+      bool same = known.params.size() == k.params.size();
+      for (std::size_t i = 0; same && i < k.params.size(); ++i)
+        same = known.params[i].type == k.params[i].type;
+      known.overloaded = known.overloaded || !same;
+      if (same) known.params = std::move(k.params);  // the definition's names win
+      return;
+    }
+    facts.kernels.push_back(std::move(k));
   }
 
   void on_shared(CXCursor c, const std::string& function, Position at) {

@@ -34,10 +34,31 @@ struct UnsupportedUse {
   int line = 0;
 };
 
+// A parameter of a kernel, e.g. `const int* in`: name "in", type "const int *", pointer, value
+// type "int". The value type is clang's canonical type without const/volatile: the pointee's for a
+// pointer ("unsigned int" for `unsigned*`, "unsigned long" for `size_t`), else the parameter's own.
+struct KernelParam {
+  std::string name;
+  std::string type;  // as clang spells it
+  bool is_pointer = false;
+  std::string value_type;
+};
+
+// A `__global__` function declared in the file (a `stridescope run --launch` target).
+struct KernelDecl {
+  std::string name;  // qualified (`ns::reduce`) inside a namespace
+  std::vector<KernelParam> params;
+  bool is_template = false;
+  bool overloaded = false;  // declared again with other parameter types
+  int line = 0;
+};
+
 struct ProgramFacts {
   std::vector<KernelLaunch> launches;  // in source order, one per place in the file
   std::vector<SharedDecl> shared;
   std::vector<UnsupportedUse> unsupported;
+  std::vector<KernelDecl> kernels;  // in source order, one per name
+  bool has_main = false;            // the file defines or declares `main` at file scope
 };
 
 // Parses `file` with `clang -x cuda --cuda-host-only -Xclang -ast-dump=json` against

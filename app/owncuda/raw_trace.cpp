@@ -8,6 +8,7 @@
 #include "analysis/additions.h"
 #include "owncuda/child_process.h"
 #include "owncuda/own_program.h"
+#include "owncuda/raw_global.h"
 #include "owncuda/shared_layout.h"
 
 namespace stridescope {
@@ -15,11 +16,14 @@ namespace stridescope {
 namespace fs = std::filesystem;
 
 std::map<std::uint64_t, int> source_lines(const nlohmann::json& raw, const fs::path& program,
-                                          const fs::path& dir, const std::string& symbolizer) {
+                                          const fs::path& dir, const std::string& symbolizer,
+                                          const fs::path& file) {
   std::map<std::uint64_t, int> lines;
   for (const auto& step : raw["steps"])
     for (const auto& a : step["accesses"]) lines[a[5].get<std::uint64_t>()] = 0;
   if (raw.contains("fault_pc")) lines[raw["fault_pc"].get<std::uint64_t>()] = 0;
+  if (raw.contains("buffers"))  // the cudaMalloc calls: their lines name the buffers
+    for (const auto& b : raw["buffers"]) lines[b["pc"].get<std::uint64_t>()] = 0;
   if (lines.empty()) return lines;
   {
     std::ofstream pcs(dir / "pcs.txt");
@@ -36,7 +40,9 @@ std::map<std::uint64_t, int> source_lines(const nlohmann::json& raw, const fs::p
   for (auto& [pc, line] : lines) {
     if (!std::getline(answers, answer)) break;
     const nlohmann::json j = nlohmann::json::parse(answer, nullptr, false);
-    if (j.is_object() && j.contains("Symbol") && !j["Symbol"].empty())
+    if (j.is_object() && j.contains("Symbol") && !j["Symbol"].empty() &&
+        fs::path(j["Symbol"][0].value("FileName", "")).lexically_normal() ==
+            file.lexically_normal())
       line = j["Symbol"][0].value("Line", 0);
   }
   return lines;
@@ -138,6 +144,14 @@ double host_sum(const std::vector<double>& partials, ElementType element) {
   return 0;
 }
 
+// The program's lines (the first is line 1).
+std::vector<std::string> source_of(const fs::path& file) {
+  std::istringstream text(read_file(file));
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(text, line);) lines.push_back(line);
+  return lines;
+}
+
 // A reduction by the catalog's convention: some thread adds a word into word 0.
 bool adds_into_word0(const BlockTrace& block, std::uint32_t word_size) {
   for (const Step& step : block.steps)
@@ -184,6 +198,7 @@ Trace trace_of_raw(const nlohmann::json& raw, std::map<std::uint64_t, int>& line
   trace.passes.push_back(std::move(pass));
   trace.second_stage = SecondStage::Host;
   for (double v : trace.run.input_values) trace.reference += v;
+  if (raw.contains("buffers")) trace.global_memory = global_of_raw(raw, lines, source_of(file));
   return trace;
 }
 

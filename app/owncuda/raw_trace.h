@@ -14,11 +14,13 @@
 
 namespace stridescope {
 
-// Return address -> source line, by one llvm-symbolizer run over the record's unique addresses.
+// Return address -> line of `file`, by one llvm-symbolizer run over the record's unique addresses;
+// 0 for an address in another file (a header, the main() a launch spec made): no line of `file`.
 std::map<std::uint64_t, int> source_lines(const nlohmann::json& raw,
                                           const std::filesystem::path& program,
                                           const std::filesystem::path& dir,
-                                          const std::string& symbolizer);
+                                          const std::string& symbolizer,
+                                          const std::filesystem::path& file);
 
 // `symbols`: the program's shared variables; `decls`: their declarations (names, dims).
 Trace trace_of_raw(const nlohmann::json& raw, std::map<std::uint64_t, int>& lines,

@@ -74,7 +74,8 @@ std::vector<SharedSymbol> shared_symbols(const fs::path& program, const fs::path
   }
   std::vector<SharedSymbol> out;
   for (const Raw& r : raw) {
-    if (r.address < start || r.address >= start + used_bytes) continue;
+    // Size 0: a linker's marker at the section's address (__TMC_END__, __TMC_LIST__), no array.
+    if (r.size == 0 || r.address < start || r.address >= start + used_bytes) continue;
     SharedSymbol s = split_name(r.name);
     if (s.name == "stridescope_dynamic_shared") s.name = "";  // named by its extern declaration
     s.offset = std::uint32_t(r.address - start);

@@ -1,6 +1,7 @@
 // The trace: plain data describing one traced run, independent of the backend that made it.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -128,12 +129,64 @@ struct SharedArray {
   bool operator==(const SharedArray&) const = default;
 };
 
+// One kernel launch a user's program made (`stridescope run`), in the order it made them.
+struct ProgramLaunch {
+  std::string kernel;                           // its name as the debug info spells it, e.g. "dot"
+  std::array<std::uint32_t, 3> grid{1, 1, 1};   // blocks in x, y, z
+  std::array<std::uint32_t, 3> block{1, 1, 1};  // threads per block in x, y, z
+  bool operator==(const ProgramLaunch&) const = default;
+};
+
+// A byte range [begin, end) of a cudaMalloc buffer.
+struct ByteRange {
+  std::uint64_t begin = 0, end = 0;
+  bool operator==(const ByteRange&) const = default;
+};
+
+// The loads (or the stores) of some steps of the traced block into one buffer.
+struct GlobalTraffic {
+  std::uint64_t accesses = 0;     // loads or stores
+  std::uint64_t bytes = 0;        // the bytes they moved, repeats counted
+  std::vector<ByteRange> ranges;  // the bytes touched: sorted, merged (none touch or overlap)
+  bool operator==(const GlobalTraffic&) const = default;
+};
+
+// What one step did to one buffer.
+struct GlobalUse {
+  std::uint32_t buffer = 0;  // index into GlobalMemory::buffers
+  GlobalTraffic read, write;
+  bool operator==(const GlobalUse&) const = default;
+};
+
+// A cudaMalloc buffer of a user's program, alive at the traced launch.
+struct GlobalBuffer {
+  std::string name;                // the host variable it was allocated into ("dev_a"), or
+                                   // "buffer 2 (allocated at line 12)"
+  int line = 0;                    // the cudaMalloc's line (0: unknown)
+  std::string type;                // its elements' type ("float"), "" when unknown
+  std::uint32_t element_size = 1;  // bytes per element (1: unknown, counted in bytes)
+  std::uint64_t bytes = 0;         // as allocated
+  bool operator==(const GlobalBuffer&) const = default;
+};
+
+// Global memory that the traced block (blocks[0]) of a user's program read and wrote, step by
+// step (`stridescope run`); a catalog trace has none.
+struct GlobalMemory {
+  std::vector<GlobalBuffer> buffers;          // in allocation order
+  std::vector<std::vector<GlobalUse>> steps;  // one list per step of blocks[0]: buffers touched
+  bool operator==(const GlobalMemory&) const = default;
+};
+
 struct Trace {
   RunInfo run;
   std::uint32_t word_size = 4;      // bytes per shared-memory element
   std::uint32_t shared_words = 0;   // elements of shared memory per block
   std::vector<SharedArray> arrays;  // in address order; empty for a catalog kernel
   std::vector<BlockTrace> blocks;   // the traced blocks
+  // A program's launches, all of them in order (empty for the catalog), and which one the traced
+  // block belongs to.
+  std::vector<ProgramLaunch> launches;
+  std::uint32_t traced_launch = 0;
   double result = 0;     // the final reduction result, as the program computed it (0 if it stopped)
   double reference = 0;  // float64 sum of the input
   // The blocks' results are word 0 of shared memory at exit, so result, reference and lost
@@ -144,6 +197,7 @@ struct Trace {
   // How the blocks' results became one (see SecondStage); `passes` holds every launch's results.
   SecondStage second_stage = SecondStage::Host;
   std::vector<GridPass> passes;
+  std::optional<GlobalMemory> global_memory;  // a user's program's cudaMalloc buffers
   bool operator==(const Trace&) const = default;
 };
 

@@ -7,6 +7,7 @@
 
 #include <optional>
 #include "core/files.h"
+#include "trace/global_memory_json.h"
 #include "trace/trace_consistency.h"
 
 namespace stridescope {
@@ -470,6 +471,43 @@ void arrays_from_json(const json& in, Trace& trace) {
   }
 }
 
+// Optional: every kernel launch of a user's program, and which one the traced block belongs to;
+// the traced launch's shape is the run's.
+std::array<std::uint32_t, 3> dims_from_json(const json& object, const std::string& path,
+                                            const char* key) {
+  const json& dims = get_array(object, path, key);
+  const std::string dims_path = path + "." + key;
+  if (dims.size() != 3) fail(dims_path, "must have 3 sizes (x, y, z)");
+  std::array<std::uint32_t, 3> out{};
+  for (std::size_t d = 0; d < 3; ++d) {
+    const std::string dim_path = dims_path + "[" + std::to_string(d) + "]";
+    out[d] = static_cast<std::uint32_t>(get_unsigned(dims[d], dim_path, UINT32_MAX));
+    if (out[d] == 0) fail(dim_path, "must be at least 1");
+  }
+  return out;
+}
+
+void launches_from_json(const json& in, Trace& trace) {
+  const json& launches = get_array(in, "$", "launches");
+  if (launches.empty()) fail("$.launches", "must list at least the traced launch");
+  for (std::size_t i = 0; i < launches.size(); ++i) {
+    const std::string path = "$.launches[" + std::to_string(i) + "]";
+    ProgramLaunch l;
+    l.kernel = get_string(launches[i], path, "kernel");
+    if (l.kernel.size() > 1024) fail(path + ".kernel", "must be at most 1024 characters");
+    l.grid = dims_from_json(launches[i], path, "grid");
+    l.block = dims_from_json(launches[i], path, "block");
+    trace.launches.push_back(std::move(l));
+  }
+  trace.traced_launch =
+      static_cast<std::uint32_t>(get_unsigned(in, "$", "traced_launch", trace.launches.size() - 1));
+  const ProgramLaunch& traced = trace.launches[trace.traced_launch];
+  const std::uint64_t threads = std::uint64_t(traced.block[0]) * traced.block[1] * traced.block[2];
+  if (threads != trace.run.block_size)
+    fail("$.launches[" + std::to_string(trace.traced_launch) + "].block",
+         std::to_string(threads) + " threads, but run.block_size is " +
+             std::to_string(trace.run.block_size));
+}
 }  // namespace
 
 nlohmann::json trace_to_json(const Trace& trace) {
@@ -484,6 +522,13 @@ nlohmann::json trace_to_json(const Trace& trace) {
     for (const SharedArray& a : trace.arrays)
       arrays.push_back({{"name", a.name}, {"first_word", a.first_word}, {"dims", a.dims}});
     out["arrays"] = std::move(arrays);
+  }
+  if (!trace.launches.empty()) {
+    json launches = json::array();
+    for (const ProgramLaunch& l : trace.launches)
+      launches.push_back({{"kernel", l.kernel}, {"grid", l.grid}, {"block", l.block}});
+    out["launches"] = std::move(launches);
+    out["traced_launch"] = trace.traced_launch;
   }
   if (!trace.result_in_word0) out["result_in_word0"] = false;
   out["result"] = trace.result;
@@ -502,6 +547,7 @@ nlohmann::json trace_to_json(const Trace& trace) {
   }
   out["passes"] = std::move(passes);
   if (trace.divergence) out["divergence"] = divergence_to_json(*trace.divergence);
+  if (trace.global_memory) out["global_memory"] = global_memory_to_json(*trace.global_memory);
   return out;
 }
 
@@ -513,6 +559,7 @@ Trace trace_from_json(const nlohmann::json& in) {
   if (trace.word_size == 0) fail("$.word_size", "must be at least 1");
   trace.shared_words = static_cast<std::uint32_t>(get_unsigned(in, "$", "shared_words", 48 * 1024));
   if (in.contains("arrays")) arrays_from_json(in, trace);
+  if (in.contains("launches")) launches_from_json(in, trace);
   if (in.contains("result_in_word0")) {
     if (!in["result_in_word0"].is_boolean()) fail("$.result_in_word0", "must be true or false");
     trace.result_in_word0 = in["result_in_word0"].get<bool>();
@@ -526,6 +573,9 @@ Trace trace_from_json(const nlohmann::json& in) {
     trace.blocks.push_back(block_from_json(blocks[b], path, trace, version));
   }
   if (version >= 2) grid_from_json(in, trace);
+  if (in.contains("global_memory"))
+    trace.global_memory =
+        global_memory_from_json(in["global_memory"], trace.blocks.front().steps.size());
   bool stopped = trace.blocks.back().steps.back().kind == StepKind::Divergence;
   if (stopped && !trace.divergence) {
     fail("$.divergence", "missing: the last step is a divergence, so the run stopped there");

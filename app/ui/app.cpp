@@ -31,7 +31,8 @@ App::App(const GuiOptions& options)
                .shown_view = options.view,
                .lesson = options.lesson ? std::optional<LessonPlace>(LessonPlace{*options.lesson})
                                         : std::nullopt,
-               .capture = !options.screenshot_path.empty() || options.benchmark_frames > 0},
+               .capture = !options.screenshot_path.empty() || options.benchmark_frames > 0,
+               .run_panel_shows = {}},
       panels_(make_panels()),
       placed_(panels_.size()) {
   session_.set_device(options.device_name, options.device_tracer);
@@ -68,7 +69,7 @@ bool App::load() {
     request_ = request_of(session_.trace());
   }
   if (options_.program_path) {  // the catalog's run stays on screen until the program's arrives
-    program_.open(*options_.program_path, options_.step.value_or(0));
+    program_.open(*options_.program_path, options_.step.value_or(0), options_.program_choice);
     return true;
   }
   if (options_.step) {
@@ -131,8 +132,9 @@ void App::stop() {
 }
 
 // Test hook: with STRIDESCOPE_REPORT_WINDOWS set, each shown window's last rectangle and how far
-// its contents scroll, one line per window: `window "<title>" x y w h scroll_x scroll_y`; in a
-// lesson, `lesson <name> step <k> variant <id> trace-step <s>` (k and s from 0).
+// its contents scroll, one line per window: `window "<title>" x y w h scroll_x scroll_y`; the Run
+// panel's controls, `run panel: <what they showed>`; in a lesson, `lesson <name> step <k> variant
+// <id> trace-step <s>` (k and s from 0).
 void App::report_windows() const {
   if (std::getenv("STRIDESCOPE_REPORT_WINDOWS") == nullptr) return;
   if (context_.lesson && session_.has_trace()) {
@@ -140,6 +142,8 @@ void App::report_windows() const {
                 std::string(name_of(context_.lesson->id)).c_str(), context_.lesson->step,
                 session_.trace().run.variant.c_str(), session_.playback().step());
   }
+  if (!context_.run_panel_shows.empty())
+    std::printf("run panel: %s\n", context_.run_panel_shows.c_str());
   for (std::size_t i = 0; i < panels_.size(); ++i) {
     const Placed& p = placed_[i];
     if (!p.shown) continue;

@@ -12,8 +12,11 @@
 namespace stridescope {
 namespace {
 
+float text_width(float size, const char* text) {
+  return ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0, text).x;
+}
 float text_width(float size, const std::string& text) {
-  return ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0, text.c_str()).x;
+  return text_width(size, text.c_str());
 }
 
 ImVec4 warp_color(const Palette& p, WarpState state) {
@@ -66,7 +69,7 @@ float value_size(const CanvasPaint& paint, const CanvasModel& shown, float floor
   Rect cell = l.word_rect(0);
   float size = std::min(paint.font_size * 1.15f, cell.h * 0.6f);
   for (unsigned w = 0; w < shown.cells.size() && w < l.words; ++w) {
-    float width = text_width(size, cell_value_text(shown.cells[w].value));
+    float width = text_width(size, shown.cells[w].text);
     if (width > cell.w * 0.9f) size = std::max(floor, size * cell.w * 0.9f / width);
   }
   return size;
@@ -83,15 +86,20 @@ void draw_values(const CanvasPaint& paint) {
   float size = value_size(paint, shown, floor);
   for (unsigned w = 0; w < shown.cells.size() && w < l.words; ++w) {
     Rect r = l.word_rect(w);
-    std::string text = cell_value_text(shown.cells[w].value);
-    if (text_width(size, text) > r.w * 0.92f) text = compact_value_text(shown.cells[w].value);
-    if (text_width(size, text) > r.w * 0.96f) text = "\u2026";  // too wide: the tooltip shows it
+    const char* text = shown.cells[w].text.c_str();
     float width = text_width(size, text);
+    if (width > r.w * 0.92f) {
+      text = shown.cells[w].compact.c_str();
+      width = text_width(size, text);
+    }
+    if (width > r.w * 0.96f) {
+      text = "\u2026";  // too wide: the tooltip shows it
+      width = text_width(size, text);
+    }
     CellRole role = show_new ? paint.model.cells[w].role : CellRole::Untouched;
     ImVec4 color =
         role == CellRole::Untouched ? paint.palette.text_on_dark : paint.palette.text_on_light;
-    paint.text(size, paint.at(r.x + (r.w - width) / 2, r.y + (r.h - size) / 2), color,
-               text.c_str());
+    paint.text(size, paint.at(r.x + (r.w - width) / 2, r.y + (r.h - size) / 2), color, text);
   }
 }
 

@@ -2,6 +2,8 @@
 // facts.
 #include "ui/canvas_model.h"
 
+#include "core/format.h"
+
 #include <algorithm>
 #include <tuple>
 
@@ -155,8 +157,12 @@ CanvasModel canvas_model(const TraceModel& m, std::size_t step_index, const Step
   model.word_size = std::max(1u, trace.word_size);
   model.arrays = trace.arrays;
   model.cells.resize(trace.shared_words);
-  for (std::size_t w = 0; w < model.cells.size() && w < step.snapshot.size(); ++w)
-    model.cells[w].value = step.snapshot[w];
+  for (std::size_t w = 0; w < model.cells.size(); ++w) {
+    CellState& cell = model.cells[w];
+    if (w < step.snapshot.size()) cell.value = step.snapshot[w];
+    cell.text = cell_value_text(cell.value);
+    cell.compact = compact_value_text(cell.value);
+  }
   model.threads.resize(trace.run.block_size);
   for (std::size_t t = 0; t < model.threads.size(); ++t) {
     model.threads[t].active =

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <span>
+#include <string>
 #include <vector>
 
 #include "model/trace_model.h"
@@ -17,6 +18,8 @@ enum class BarrierWait { None, Waiting, Exited };
 // One shared-memory word (an element of the trace's word size).
 struct CellState {
   double value = 0;
+  std::string text;     // the value as a cell shows it (cell_value_text), formatted once
+  std::string compact;  // shorter, for narrow cells (compact_value_text)
   CellRole role = CellRole::Untouched;
   bool conflict = false;            // served in a warp instruction whose bank held several words
   unsigned conflict_degree = 0;     // the highest degree of those instructions (0: none)

@@ -1,11 +1,15 @@
 // The Step facts panel: what this step does in words and figures (the model's fact rows), the
 // hazard lab's findings for the run, the run's result and the variant's lesson.
+#include <cstdio>
 #include <filesystem>
 #include <memory>
 
 #include "core/format.h"
 #include "model/fact_rows.h"
+#include "model/global_memory_text.h"
+#include "model/launch_list.h"
 #include "ui/lesson_bar.h"
+#include "ui/program_controls.h"
 #include "ui/widgets.h"
 
 namespace stridescope {
@@ -67,12 +71,65 @@ void facts_table(const TraceModel& model, const StepFacts& facts, const Palette&
   ImGui::EndTable();
 }
 
+// `text` wrapped at its spaces only (ImGui also breaks after '.' and ',', which would split a
+// range such as "[0..15]").
+void text_wrapped_at_spaces(const std::string& text) {
+  const float width = ImGui::GetContentRegionAvail().x;
+  std::string lines, line;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    std::size_t space = text.find(' ', at);
+    if (space == std::string::npos) space = text.size();
+    const std::string word = text.substr(at, space - at);
+    const std::string longer = line.empty() ? word : line + " " + word;
+    if (!line.empty() && ImGui::CalcTextSize(longer.c_str()).x > width) {
+      lines += line + "\n";
+      line = word;
+    } else {
+      line = longer;
+    }
+    at = space + 1;
+  }
+  lines += line;
+  ImGui::TextUnformatted(lines.c_str());  // one item: ImGui's own line spacing
+}
+
+// What this step of a user's program read and wrote in its cudaMalloc buffers, under the
+// narration ("" when nothing: a catalog trace, or a step in shared memory only).
+std::string global_step_section(const Trace& trace, std::size_t step) {
+  const std::optional<GlobalMemory>& memory = trace.global_memory;
+  if (!memory || step >= memory->steps.size() || memory->steps[step].empty()) return "";
+  const std::string text = "Global memory: " + step_line(*memory, step);
+  text_wrapped_at_spaces(text);
+  return text + "\n";
+}
+
+// Each cudaMalloc buffer over the whole launch of the traced block (a catalog trace has none:
+// nothing is drawn). Returns the lines drawn, for a capture to print.
+std::string global_launch_section(const Trace& trace, const Palette& p) {
+  if (!trace.global_memory || trace.global_memory->buffers.empty()) return "";
+  ImGui::Separator();
+  const std::string title = "Global memory of block " + std::to_string(trace.blocks[0].block) +
+                            " over the launch (cudaMalloc buffers):";
+  ImGui::PushStyleColor(ImGuiCol_Text, p.text_dim);
+  text_wrapped_at_spaces(title);
+  ImGui::PopStyleColor();
+  std::string drawn = title + "\n";
+  for (const std::string& line : launch_lines(*trace.global_memory)) {
+    text_wrapped_at_spaces(line);
+    drawn += line + "\n";
+  }
+  return drawn;
+}
+
 // The run as a whole: its shape, its result against the reference, its work and depth.
 void run_section(const TraceModel& model, const Palette& p) {
   const Trace& trace = model.trace();
   ImGui::Text("Run: n = %llu, %u block(s) of %u, %s", static_cast<unsigned long long>(trace.run.n),
               trace.run.grid_size, trace.run.block_size,
               std::string(name_of(trace.run.element_type)).c_str());
+  if (std::string traced = traced_launch_text(trace); !traced.empty())
+    wrapped_text("Traced " + traced);  // a program's: which launch, which block
   std::optional<Precision> error = model.result_error();
   if (!trace.result_in_word0) {
     wrapped_text(
@@ -134,10 +191,12 @@ class FactsPanel final : public Panel {
             .min_lines = 4};
   }
 
+  // With a program open, the compact view gives the Run panel the lower part of the facts' share.
   // In a compare, the presenter view leaves the facts to the panes (the centre takes the width);
   // with the Timing tab in front, the centre takes it for the chart.
   PanelLayout layout_in(const AppContext& ctx) const override {
     PanelLayout l = layout();
+    if (ctx.program.is_open()) l.compact->h = kProgramRunTop;  // the Run panel's program controls
     if (!ctx.session.comparing() && ctx.shown_view != View::Timing) return l;
     l.compact_presenter.reset();
     return l;
@@ -151,9 +210,15 @@ class FactsPanel final : public Panel {
     draw_lesson_details(ctx);
     ImGui::Text("Step %zu / %zu: %s", f.index, model.step_count() - 1, f.label.text().c_str());
     wrapped_text(f.narration);
+    std::string global = global_step_section(model.trace(), f.index);
     lab_section(model.lab(), model.variant(), ctx.palette());
     ImGui::Spacing();
     facts_table(model, f, ctx.palette());
+    global += global_launch_section(model.trace(), ctx.palette());
+    if (ctx.capture && global != reported_global_) {  // a screenshot says what it shows, in words
+      std::printf("%s", global.c_str());
+      reported_global_ = global;
+    }
     ImGui::Spacing();
     ImGui::Separator();
     run_section(model, ctx.palette());
@@ -166,6 +231,9 @@ class FactsPanel final : public Panel {
     }
     if (!ctx.session.notice().empty()) ImGui::TextDisabled("%s", ctx.session.notice().c_str());
   }
+
+ private:
+  std::string reported_global_;  // the global memory lines a capture printed last
 };
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "bench/bench_report.h"
+#include "core/program_choice.h"
 #include "model/lessons.h"
 #include "model/prediction.h"
 #include "run/request.h"
@@ -21,12 +22,14 @@ struct ProgramTrace {
   Trace trace;
   std::string output;
 };
-using ProgramTracer = std::function<ProgramTrace(const std::string& file)>;
+using ProgramTracer =
+    std::function<ProgramTrace(const std::string& file, const ProgramChoice& choice)>;
 
 struct GuiOptions {
   RunRequest request;                       // the run shown at start, unless a trace file is given
   std::optional<std::string> trace_path;    // show this recorded trace instead
   std::optional<std::string> program_path;  // trace this CUDA program (.cu) and watch it
+  ProgramChoice program_choice;             // its launch, block and schedule to trace first
   ProgramTracer program_tracer;             // how (app/owncuda), set by main
   std::vector<std::string> compare;  // 2 to 4 variants side by side (request's other settings)
   std::optional<LessonId> lesson;    // start this lesson at its first step (request is it)

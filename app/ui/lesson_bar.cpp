@@ -44,6 +44,7 @@ LessonBarText bar_text(const AppContext& ctx) {
 void open_lesson_step(AppContext& ctx, LessonId id, std::size_t index) {
   const LessonPlan& lesson = lesson_of(id);
   if (index >= lesson.steps.size()) return;
+  ctx.program.close();  // a lesson replaces an open program
   ctx.lesson = LessonPlace{id, index};
   ctx.request = lesson_request(lesson.steps[index]);
   ctx.session.run(ctx.request);

@@ -3,7 +3,9 @@
 #include "ui/memory_canvas.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
+#include <cstdint>
 
 #include "ui/canvas_paint.h"
 #include "ui/canvas_text.h"
@@ -12,8 +14,6 @@
 
 namespace stridescope {
 namespace {
-
-constexpr int kArrowSegments = 24;
 
 ImVec4 role_color(const Palette& p, CellRole role) {
   switch (role) {
@@ -27,21 +27,19 @@ ImVec4 role_color(const Palette& p, CellRole role) {
   return p.cell_untouched;
 }
 
-void copy_color(float* out, ImVec4 c) {
-  out[0] = c.x;
-  out[1] = c.y;
-  out[2] = c.z;
-  out[3] = c.w;
+float smoothstep01(float t) {
+  t = std::clamp(t, 0.0f, 1.0f);
+  return t * t * (3.0f - 2.0f * t);
 }
 
 void set_uniform(GLuint program, const char* name, ImVec4 c) {
   glUniform4f(glGetUniformLocation(program, name), c.x, c.y, c.z, c.w);
 }
 
-// 1: framed, -1: dimmed (the focus leaves it out), 0: no focus.
-float emphasis(const std::vector<bool>& focused, unsigned index) {
-  if (focused.empty()) return 0.0f;
-  return index < focused.size() && focused[index] ? 1.0f : -1.0f;
+// 2: framed, 0: dimmed (the focus leaves it out), 1: no focus.
+std::uint32_t emphasis(const std::vector<bool>& focused, unsigned index) {
+  if (focused.empty()) return 1;
+  return index < focused.size() && focused[index] ? 2 : 0;
 }
 
 bool focus_exists(const CanvasModel& m, CanvasFocus f) {
@@ -74,30 +72,32 @@ void MemoryCanvas::init() {
   arrow_program_ = build_program("arrows.vert.glsl", "arrows.frag.glsl");
   glGenVertexArrays(1, &cell_vao_);
   glGenBuffers(1, &cell_vbo_);
+  glGenBuffers(1, &cell_ebo_);
   glBindVertexArray(cell_vao_);
   glBindBuffer(GL_ARRAY_BUFFER, cell_vbo_);
-  auto stride = static_cast<GLsizei>(sizeof(CellInstance));
-  auto attribute = [&](GLuint index, GLint size, std::size_t offset) {
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, cell_ebo_);  // part of the vertex array's state
+  auto stride = static_cast<GLsizei>(sizeof(CellVertex));
+  auto attribute = [&](GLuint index, GLint size, GLenum type, std::size_t offset) {
     glEnableVertexAttribArray(index);
-    glVertexAttribPointer(index, size, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<void*>(offset));
-    glVertexAttribDivisor(index, 1);
+    glVertexAttribPointer(index, size, type, type == GL_UNSIGNED_BYTE ? GL_TRUE : GL_FALSE, stride,
+                          reinterpret_cast<void*>(offset));
   };
-  attribute(0, 4, offsetof(CellInstance, rect));
-  attribute(1, 4, offsetof(CellInstance, from));
-  attribute(2, 4, offsetof(CellInstance, to));
-  attribute(3, 2, offsetof(CellInstance, flags));
+  attribute(0, 2, GL_FLOAT, offsetof(CellVertex, position));
+  attribute(1, 2, GL_FLOAT, offsetof(CellVertex, local));
+  attribute(2, 2, GL_FLOAT, offsetof(CellVertex, size));
+  attribute(3, 4, GL_UNSIGNED_BYTE, offsetof(CellVertex, cell));
   glGenVertexArrays(1, &arrow_vao_);
   glGenBuffers(1, &arrow_vbo_);
   glBindVertexArray(arrow_vao_);
   glBindBuffer(GL_ARRAY_BUFFER, arrow_vbo_);
-  stride = static_cast<GLsizei>(sizeof(ArrowInstance));
-  attribute(0, 2, offsetof(ArrowInstance, from));
-  attribute(1, 2, offsetof(ArrowInstance, to));
+  stride = static_cast<GLsizei>(sizeof(Point));
+  attribute(0, 2, GL_FLOAT, 0);
   glBindVertexArray(0);
 }
 
 void MemoryCanvas::shutdown() {
   glDeleteBuffers(1, &cell_vbo_);
+  glDeleteBuffers(1, &cell_ebo_);
   glDeleteBuffers(1, &arrow_vbo_);
   glDeleteVertexArrays(1, &cell_vao_);
   glDeleteVertexArrays(1, &arrow_vao_);
@@ -122,7 +122,7 @@ void MemoryCanvas::render_gl() {
   glScissor(x, y, w, h);
   const Palette& p = palette(high_contrast_);
   draw_cells_gl(p);
-  if (!arrows_.empty()) draw_arrows_gl(p);
+  if (!arrow_triangles_.empty()) draw_arrows_gl(p);
   glBindVertexArray(0);
   glViewport(viewport[0], viewport[1], viewport[2], viewport[3]);
 }
@@ -136,10 +136,21 @@ void MemoryCanvas::draw_cells_gl(const Palette& p) {
   set_uniform(cell_program_, "u_dim", p.canvas_background);
   glBindVertexArray(cell_vao_);
   glBindBuffer(GL_ARRAY_BUFFER, cell_vbo_);
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(cells_.size() * sizeof(CellInstance)),
-               cells_.data(), GL_STREAM_DRAW);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(cell_vertices_.size() * sizeof(CellVertex)),
+               cell_vertices_.data(), GL_STREAM_DRAW);
+  std::size_t cells = cell_vertices_.size() / 4;
+  if (cells > indexed_cells_) {  // two triangles per cell: 0 1 2, 2 1 3
+    std::vector<std::uint32_t> indices;
+    indices.reserve(cells * 6);
+    for (std::uint32_t c = 0; c < cells; ++c)
+      indices.insert(indices.end(), {4 * c, 4 * c + 1, 4 * c + 2, 4 * c + 2, 4 * c + 1, 4 * c + 3});
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER,
+                 static_cast<GLsizeiptr>(indices.size() * sizeof(std::uint32_t)), indices.data(),
+                 GL_STATIC_DRAW);
+    indexed_cells_ = cells;
+  }
   glDisable(GL_BLEND);  // cells are opaque: the fragment shader discards outside the rounded box
-  glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(cells_.size()));
+  glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(cells * 6), GL_UNSIGNED_INT, nullptr);
   glEnable(GL_BLEND);
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
 }
@@ -147,24 +158,28 @@ void MemoryCanvas::draw_cells_gl(const Palette& p) {
 void MemoryCanvas::draw_arrows_gl(const Palette& p) {
   glUseProgram(arrow_program_);
   glUniform2f(glGetUniformLocation(arrow_program_, "u_canvas_size"), size_.x, size_.y);
-  glUniform1f(glGetUniformLocation(arrow_program_, "u_t"), t_);
-  glUniform1f(glGetUniformLocation(arrow_program_, "u_width"),
-              std::clamp(arrow_scale_ * 0.07f, 1.2f, 6.0f));
-  glUniform1f(glGetUniformLocation(arrow_program_, "u_head"),
-              std::clamp(arrow_scale_ * 0.28f, 5.0f, 22.0f));
-  glUniform1i(glGetUniformLocation(arrow_program_, "u_segments"), kArrowSegments);
   ImVec4 color = p.arrow;
   if (focused_) color.w *= 0.3f;
   set_uniform(arrow_program_, "u_color", color);
   glBindVertexArray(arrow_vao_);
   glBindBuffer(GL_ARRAY_BUFFER, arrow_vbo_);
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(arrows_.size() * sizeof(ArrowInstance)),
-               arrows_.data(), GL_STREAM_DRAW);
-  auto count = static_cast<GLsizei>(arrows_.size());
-  glUniform1i(glGetUniformLocation(arrow_program_, "u_draw_head"), 0);
-  glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 2 * (kArrowSegments + 1), count);
-  glUniform1i(glGetUniformLocation(arrow_program_, "u_draw_head"), 1);
-  glDrawArraysInstanced(GL_TRIANGLES, 0, 3, count);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(arrow_triangles_.size() * sizeof(Point)),
+               arrow_triangles_.data(), GL_STREAM_DRAW);
+  glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(arrow_triangles_.size()));
+}
+
+void MemoryCanvas::add_cell(const Rect& r, ImVec4 from, ImVec4 to, bool conflict,
+                            std::uint32_t emphasis) {
+  float s = smoothstep01(t_);
+  ImVec4 c(from.x + (to.x - from.x) * s, from.y + (to.y - from.y) * s, from.z + (to.z - from.z) * s,
+           1.0f);
+  std::uint32_t cell = (ImGui::ColorConvertFloat4ToU32(c) & 0x00ffffffu) |
+                       ((conflict ? 1u : 0u) + 2u * emphasis) << 24;
+  for (int corner = 0; corner < 4; ++corner) {
+    float cx = static_cast<float>(corner & 1), cy = static_cast<float>(corner >> 1);
+    cell_vertices_.push_back(
+        {{r.x + cx * r.w, r.y + cy * r.h}, {cx * r.w, cy * r.h}, {r.w, r.h}, cell});
+  }
 }
 
 void MemoryCanvas::add_word_instances(const CanvasView& view, const CanvasSelection& selection) {
@@ -174,12 +189,8 @@ void MemoryCanvas::add_word_instances(const CanvasView& view, const CanvasSelect
     CellRole before = view.previous && w < view.previous->cells.size()
                           ? view.previous->cells[w].role
                           : CellRole::Untouched;
-    Rect r = layout_.word_rect(w);
-    CellInstance c{{r.x, r.y, r.w, r.h}, {}, {}, {m.cells[w].conflict ? 1.0f : 0.0f, 0}};
-    copy_color(c.from, role_color(p, before));
-    copy_color(c.to, role_color(p, m.cells[w].role));
-    c.flags[1] = emphasis(selection.words, w);
-    cells_.push_back(c);
+    add_cell(layout_.word_rect(w), role_color(p, before), role_color(p, m.cells[w].role),
+             m.cells[w].conflict, emphasis(selection.words, w));
   }
 }
 
@@ -190,27 +201,29 @@ void MemoryCanvas::add_lane_instances(const CanvasView& view, const CanvasSelect
     bool before = view.previous && t < view.previous->threads.size()
                       ? view.previous->threads[t].active
                       : m.threads[t].active;
-    Rect r = layout_.lane_rect(t);
-    CellInstance c{{r.x, r.y, r.w, r.h}, {}, {}, {0, emphasis(selection.threads, t)}};
-    copy_color(c.from, before ? p.lane_active : p.lane_idle);
-    copy_color(c.to, m.threads[t].active ? p.lane_active : p.lane_idle);
-    cells_.push_back(c);
+    add_cell(layout_.lane_rect(t), before ? p.lane_active : p.lane_idle,
+             m.threads[t].active ? p.lane_active : p.lane_idle, false,
+             emphasis(selection.threads, t));
   }
 }
 
 void MemoryCanvas::build_instances(const CanvasView& view, const CanvasSelection& selection) {
-  cells_.clear();
+  cell_vertices_.clear();
   add_word_instances(view, selection);
   add_lane_instances(view, selection);
-  arrows_.clear();
+  arrow_triangles_.clear();
+  arrow_scale_ = std::min(layout_.pitch, layout_.pitch * layout_.banks_per_word);
+  ArrowStyle style{std::clamp(arrow_scale_ * 0.07f, 1.2f, 6.0f),
+                   std::clamp(arrow_scale_ * 0.28f, 5.0f, 22.0f)};
   auto words = static_cast<unsigned>(view.current->cells.size());
   for (const CanvasArrow& a : view.current->arrows) {
     if (a.from_word >= words || a.to_word >= words) continue;
     Rect from = layout_.word_rect(a.from_word), to = layout_.word_rect(a.to_word);
-    arrows_.push_back(
-        {{from.x + from.w / 2, from.y + from.h * 0.25f}, {to.x + to.w / 2, to.y + to.h * 0.05f}});
+    Point start{from.x + from.w / 2, from.y + from.h * 0.25f};
+    Point end{to.x + to.w / 2, to.y + to.h * 0.05f};
+    style.segments = arrow_segments(std::hypot(end.x - start.x, end.y - start.y));
+    add_arrow_triangles(arrow_triangles_, start, end, t_, style);
   }
-  arrow_scale_ = std::min(layout_.pitch, layout_.pitch * layout_.banks_per_word);
 }
 
 CanvasFocus MemoryCanvas::track_pointer(const CanvasView& view, ImVec2 mouse, bool hovered,

@@ -5,10 +5,13 @@
 #include <glad/gl.h>
 #include <imgui.h>
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "model/trace_model.h"
+#include "ui/arrow_geometry.h"
 #include "ui/canvas_layout.h"
 #include "ui/canvas_model.h"
 #include "ui/quiz.h"
@@ -42,19 +45,19 @@ class MemoryCanvas {
   std::vector<CanvasFocus> take_mark_clicks();
 
  private:
-  struct CellInstance {
-    float rect[4];
-    float from[4];
-    float to[4];
-    float flags[2];
-  };
-  struct ArrowInstance {
-    float from[2];
-    float to[2];
+  // A cell is a quad of four of these (two triangles through the index buffer); the colour is mixed
+  // here from the previous step's to this step's, and alpha carries the flags: 1 if the
+  // bank-conflict ring is on, plus 2 x the emphasis (2: framed, the focus; 1: plain; 0: dimmed).
+  struct CellVertex {
+    float position[2];   // canvas pixels
+    float local[2];      // from the cell's top-left corner
+    float size[2];       // of the cell
+    std::uint32_t cell;  // RGBA8
   };
   static void render_callback(const ImDrawList* list, const ImDrawCmd* command);
   void render_gl();
   void draw_cells_gl(const Palette& p);
+  void add_cell(const Rect& r, ImVec4 from, ImVec4 to, bool conflict, std::uint32_t emphasis);
   void draw_arrows_gl(const Palette& p);
   void place(const CanvasView& view, ImVec2 origin, ImVec2 size);  // layout_ for this frame
   // What the pointer is on, and the click that pins (or unpins) a warp or a word.
@@ -67,9 +70,10 @@ class MemoryCanvas {
   void add_lane_instances(const CanvasView& view, const CanvasSelection& selection);
 
   GLuint cell_program_ = 0, arrow_program_ = 0;
-  GLuint cell_vao_ = 0, cell_vbo_ = 0, arrow_vao_ = 0, arrow_vbo_ = 0;
-  std::vector<CellInstance> cells_;
-  std::vector<ArrowInstance> arrows_;
+  GLuint cell_vao_ = 0, cell_vbo_ = 0, cell_ebo_ = 0, arrow_vao_ = 0, arrow_vbo_ = 0;
+  std::vector<CellVertex> cell_vertices_;
+  std::size_t indexed_cells_ = 0;  // cells the index buffer covers
+  std::vector<Point> arrow_triangles_;
   CanvasLayout layout_;
   CanvasFocus pinned_;                    // a warp or word the user clicked: its links stay shown
   std::vector<CanvasFocus> mark_clicks_;  // clicks while marking (the quiz)

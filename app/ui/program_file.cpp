@@ -7,11 +7,14 @@
 #include <sstream>
 #include <thread>
 
+#include "model/launch_list.h"
+
 namespace stridescope {
 namespace fs = std::filesystem;
 
 struct ProgramFile::Job {
   std::mutex mutex;
+  ProgramChoice choice;  // what this tracing was asked for
   bool done = false;
   std::optional<ProgramTrace> result;
   std::string error;
@@ -35,9 +38,11 @@ std::optional<fs::file_time_type> stamp_of(const std::string& path) {
 
 }  // namespace
 
-void ProgramFile::open(const std::string& path, std::size_t step) {
+void ProgramFile::open(const std::string& path, std::size_t step, const ProgramChoice& choice) {
   close();  // a tracing of the file open before finishes unseen
   path_ = path;
+  choice_ = choice;
+  launches_.clear();
   start_step_ = step;
   shown_generation_ = SIZE_MAX;
   error_.clear();
@@ -50,6 +55,12 @@ void ProgramFile::close() {
   path_.clear();
   job_.reset();  // the worker keeps its own reference and finishes unseen
   retrace_ = false;
+}
+
+void ProgramFile::choose(const ProgramChoice& choice) {
+  if (!is_open() || choice == choice_) return;
+  choice_ = choice;
+  start();  // the step shown is kept (finish), or clamped to the new trace's steps
 }
 
 bool ProgramFile::shown_in(const Session& session) const {
@@ -65,13 +76,14 @@ void ProgramFile::start() {
     return;
   }
   auto job = std::make_shared<Job>();
+  job->choice = choice_;
   job_ = job;
-  std::thread([job, tracer = tracer_, path = path_] {
+  std::thread([job, tracer = tracer_, path = path_, choice = choice_] {
     std::optional<ProgramTrace> result;
     std::string error;
     try {
       if (!tracer) throw std::runtime_error("this build cannot trace programs");
-      result = tracer(path);
+      result = tracer(path, choice);
     } catch (const std::exception& e) {
       error = e.what();
       if (error.empty()) error = "tracing " + path + " failed";
@@ -118,15 +130,25 @@ ProgramOutcome ProgramFile::finish(Session& session) {
     return {false, error_};
   }
   std::size_t step = shown_in(session) ? session.playback().step() : start_step_;
-  std::size_t steps =
-      job_->result->trace.blocks.empty() ? 0 : job_->result->trace.blocks.front().steps.size();
+  const Trace& trace = job_->result->trace;
+  std::string line = "traced " + name + ": " +
+                     std::to_string(trace.blocks.empty() ? 0 : trace.blocks.front().steps.size()) +
+                     " steps";
+  if (std::string traced = traced_launch_text(trace); !traced.empty()) line += " of " + traced;
+  const ProgramChoice& c = job_->choice;
+  if (c.schedule != ThreadSchedule::Threads) {
+    line += ", schedule " + std::string(name_of(c.schedule)) +
+            (c.schedule == ThreadSchedule::Random ? " (seed " + std::to_string(c.seed) + ")" : "");
+  }
   output_ = std::move(job_->result->output);
+  launches_ = trace.launches;
+  traced_choice_ = job_->choice;
   session.show(std::move(job_->result->trace), "traced " + path_ + " on the CPU (own program)",
                step);
   shown_generation_ = session.generation();
   error_.clear();
   diagnostics_.clear();
-  return {true, "traced " + name + ": " + std::to_string(steps) + " steps"};
+  return {true, line};
 }
 
 }  // namespace stridescope

@@ -28,7 +28,10 @@ class ProgramFile {
  public:
   explicit ProgramFile(ProgramTracer tracer) : tracer_(std::move(tracer)) {}
   // Opens `path` and starts tracing it; `step` is where the first trace starts (clamped).
-  void open(const std::string& path, std::size_t step = 0);
+  void open(const std::string& path, std::size_t step = 0, const ProgramChoice& choice = {});
+  // Traces the program again with another launch, block or schedule, keeping the step shown.
+  void choose(const ProgramChoice& choice);
+  const ProgramChoice& choice() const { return choice_; }  // the one asked for last
   void close();  // stops watching; a tracing under way finishes unseen
   bool is_open() const { return !path_.empty(); }
   const std::string& path() const { return path_; }
@@ -42,6 +45,9 @@ class ProgramFile {
   const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
   const std::string& error() const { return error_; }    // the first problem of the last tracing
   const std::string& output() const { return output_; }  // what the traced program printed
+  // The launches of the last trace that arrived (kept through a failed tracing), and its choice.
+  const std::vector<ProgramLaunch>& launches() const { return launches_; }
+  const ProgramChoice& traced_choice() const { return traced_choice_; }
 
  private:
   struct Job;
@@ -50,6 +56,8 @@ class ProgramFile {
   ProgramOutcome finish(Session& session);
 
   ProgramTracer tracer_;
+  ProgramChoice choice_, traced_choice_;
+  std::vector<ProgramLaunch> launches_;
   std::string path_, text_, error_, output_;
   std::vector<Diagnostic> diagnostics_;
   std::shared_ptr<Job> job_;

@@ -1,6 +1,7 @@
 // The Run panel: variant, block size, n, input, type, second stage and backend; re-runs when a
-// setting changes. Also opens traces and programs (a browser, a Recent list), saves traces and
-// PNGs, and sets the text size and theme.
+// setting changes (for an open program: its launch, block and schedule, program_controls.h). Also
+// opens traces and programs (a browser, a Recent list), saves traces and PNGs, and sets the text
+// size and theme.
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -20,6 +21,7 @@
 #include "ui/export_png_request.h"
 #include "ui/file_browser.h"
 #include "ui/lesson_bar.h"
+#include "ui/program_controls.h"
 #include "ui/widgets.h"
 
 namespace stridescope {
@@ -138,8 +140,35 @@ class RunPanel final : public Panel {
             .compact = Placement{0.62f, 0.42f, 0.38f, 0.16f},
             .compact_presenter = std::nullopt};
   }
+  // In the compact view a program's controls (launch, block, name) take lines the facts above and
+  // the source below give up (kProgramRunTop, kProgramRunBottom), rather than scroll out of sight.
+  PanelLayout layout_in(const AppContext& ctx) const override {
+    PanelLayout l = layout();
+    if (ctx.program.is_open())
+      l.compact = Placement{0.62f, kProgramRunTop, 0.38f, kProgramRunBottom - kProgramRunTop};
+    return l;
+  }
 
   void draw(AppContext& ctx) override {
+    if (ctx.program.is_open()) {  // the program's own settings, not the catalog's
+      if (draw_program_controls(ctx)) {
+        ctx.program.close();
+        ctx.session.run(ctx.request);  // back to the catalog's run
+      }
+    } else {
+      draw_catalog_controls(ctx);
+    }
+    draw_files(ctx);
+    ImGui::Separator();
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+    ImGui::SliderFloat("text size", &ctx.settings.font_scale, 0.75f, 3.0f, "%.2fx");
+    ImGui::Checkbox("high contrast", &ctx.settings.high_contrast);
+    choose_lesson(ctx);
+  }
+
+ private:
+  // Variant, block size, n, input, type, second stage, backend: a change runs the catalog again.
+  void draw_catalog_controls(AppContext& ctx) {
     RunRequest& request = ctx.request;
     const VariantInfo* current = find_variant(request.variant);
     bool changed = choose_variant(request, current);
@@ -162,8 +191,9 @@ class RunPanel final : public Panel {
     changed |= choose_enum("type", enum_names<ElementType>(), request.element_type);
     changed |= choose_second_stage(request, current);
     changed |= choose_backend(ctx.session);
+    ctx.run_panel_shows = "catalog: variant " + request.variant + ", block " +
+                          std::to_string(request.block) + ", n " + std::to_string(request.n);
     if (changed) {
-      ctx.program.close();  // a catalog run replaces the program
       ctx.lesson.reset();  // a run of one's own ends the lesson
       ctx.session.run(request);
     }
@@ -172,15 +202,8 @@ class RunPanel final : public Panel {
       ImGui::TextColored(ctx.palette().error, "%s", ctx.session.error().c_str());
       ImGui::PopTextWrapPos();
     }
-    draw_files(ctx);
-    ImGui::Separator();
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
-    ImGui::SliderFloat("text size", &ctx.settings.font_scale, 0.75f, 3.0f, "%.2fx");
-    ImGui::Checkbox("high contrast", &ctx.settings.high_contrast);
-    choose_lesson(ctx);
   }
 
- private:
   void draw_files(AppContext& ctx) {
     Session& session = ctx.session;
     ImGui::Separator();
@@ -285,7 +308,7 @@ class RunPanel final : public Panel {
     if (picked) open_file(ctx, *picked);
   }
 
-  // The program's state: being traced, its first compile error, or what it printed.
+  // The program's state: being traced, or its first compile error (its output is above).
   void draw_program_status(AppContext& ctx) {
     const ProgramFile& program = ctx.program;
     if (!program.is_open()) return;
@@ -295,13 +318,6 @@ class RunPanel final : public Panel {
     } else if (!program.error().empty()) {
       wrapped_text(program.error(), ctx.palette().error);
       if (ctx.session.has_trace()) ImGui::TextDisabled("(the trace shown is the one before)");
-    } else if (program.shown_in(ctx.session)) {
-      std::string printed = program.output().substr(0, program.output().find('\n'));
-      if (!printed.empty()) wrapped_text(name + " printed: " + printed);
-    }
-    if (program.shown_in(ctx.session)) {
-      wrapped_text("Showing " + name + "; changing a setting above runs the catalog again.",
-                   ctx.palette().text_dim);
     }
     wrapped_text("Watching " + name + ": saving it traces it again.", ctx.palette().text_dim);
   }

@@ -9,6 +9,7 @@
 #include "core/format.h"
 #include "model/clang_diagnostics.h"
 #include "registry.h"
+#include "ui/program_controls.h"
 #include "ui/widgets.h"
 
 namespace stridescope {
@@ -77,6 +78,14 @@ class SourcePanel final : public Panel {
             .presenter = std::nullopt,
             .compact = Placement{0.62f, 0.58f, 0.38f, 0.22f},
             .compact_presenter = std::nullopt};
+  }
+  // With a program open, the compact view gives the Run panel's program controls some of its
+  // lines (kProgramRunBottom).
+  PanelLayout layout_in(const AppContext& ctx) const override {
+    PanelLayout l = layout();
+    if (ctx.program.is_open())
+      l.compact = Placement{0.62f, kProgramRunBottom, 0.38f, 0.8f - kProgramRunBottom};
+    return l;
   }
 
   void draw(AppContext& ctx) override {

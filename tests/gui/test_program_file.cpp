@@ -17,15 +17,19 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// "16" traces the sequential sum of 16 values (block 16); anything else is a compile error.
-ProgramTrace stand_in(const std::string& file) {
+// "16" traces the sequential sum of 16 values (block 16); anything else is a compile error. The
+// program "launches" twice, the second time on half the block: launch k sums 16 >> k values.
+ProgramTrace stand_in(const std::string& file, const ProgramChoice& choice = {}) {
   std::ifstream in(file);
   unsigned block = 0;
   if (!(in >> block)) throw std::runtime_error(file + ":2:5: error: expected a block size\n");
   RunRequest r;
-  r.block = block;
-  r.n = block;
-  return {run_on_emulator(r), "sum = " + std::to_string(block) + "\n"};
+  r.block = block >> choice.launch;
+  r.n = r.block;
+  Trace trace = run_on_emulator(r);
+  trace.launches = {{"sum", {1, 1, 1}, {block, 1, 1}}, {"sum", {1, 1, 1}, {block / 2, 1, 1}}};
+  trace.traced_launch = choice.launch;
+  return {trace, "sum = " + std::to_string(block) + "\n"};
 }
 
 void write(const std::string& path, const std::string& text, int seconds_later) {
@@ -53,7 +57,8 @@ TEST(ProgramFile, TracesInTheBackgroundAndKeepsTheStepWhenTheFileChanges) {
   ASSERT_TRUE(first && first->traced) << (first ? first->line : "no outcome");
   ASSERT_TRUE(program.shown_in(session));
   std::size_t steps16 = session.playback().step_count();
-  EXPECT_EQ(first->line, "traced program_file.cu: " + std::to_string(steps16) + " steps");
+  EXPECT_EQ(first->line, "traced program_file.cu: " + std::to_string(steps16) +
+                             " steps of block 0 of launch 0: sum<<<1,16>>>");
   EXPECT_EQ(session.playback().step(), 2u);  // --step applies to the first trace
   EXPECT_EQ(program.output(), "sum = 16\n");
   session.playback().seek(3);
@@ -75,11 +80,40 @@ TEST(ProgramFile, TracesInTheBackgroundAndKeepsTheStepWhenTheFileChanges) {
   EXPECT_EQ(session.trace().run.block_size, 4u);
 }
 
+TEST(ProgramFile, ChoosingAnotherLaunchTracesAgainAtTheSameStep) {
+  std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/program_launches.cu";
+  write(path, "16\n", 0);
+  Session session;
+  ProgramFile program(stand_in);
+  program.open(path, 0, ProgramChoice{});  // launch 0, block 0
+  ASSERT_TRUE(wait_for_outcome(program, session));
+  ASSERT_EQ(program.launches().size(), 2u);
+  EXPECT_EQ(program.traced_choice().launch, 0u);
+  session.playback().seek(2);
+  program.choose(program.choice());  // nothing changed: no tracing
+  EXPECT_FALSE(program.tracing());
+  ProgramChoice half;
+  half.launch = 1;
+  half.schedule = ThreadSchedule::Random;
+  half.seed = 5;
+  program.choose(half);
+  EXPECT_TRUE(program.tracing());
+  EXPECT_EQ(program.choice(), half);
+  std::optional<ProgramOutcome> o = wait_for_outcome(program, session);
+  ASSERT_TRUE(o && o->traced);
+  EXPECT_EQ(o->line,
+            "traced program_launches.cu: " + std::to_string(session.playback().step_count()) +
+                " steps of block 0 of launch 1: sum<<<1,8>>>, schedule random (seed 5)");
+  EXPECT_EQ(session.trace().run.block_size, 8u);
+  EXPECT_EQ(program.traced_choice(), half);
+  EXPECT_EQ(session.playback().step(), 2u);  // kept
+}
+
 TEST(ProgramFile, ClosingStopsWatchingAndIgnoresATracingUnderWay) {
   std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/program_closed.cu";
   write(path, "16\n", 0);
   Session session;
-  ProgramFile program([](const std::string& file) {
+  ProgramFile program([](const std::string& file, const ProgramChoice&) {
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
     return stand_in(file);
   });
@@ -97,7 +131,7 @@ TEST(ProgramFile, OpeningAnotherFileWhileTracingShowsOnlyTheNewOne) {
   write(slow, "16\n", 0);
   write(quick, "4\n", 0);
   Session session;
-  ProgramFile program([&](const std::string& file) {
+  ProgramFile program([&](const std::string& file, const ProgramChoice&) {
     if (file == slow) std::this_thread::sleep_for(std::chrono::milliseconds(400));
     return stand_in(file);
   });

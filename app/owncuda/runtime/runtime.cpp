@@ -25,8 +25,10 @@
 #include <nlohmann/json.hpp>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "global_record.h"
 #include "stridescope_cuda.h"
 
 uint3 threadIdx{0, 0, 0};
@@ -66,6 +68,7 @@ struct RawStep {
   std::vector<RawAccess> accesses;
   std::vector<std::array<std::int64_t, 3>> warp_syncs;  // warp, mask, line
   std::vector<std::uint32_t> snapshot;
+  nlohmann::json global;  // the cudaMalloc buffers it loaded and stored (global_record.h)
 };
 
 enum class Wait { None, Block, Warp, Done };
@@ -107,6 +110,9 @@ struct Runtime {
 
   // What the traced block did.
   nlohmann::json launches = nlohmann::json::array();
+  // Each launch's kernel (its address, named by the host from the debug info): see note_kernel.
+  std::vector<std::uint64_t> launch_kernels;
+  const void* next_kernel = nullptr;
   std::vector<RawStep> steps;
   RawStep step;
   dim3 traced_grid, traced_blockdim;
@@ -121,6 +127,7 @@ struct Runtime {
   std::size_t block_low = 0;  // the lowest shared offset the block touched (its result is there)
   std::string error;          // why the program was stopped
   std::uintptr_t fault_pc = 0;
+  stridescope_rt_global::GlobalRecord global;  // cudaMalloc buffers; the traced block's use
 
   Runtime() {
     if (const char* s = std::getenv("STRIDESCOPE_LAUNCH")) traced_launch = std::atol(s);
@@ -162,7 +169,10 @@ struct Runtime {
   void on_access(const volatile void* addr, std::uint32_t size, char kind, void* pc) {
     const char* p = const_cast<const char*>(static_cast<const volatile char*>(addr));
     char* b = shared_begin();
-    if (p < b || p >= b + used_shared || fibers.empty()) return;
+    if (p < b || p >= b + used_shared || fibers.empty()) {
+      if (tracing) global.note(p, size, kind);
+      return;
+    }
     resolve_pending();  // the previous access of the thread that ran last is done
     if (preempt) {      // another thread's turn (lockstep and random schedules)
       preempt = false;
@@ -191,6 +201,7 @@ struct Runtime {
     step.kind = kind;
     step.line = line;
     step.snapshot = words();
+    step.global = global.end_step();
     steps.push_back(std::move(step));
     step = RawStep{};
     std::fill(order.begin(), order.end(), 0);
@@ -367,6 +378,7 @@ struct Runtime {
 
   void launch(dim3 grid, dim3 block, std::size_t dynamic, void (*body)(void*), void* closure) {
     ++launch_index;
+    launch_kernels.push_back(std::uintptr_t(std::exchange(next_kernel, nullptr)));
     launches.push_back({{"grid", {grid.x, grid.y, grid.z}},
                         {"block", {block.x, block.y, block.z}},
                         {"dynamic_shared", dynamic}});
@@ -387,6 +399,7 @@ struct Runtime {
       traced_grid = grid;
       traced_blockdim = block;
       traced_shared = used_shared;
+      global.begin_launch();
     }
     for (std::uint32_t z = 0; z < grid.z; ++z)
       for (std::uint32_t y = 0; y < grid.y; ++y)
@@ -439,6 +452,7 @@ struct Runtime {
     nlohmann::json out;
     out["shared_bytes"] = traced ? traced_shared : used_shared;
     out["launches"] = launches;
+    out["launch_kernels"] = launch_kernels;
     out["traced"] = traced;
     out["traced_launch"] = traced_launch;
     out["traced_block"] = traced_block;
@@ -459,9 +473,11 @@ struct Runtime {
                     {"line", s.line},
                     {"accesses", acc},
                     {"warp_syncs", s.warp_syncs},
-                    {"snapshot", s.snapshot}});
+                    {"snapshot", s.snapshot},
+                    {"global", s.global}});
     }
     out["steps"] = js;
+    out["buffers"] = global.buffers_json();
     out["first_snapshots"] = first_snapshots;
     out["block_results"] = block_results;
     std::ofstream(raw_path) << out;
@@ -531,7 +547,7 @@ struct FaultHandlers {
   }
 } fault_handlers;
 
-// Device allocations end at a page the program may not touch: a write past the end faults.
+// Each device buffer's mapping (base, length), by the pointer the program got.
 std::map<void*, std::pair<void*, std::size_t>>& allocations() {
   static std::map<void*, std::pair<void*, std::size_t>> a;
   return a;
@@ -557,6 +573,34 @@ void note_access(const volatile void* addr, unsigned size, char kind, void* pc) 
 void launch(dim3 grid, dim3 block, std::size_t dynamic_shared, void (*body)(void*), void* closure) {
   rt().launch(grid, block, dynamic_shared, body, closure);
 }
+void note_kernel(const void* kernel) {
+  rt().next_kernel = kernel;
+}
+}  // namespace stridescope_rt
+
+namespace {
+// Device allocations end at a page the program may not touch: a write past the end faults.
+cudaError_t map_device_buffer(void** ptr, std::size_t bytes) {
+  const std::size_t page = std::size_t(sysconf(_SC_PAGESIZE));
+  const std::size_t rounded = (bytes + 15) / 16 * 16;
+  const std::size_t total = (rounded + page - 1) / page * page + page;
+  void* base = mmap(nullptr, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (base == MAP_FAILED) return cudaErrorMemoryAllocation;
+  char* guard = static_cast<char*>(base) + total - page;
+  mprotect(guard, page, PROT_NONE);
+  *ptr = guard - rounded;
+  allocations()[*ptr] = {base, total};
+  return cudaSuccess;
+}
+}  // namespace
+
+namespace stridescope_rt {
+cudaError_t device_malloc(void** ptr, std::size_t bytes, void* pc, unsigned element_size,
+                          const char* type) {
+  const cudaError_t e = map_device_buffer(ptr, bytes);
+  if (e == cudaSuccess) rt().global.allocated(*ptr, bytes, pc, element_size, type);
+  return e;
+}
 }  // namespace stridescope_rt
 
 #define STRIDESCOPE_COV(N)                                     \
@@ -572,17 +616,9 @@ STRIDESCOPE_COV(4)
 STRIDESCOPE_COV(8)
 STRIDESCOPE_COV(16)
 
+// The book's cudaMalloc((void**)&dev_a, bytes): the element type is not known here.
 cudaError_t cudaMalloc(void** ptr, std::size_t bytes) {
-  const std::size_t page = std::size_t(sysconf(_SC_PAGESIZE));
-  const std::size_t rounded = (bytes + 15) / 16 * 16;
-  const std::size_t total = (rounded + page - 1) / page * page + page;
-  void* base = mmap(nullptr, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (base == MAP_FAILED) return cudaErrorMemoryAllocation;
-  char* guard = static_cast<char*>(base) + total - page;
-  mprotect(guard, page, PROT_NONE);
-  *ptr = guard - rounded;
-  allocations()[*ptr] = {base, total};
-  return cudaSuccess;
+  return stridescope_rt::device_malloc(ptr, bytes, __builtin_return_address(0), 0, "");
 }
 cudaError_t cudaFree(void* ptr) {
   if (!ptr) return cudaSuccess;
@@ -590,6 +626,7 @@ cudaError_t cudaFree(void* ptr) {
   if (it == allocations().end()) return cudaErrorInvalidValue;
   munmap(it->second.first, it->second.second);
   allocations().erase(it);
+  rt().global.freed(ptr);
   return cudaSuccess;
 }
 cudaError_t cudaHostAlloc(void** ptr, std::size_t bytes, unsigned) {

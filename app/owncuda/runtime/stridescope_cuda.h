@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <type_traits>
 
 #ifdef __CUDA__  // ---- the parse that finds launches: clang's CUDA mode, no CUDA installation
 #define __global__ __attribute__((global))
@@ -99,6 +100,7 @@ std::uint64_t shuffle(ShuffleKind kind, unsigned mask, std::uint64_t value, unsi
                       int width, int line);
 void note_access(const volatile void* addr, unsigned size, char kind, void* pc);
 void launch(dim3 grid, dim3 block, std::size_t dynamic_shared, void (*body)(void*), void* closure);
+void note_kernel(const void* kernel);  // the next launch's kernel (named from the debug info)
 
 template <typename Kernel>
 struct Launcher {
@@ -108,6 +110,7 @@ struct Launcher {
   template <typename... Args>
   void operator()(Args... args) const {
     auto closure = [&] { kernel(args...); };
+    note_kernel(reinterpret_cast<const void*>(kernel));
     launch(
         grid, block, shared, [](void* c) { (*static_cast<decltype(closure)*>(c))(); }, &closure);
   }
@@ -203,11 +206,35 @@ inline void __threadfence() {}
 inline void __threadfence_block() {}
 inline void __threadfence_system() {}
 
+// A device buffer, remembered with the caller's address (its line names the buffer) and, where
+// known, its element type.
+namespace stridescope_rt {
+cudaError_t device_malloc(void** ptr, std::size_t bytes, void* pc, unsigned element_size,
+                          const char* type);
+template <typename T>
+constexpr const char* scalar_name() {
+  if constexpr (std::is_same_v<T, float>) return "float";
+  if constexpr (std::is_same_v<T, double>) return "double";
+  if constexpr (std::is_same_v<T, int>) return "int";
+  if constexpr (std::is_same_v<T, unsigned>) return "unsigned int";
+  if constexpr (std::is_same_v<T, char>) return "char";
+  if constexpr (std::is_same_v<T, short>) return "short";
+  if constexpr (std::is_same_v<T, long>) return "long";
+  return "";
+}
+}  // namespace stridescope_rt
 cudaError_t cudaMalloc(void** ptr, std::size_t bytes);
 // CUDA's runtime header has this overload too: cudaMalloc(&d, bytes) with d an int*.
 template <typename T>
 cudaError_t cudaMalloc(T** ptr, std::size_t bytes) {
-  return cudaMalloc(reinterpret_cast<void**>(ptr), bytes);
+  void** p = (void**)ptr;
+  if constexpr (std::is_void_v<T>) {
+    return ::stridescope_rt::device_malloc(p, bytes, __builtin_return_address(0), 0, "");
+  } else {
+    return ::stridescope_rt::device_malloc(p, bytes, __builtin_return_address(0),
+                                           unsigned(sizeof(T)),
+                                           ::stridescope_rt::scalar_name<std::remove_cv_t<T>>());
+  }
 }
 cudaError_t cudaFree(void* ptr);
 cudaError_t cudaHostAlloc(void** ptr, std::size_t bytes, unsigned flags);

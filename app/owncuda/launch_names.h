@@ -1,0 +1,26 @@
+// A program's kernel launches from the runtime's raw record: each launch's grid and block as the
+// program made it, and its kernel's name, found from the kernel's address in the debug info.
+#pragma once
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "trace/trace.h"
+
+namespace stridescope {
+
+// Every launch of the record, in order; the kernels named by one llvm-symbolizer run.
+std::vector<ProgramLaunch> program_launches(const nlohmann::json& raw,
+                                            const std::filesystem::path& program,
+                                            const std::filesystem::path& dir,
+                                            const std::string& symbolizer);
+
+// A kernel's name as a launch writes it, from the symbolizer's function name:
+// "dot(float*, float*, float*)" -> "dot", "void sum<256u>(int*)" -> "sum<256u>"; "kernel" when
+// the debug info has none.
+std::string kernel_name_of(std::string_view function);
+
+}  // namespace stridescope

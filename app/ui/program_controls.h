@@ -1,0 +1,18 @@
+// The Run panel's part for an own CUDA program: its name, where it is traced, its launches, the
+// traced block, the thread schedule, its printed output, and the way back to the catalog.
+#pragma once
+
+#include "ui/app_context.h"
+
+namespace stridescope {
+
+// In the compact view with a program open, the Run panel starts this far down the display (the
+// Step facts panel above it ends there): room for the program's launch, block and name.
+inline constexpr float kProgramRunTop = 0.34f;
+inline constexpr float kProgramRunBottom = 0.61f;  // and the Source panel starts here
+
+// Draws the controls; a changed launch, block or schedule re-traces the program (on its worker
+// thread, keeping the step). True when the user closed the program (back to the catalog).
+bool draw_program_controls(AppContext& ctx);
+
+}  // namespace stridescope
