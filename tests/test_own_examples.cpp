@@ -259,6 +259,63 @@ TEST(OwnExamples, HarrisKernels1To3AsPlainCudaTraceLikeTheCatalogVariants) {
   }
 }
 
+// Warp rounds: the catalog's warp-level kernels as plain CUDA are cut into the same warp rounds
+// (a step per __syncwarp() and per __shfl_down_sync()), with the same memory after each, the same
+// accesses, warp barriers and shuffled values (all but their source lines).
+TEST(OwnExamples, WarpKernelsAsPlainCudaTraceLikeTheCatalogRoundByRound) {
+  SKIP_WITHOUT_TOOLS();
+  const char* variants[] = {"unroll-last-warp", "warp-shuffle"};
+  for (std::uint32_t k = 0; k < 2; ++k) {
+    SCOPED_TRACE(variants[k]);
+    OwnRunOptions options;
+    options.file = std::string(STRIDESCOPE_SOURCE_DIR) + "/tests/own_programs/warp_kernels.cu";
+    options.launch = k;
+    const OwnRunResult own = run_own_program(options);
+    ASSERT_TRUE(own.traced) << own.failure << own.errors;
+    EXPECT_NE(own.output.find(": 523776\n"), std::string::npos) << own.output;
+    RunRequest request;
+    request.variant = variants[k];
+    request.n = 1024;
+    request.block = 256;
+    const Trace catalog = run_on_emulator(request);
+    const std::vector<Step>& got = own.trace.blocks.at(0).steps;
+    const std::vector<Step>& want = catalog.blocks.at(0).steps;
+    ASSERT_EQ(got.size(), want.size());
+    std::size_t rounds = 0, shuffles = 0;
+    for (std::size_t s = 0; s < got.size(); ++s) {
+      SCOPED_TRACE("step " + std::to_string(s));
+      EXPECT_EQ(got[s].kind, want[s].kind);
+      rounds += got[s].kind == StepKind::WarpRound;
+      const std::size_t words = std::min(got[s].snapshot.size(), want[s].snapshot.size());
+      EXPECT_GE(words, k == 0 ? 256u : 8u);  // the words the kernel uses
+      EXPECT_TRUE(std::equal(got[s].snapshot.begin(), got[s].snapshot.begin() + words,
+                             want[s].snapshot.begin()));
+      ASSERT_EQ(got[s].accesses.size(), want[s].accesses.size());
+      for (std::size_t i = 0; i < got[s].accesses.size(); ++i) {
+        Access a = got[s].accesses[i];
+        a.line = want[s].accesses[i].line;
+        ASSERT_EQ(a, want[s].accesses[i]) << "access " << i;
+      }
+      ASSERT_EQ(got[s].warp_syncs.size(), want[s].warp_syncs.size());
+      for (std::size_t i = 0; i < got[s].warp_syncs.size(); ++i) {
+        WarpSync w = got[s].warp_syncs[i];
+        w.line = want[s].warp_syncs[i].line;
+        EXPECT_EQ(w, want[s].warp_syncs[i]) << "warp barrier " << i;
+      }
+      ASSERT_EQ(got[s].shuffles.size(), want[s].shuffles.size());
+      for (std::size_t i = 0; i < got[s].shuffles.size(); ++i) {
+        ShuffleRound r = got[s].shuffles[i];
+        r.line = want[s].shuffles[i].line;
+        EXPECT_EQ(r, want[s].shuffles[i]) << "shuffle " << i;
+        ++shuffles;
+      }
+    }
+    EXPECT_EQ(rounds, k == 0 ? 12u : 10u);      // 6 reads and 6 writes; 5 + 5 shuffles
+    EXPECT_EQ(shuffles, k == 0 ? 0u : 5u * 8 + 5);  // 8 warps' 5 rounds, then warp 0's 5
+    EXPECT_EQ(TraceModel(own.trace).lab().hazards, TraceModel(catalog).lab().hazards);
+  }
+}
+
 // Global memory: the tiled launch's block (0, 0) reads rows 0-15 of A (whole rows: one range) and
 // columns 0-15 of B (48 runs of 16), one tile of each per load step, and writes its 16x16 of C.
 TEST(OwnExamples, MatmulsTiledBlockReadsItsRowsOfAAndColumnsOfBTileByTile) {

@@ -65,7 +65,8 @@ std::vector<GlobalUse> uses_of_raw(const nlohmann::json& step) {
 }  // namespace
 
 GlobalMemory global_of_raw(const nlohmann::json& raw, std::map<std::uint64_t, int>& lines,
-                           const std::vector<std::string>& source) {
+                           const std::vector<std::string>& source,
+                           const std::vector<std::size_t>& steps_per_interval) {
   GlobalMemory memory;
   if (!raw.contains("buffers")) return memory;
   const nlohmann::json& all = raw["buffers"];
@@ -80,7 +81,14 @@ GlobalMemory global_of_raw(const nlohmann::json& raw, std::map<std::uint64_t, in
     }
     memory.buffers.push_back(std::move(b));
   }
-  for (const nlohmann::json& step : raw["steps"]) memory.steps.push_back(uses_of_raw(step));
+  std::size_t interval = 0;
+  for (const nlohmann::json& step : raw["steps"]) {
+    const std::size_t steps =
+        interval < steps_per_interval.size() ? steps_per_interval[interval] : 1;
+    ++interval;
+    for (std::size_t round = 1; round < steps; ++round) memory.steps.emplace_back();
+    memory.steps.push_back(uses_of_raw(step));
+  }
   return memory;
 }
 

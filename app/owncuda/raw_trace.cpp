@@ -10,6 +10,7 @@
 #include "owncuda/own_program.h"
 #include "owncuda/raw_global.h"
 #include "owncuda/shared_layout.h"
+#include "run/warp_rounds.h"
 
 namespace stridescope {
 
@@ -91,10 +92,19 @@ std::vector<std::uint32_t> words_of(const nlohmann::json& words) {
   return out;
 }
 
-Step make_step(const nlohmann::json& s, std::map<std::uint64_t, int>& lines, int& last_line,
-               ElementType element, const SharedLayout& layout) {
-  Step step;
-  const std::string kind = s["kind"];
+// A shuffle's value: bits of a `size`-byte integer or floating-point number.
+double shuffled_value(std::uint64_t bits, unsigned size, bool floating) {
+  if (floating && size == 8) return from_bits(std::int64_t(bits), ElementType::Double);
+  if (floating) return from_bits(std::int64_t(bits), ElementType::Float);
+  if (size == 8) return double(std::int64_t(bits));
+  return double(std::int32_t(std::uint32_t(bits)));
+}
+
+// One barrier interval of the raw record (the accesses, warp barriers and __shfl_down_sync()s
+// between two __syncthreads(), each with the warp round it is in, and the memory at its end).
+RecordedInterval interval_of(const nlohmann::json& s, std::map<std::uint64_t, int>& lines,
+                             int& last_line, ElementType element, const SharedLayout& layout) {
+  RecordedInterval in;
   for (const auto& a : s["accesses"]) {
     Access access;
     access.thread = a[0];
@@ -106,16 +116,57 @@ Step make_step(const nlohmann::json& s, std::map<std::uint64_t, int>& lines, int
     access.value = from_bits(a[6].get<std::int64_t>(), element);
     access.warp_epoch = a.size() > 7 ? a[7].get<std::uint32_t>() : 0;
     last_line = access.line;
-    step.accesses.push_back(access);
+    in.accesses.push_back({access, a.size() > 8 ? a[8].get<std::uint32_t>() : 0});
   }
   if (s.contains("warp_syncs"))
     for (const auto& w : s["warp_syncs"])
-      step.warp_syncs.push_back({w[0].get<std::uint32_t>(), w[1].get<std::uint32_t>(), w[2]});
-  step.kind = kind == "exit" ? StepKind::Exit : StepKind::Barrier;
-  step.line = kind == "exit" ? last_line : s["line"].get<int>();
-  step.label = kind == "exit" ? "exit" : "__syncthreads() line " + std::to_string(step.line);
-  step.snapshot = elements(layout.words(words_of(s["snapshot"])), element);
-  return step;
+      in.warp_syncs.push_back({{w[0].get<std::uint32_t>(), w[1].get<std::uint32_t>(), w[2]},
+                               w.size() > 3 ? w[3].get<std::uint32_t>() : 0});
+  if (s.contains("shuffles"))
+    for (const auto& h : s["shuffles"]) {
+      ShuffleRound round{h["warp"], h["mask"], h["delta"], h["line"], {}, {}};
+      const unsigned size = h["size"];
+      const bool floating = h["floating"];
+      for (std::uint64_t bits : h["sent"])
+        round.sent.push_back(shuffled_value(bits, size, floating));
+      for (std::uint64_t bits : h["received"])
+        round.received.push_back(shuffled_value(bits, size, floating));
+      in.shuffles.push_back({std::move(round), h["round"].get<std::uint32_t>()});
+    }
+  const std::string kind = s["kind"];
+  in.end = kind == "exit" ? StepKind::Exit : StepKind::Barrier;
+  in.end_line = kind == "exit" ? last_line : s["line"].get<int>();
+  in.memory_after = elements(layout.words(words_of(s["snapshot"])), element);
+  return in;
+}
+
+// What a step of a program is called: the call that ends it, and its line.
+std::string step_label(const Step& step) {
+  switch (step.kind) {
+    case StepKind::Exit:
+      return "exit";
+    case StepKind::WarpRound:
+      return std::string(step.shuffles.empty() ? "__syncwarp()" : "__shfl_down_sync()") + " line " +
+             std::to_string(step.line);
+    case StepKind::Barrier:
+    case StepKind::Divergence:
+      break;
+  }
+  return "__syncthreads() line " + std::to_string(step.line);
+}
+
+// The interval's steps: one per warp round (run/warp_rounds.h, as for the catalog), then its end.
+// Returns how many.
+std::size_t add_steps(RecordedInterval interval, unsigned word_size, BlockTrace& block) {
+  std::vector<double> before = block.steps.empty()
+                                   ? std::vector<double>(interval.memory_after.size(), 0.0)
+                                   : block.steps.back().snapshot;
+  std::vector<Step> steps = split_into_rounds(std::move(interval), before, word_size);
+  for (Step& step : steps) {
+    step.label = step_label(step);
+    block.steps.push_back(std::move(step));
+  }
+  return steps.size();
 }
 
 std::uint32_t volume(const nlohmann::json& d) {
@@ -186,8 +237,10 @@ Trace trace_of_raw(const nlohmann::json& raw, std::map<std::uint64_t, int>& line
   BlockTrace bt;
   bt.block = traced_block;
   int last_line = 0;
+  std::vector<std::size_t> steps_per_interval;
   for (const auto& s : raw["steps"])
-    bt.steps.push_back(make_step(s, lines, last_line, element, layout));
+    steps_per_interval.push_back(
+        add_steps(interval_of(s, lines, last_line, element, layout), trace.word_size, bt));
   GridPass pass{trace.run.n, trace.run.grid_size, {}};
   for (const auto& r : raw["block_results"])
     pass.partials.push_back(from_bits(r.get<std::int64_t>(), element));
@@ -198,7 +251,8 @@ Trace trace_of_raw(const nlohmann::json& raw, std::map<std::uint64_t, int>& line
   trace.passes.push_back(std::move(pass));
   trace.second_stage = SecondStage::Host;
   for (double v : trace.run.input_values) trace.reference += v;
-  if (raw.contains("buffers")) trace.global_memory = global_of_raw(raw, lines, source_of(file));
+  if (raw.contains("buffers"))
+    trace.global_memory = global_of_raw(raw, lines, source_of(file), steps_per_interval);
   return trace;
 }
 

@@ -60,13 +60,25 @@ struct RawAccess {
   std::uintptr_t pc;
   std::int64_t value;
   std::uint32_t warp_epoch;
+  std::uint32_t round;  // warp rounds (__syncwarp()s and __shfl_down_sync()s) since __syncthreads()
+};
+
+// One __shfl_down_sync() of a warp of the traced block: the bits each lane handed in and got back.
+struct RawShuffle {
+  std::uint32_t warp, mask, delta;
+  int line;
+  std::uint32_t round;                        // the round it ends
+  unsigned size;                              // of the value, bytes
+  bool floating;                              // a float or double (else an integer)
+  std::vector<std::uint64_t> sent, received;  // 32, by lane
 };
 
 struct RawStep {
   std::string kind;  // "barrier" | "exit"
   int line = 0;
   std::vector<RawAccess> accesses;
-  std::vector<std::array<std::int64_t, 3>> warp_syncs;  // warp, mask, line
+  std::vector<std::array<std::int64_t, 4>> warp_syncs;  // warp, mask, line, the round it ends
+  std::vector<RawShuffle> shuffles;
   std::vector<std::uint32_t> snapshot;
   nlohmann::json global;  // the cudaMalloc buffers it loaded and stored (global_record.h)
 };
@@ -77,7 +89,10 @@ struct ShuffleRequest {
   ShuffleKind kind = ShuffleKind::Index;
   std::uint64_t value = 0;
   int arg = 0, width = 32;
+  unsigned size = 4;
+  bool floating = false;
   std::uint64_t result = 0;
+  bool waiting = false;  // in the shuffle (else a plain __syncwarp())
 };
 
 enum class Schedule { Threads, Lockstep, Random };
@@ -102,6 +117,7 @@ struct Runtime {
   std::vector<unsigned> wait_mask;
   std::vector<std::uint32_t> order;       // per thread, in the current step
   std::vector<std::uint32_t> warp_epoch;  // per thread: __syncwarp()s since __syncthreads()
+  std::vector<std::uint32_t> round;       // per thread: __syncwarp()s and __shfl_down_sync()s
   std::vector<ShuffleRequest> shuffles;   // per thread, while it waits in a shuffle
   bool preempt = false;                   // the running thread yields at its next access
   ctx::fiber scheduler;
@@ -190,7 +206,8 @@ struct Runtime {
                 kind,
                 reinterpret_cast<std::uintptr_t>(pc),
                 0,
-                warp_epoch[current]};
+                warp_epoch[current],
+                round[current]};
     if (kind == 'r') a.value = read_value(p, size);
     step.accesses.push_back(a);
     if (kind == 'w') pending_store = long(step.accesses.size()) - 1;
@@ -268,19 +285,35 @@ struct Runtime {
         break;
       }
       if (!any || !complete) continue;
-      finish_shuffles(w, mask, threads);
+      const std::uint32_t first = w * 32 + std::uint32_t(__builtin_ctz(mask));
+      const bool shuffle = shuffles[first].waiting;
+      // As the catalog's emulator: a __syncwarp() orders the lanes' memory (warp_epoch); it and a
+      // __shfl_down_sync() end a warp round (round); other shuffles are not traced.
+      const bool ends_round = !shuffle || shuffles[first].kind == ShuffleKind::Down;
+      const std::uint32_t ended = round[first];
+      if (shuffle) finish_shuffles(w, mask, threads, line, ended);
       for (std::uint32_t lane = 0; lane < 32; ++lane)
         if ((mask >> lane & 1u) && w * 32 + lane < threads) {
-          wait[w * 32 + lane] = Wait::None;
-          ++warp_epoch[w * 32 + lane];
+          const std::uint32_t t = w * 32 + lane;
+          wait[t] = Wait::None;
+          shuffles[t].waiting = false;
+          if (!shuffle) ++warp_epoch[t];
+          if (ends_round) ++round[t];
         }
-      if (tracing) step.warp_syncs.push_back({std::int64_t(w), std::int64_t(mask), line});
+      if (tracing && !shuffle)
+        step.warp_syncs.push_back({std::int64_t(w), std::int64_t(mask), line, std::int64_t(ended)});
       released = true;
     }
     return released;
   }
 
-  void finish_shuffles(std::uint32_t w, unsigned mask, std::uint32_t threads) {
+  void finish_shuffles(std::uint32_t w, unsigned mask, std::uint32_t threads, int line,
+                       std::uint32_t ended) {
+    const ShuffleRequest& first = shuffles[w * 32 + std::uint32_t(__builtin_ctz(mask))];
+    RawShuffle record{w,  mask, std::uint32_t(first.arg), line, ended, first.size, first.floating,
+                      {}, {}};
+    record.sent.assign(32, 0);
+    record.received.assign(32, 0);
     for (std::uint32_t lane = 0; lane < 32; ++lane) {
       const std::uint32_t t = w * 32 + lane;
       if (!(mask >> lane & 1u) || t >= threads) continue;
@@ -304,7 +337,10 @@ struct Runtime {
       }
       const std::uint32_t s = w * 32 + std::uint32_t(src);
       r.result = s < threads && (mask >> src & 1u) ? shuffles[s].value : r.value;
+      record.sent[lane] = r.value;
+      record.received[lane] = r.result;
     }
+    if (tracing && first.kind == ShuffleKind::Down) step.shuffles.push_back(std::move(record));
   }
 
   // Every live thread waits at a __syncthreads(): true if they may go on (one line, none exited).
@@ -341,6 +377,7 @@ struct Runtime {
     wait_mask.assign(threads, 0);
     order.assign(threads, 0);
     warp_epoch.assign(threads, 0);
+    round.assign(threads, 0);
     shuffles.assign(threads, ShuffleRequest{});
     for (std::uint32_t t = 0; t < threads; ++t) {
       fibers.emplace_back(std::allocator_arg, ctx::fixedsize_stack(256 * 1024),
@@ -365,6 +402,7 @@ struct Runtime {
       if (tracing) end_step("barrier", line);
       for (std::uint32_t t = 0; t < threads; ++t) wait[t] = Wait::None;
       std::fill(warp_epoch.begin(), warp_epoch.end(), 0);
+      std::fill(round.begin(), round.end(), 0);
     }
     if (tracing) end_step("exit", 0);
     if (in_traced_launch) {
@@ -440,9 +478,9 @@ struct Runtime {
     yield_to_scheduler();
   }
 
-  std::uint64_t shuffle(ShuffleKind kind, unsigned mask, std::uint64_t value, int arg, int width,
-                        int line) {
-    shuffles[current] = ShuffleRequest{kind, value, arg, width, value};
+  std::uint64_t shuffle(ShuffleKind kind, unsigned mask, std::uint64_t value, unsigned size,
+                        bool floating, int arg, int width, int line) {
+    shuffles[current] = ShuffleRequest{kind, value, arg, width, size, floating, value, true};
     syncwarp(mask, line);
     return shuffles[current].result;
   }
@@ -468,11 +506,23 @@ struct Runtime {
       nlohmann::json acc = nlohmann::json::array();
       for (const RawAccess& a : s.accesses)
         acc.push_back({a.thread, a.order, a.offset, a.size, std::string(1, a.kind), a.pc, a.value,
-                       a.warp_epoch});
+                       a.warp_epoch, a.round});
+      nlohmann::json shuffles = nlohmann::json::array();
+      for (const RawShuffle& h : s.shuffles)
+        shuffles.push_back({{"warp", h.warp},
+                            {"mask", h.mask},
+                            {"delta", h.delta},
+                            {"line", h.line},
+                            {"round", h.round},
+                            {"size", h.size},
+                            {"floating", h.floating},
+                            {"sent", h.sent},
+                            {"received", h.received}});
       js.push_back({{"kind", s.kind},
                     {"line", s.line},
                     {"accesses", acc},
                     {"warp_syncs", s.warp_syncs},
+                    {"shuffles", shuffles},
                     {"snapshot", s.snapshot},
                     {"global", s.global}});
     }
@@ -562,10 +612,9 @@ void syncthreads(int line) {
 void syncwarp(unsigned mask, int line) {
   rt().syncwarp(mask, line);
 }
-std::uint64_t shuffle(ShuffleKind kind, unsigned mask, std::uint64_t value, unsigned size, int arg,
-                      int width, int line) {
-  (void)size;
-  return rt().shuffle(kind, mask, value, arg, width, line);
+std::uint64_t shuffle(ShuffleKind kind, unsigned mask, std::uint64_t value, unsigned size,
+                      bool floating, int arg, int width, int line) {
+  return rt().shuffle(kind, mask, value, size, floating, arg, width, line);
 }
 void note_access(const volatile void* addr, unsigned size, char kind, void* pc) {
   rt().on_access(addr, size, kind, pc);
