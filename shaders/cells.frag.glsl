@@ -1,4 +1,4 @@
-// Memory canvas cells: rounded fill, a red ring on conflicts, a frame on the focus, others dimmed.
+// Memory canvas cells with a conflict ring, the focus frame or dimmed (cells_plain.frag.glsl: the rest).
 #version 330 core
 in vec2 v_local;
 flat in vec2 v_size;

@@ -134,7 +134,8 @@ void add_window_options(CLI::App& app, WindowOptions& o) {
                  "threads=0-7 degree=1\"; Enter reveals it")
       ->type_name("MARKS");
   app.add_option("--benchmark-frames", o.benchmark_frames,
-                 "animate this many frames, print frame times, exit")
+                 "animate this many frames (1/60 s of playback each, at 8 steps/s), print frame "
+                 "times, exit")
       ->type_name("UINT");
 }
 

@@ -69,8 +69,11 @@ void add_arrow_triangles(std::vector<Point>& triangles, Point from, Point to, fl
   triangles.insert(triangles.end(), {curve.at(reach), base + n, base - n});
 }
 
-int arrow_segments(float length, float pixels_per_segment) {
-  return std::clamp(static_cast<int>(length / pixels_per_segment), 4, 24);
+int arrow_segments(float length, std::size_t arrows) {
+  constexpr std::size_t kFrameSegments = 4096;
+  const int cap = static_cast<int>(
+      std::clamp<std::size_t>(kFrameSegments / std::max<std::size_t>(arrows, 1), 4, 24));
+  return std::clamp(static_cast<int>(length / 10), 4, cap);
 }
 
 }  // namespace stridescope

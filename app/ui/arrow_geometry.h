@@ -3,6 +3,7 @@
 // (Mesa's software renderer pays per instance and per vertex-shader fetch, not per vertex).
 #pragma once
 
+#include <cstddef>
 #include <vector>
 
 namespace stridescope {
@@ -23,7 +24,9 @@ struct ArrowStyle {
 void add_arrow_triangles(std::vector<Point>& triangles, Point from, Point to, float t,
                          const ArrowStyle& style);
 
-// Quads along an arrow of this length: one per `pixels_per_segment`, between 4 and 24.
-int arrow_segments(float length, float pixels_per_segment = 10);
+// Quads along an arrow of this length when the step draws `arrows` of them: one per 10 pixels,
+// between 4 and 24, and at most 4096 / arrows (512 arrows get 8 each): the frame's triangles stay
+// bounded, since the software renderer pays for each one, and a dense fan shows no corners.
+int arrow_segments(float length, std::size_t arrows);
 
 }  // namespace stridescope

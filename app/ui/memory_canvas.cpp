@@ -69,6 +69,7 @@ bool legend_fits(const CanvasView& view, ImVec2 avail) {
 
 void MemoryCanvas::init() {
   cell_program_ = build_program("cells.vert.glsl", "cells.frag.glsl");
+  plain_cell_program_ = build_program("cells.vert.glsl", "cells_plain.frag.glsl");
   arrow_program_ = build_program("arrows.vert.glsl", "arrows.frag.glsl");
   glGenVertexArrays(1, &cell_vao_);
   glGenBuffers(1, &cell_vbo_);
@@ -102,6 +103,7 @@ void MemoryCanvas::shutdown() {
   glDeleteVertexArrays(1, &cell_vao_);
   glDeleteVertexArrays(1, &arrow_vao_);
   glDeleteProgram(cell_program_);
+  glDeleteProgram(plain_cell_program_);
   glDeleteProgram(arrow_program_);
 }
 
@@ -128,17 +130,16 @@ void MemoryCanvas::render_gl() {
 }
 
 void MemoryCanvas::draw_cells_gl(const Palette& p) {
-  glUseProgram(cell_program_);
-  glUniform2f(glGetUniformLocation(cell_program_, "u_canvas_size"), size_.x, size_.y);
-  glUniform1f(glGetUniformLocation(cell_program_, "u_t"), t_);
-  set_uniform(cell_program_, "u_conflict", p.conflict);
-  set_uniform(cell_program_, "u_focus", p.focus);
-  set_uniform(cell_program_, "u_dim", p.canvas_background);
+  std::size_t plain = cell_vertices_.size() / 4, cells = plain + marked_vertices_.size() / 4;
   glBindVertexArray(cell_vao_);
   glBindBuffer(GL_ARRAY_BUFFER, cell_vbo_);
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(cell_vertices_.size() * sizeof(CellVertex)),
-               cell_vertices_.data(), GL_STREAM_DRAW);
-  std::size_t cells = cell_vertices_.size() / 4;
+  auto bytes = [](std::size_t vertices) {
+    return static_cast<GLsizeiptr>(vertices * sizeof(CellVertex));
+  };
+  glBufferData(GL_ARRAY_BUFFER, bytes(cells * 4), nullptr, GL_STREAM_DRAW);
+  glBufferSubData(GL_ARRAY_BUFFER, 0, bytes(cell_vertices_.size()), cell_vertices_.data());
+  glBufferSubData(GL_ARRAY_BUFFER, bytes(cell_vertices_.size()), bytes(marked_vertices_.size()),
+                  marked_vertices_.data());
   if (cells > indexed_cells_) {  // two triangles per cell: 0 1 2, 2 1 3
     std::vector<std::uint32_t> indices;
     indices.reserve(cells * 6);
@@ -149,10 +150,24 @@ void MemoryCanvas::draw_cells_gl(const Palette& p) {
                  GL_STATIC_DRAW);
     indexed_cells_ = cells;
   }
-  glDisable(GL_BLEND);  // cells are opaque: the fragment shader discards outside the rounded box
-  glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(cells * 6), GL_UNSIGNED_INT, nullptr);
+  glDisable(GL_BLEND);  // cells are opaque: the fragment shaders discard outside the rounded box
+  draw_cell_range(plain_cell_program_, 0, plain);
+  glUseProgram(cell_program_);
+  glUniform1f(glGetUniformLocation(cell_program_, "u_t"), t_);
+  set_uniform(cell_program_, "u_conflict", p.conflict);
+  set_uniform(cell_program_, "u_focus", p.focus);
+  set_uniform(cell_program_, "u_dim", p.canvas_background);
+  draw_cell_range(cell_program_, plain, cells - plain);
   glEnable(GL_BLEND);
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+}
+
+void MemoryCanvas::draw_cell_range(GLuint program, std::size_t first_cell, std::size_t cells) {
+  if (cells == 0) return;
+  glUseProgram(program);
+  glUniform2f(glGetUniformLocation(program, "u_canvas_size"), size_.x, size_.y);
+  glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(cells * 6), GL_UNSIGNED_INT,
+                 reinterpret_cast<void*>(first_cell * 6 * sizeof(std::uint32_t)));
 }
 
 void MemoryCanvas::draw_arrows_gl(const Palette& p) {
@@ -175,10 +190,10 @@ void MemoryCanvas::add_cell(const Rect& r, ImVec4 from, ImVec4 to, bool conflict
            1.0f);
   std::uint32_t cell = (ImGui::ColorConvertFloat4ToU32(c) & 0x00ffffffu) |
                        ((conflict ? 1u : 0u) + 2u * emphasis) << 24;
+  std::vector<CellVertex>& vertices = conflict || emphasis != 1 ? marked_vertices_ : cell_vertices_;
   for (int corner = 0; corner < 4; ++corner) {
     float cx = static_cast<float>(corner & 1), cy = static_cast<float>(corner >> 1);
-    cell_vertices_.push_back(
-        {{r.x + cx * r.w, r.y + cy * r.h}, {cx * r.w, cy * r.h}, {r.w, r.h}, cell});
+    vertices.push_back({{r.x + cx * r.w, r.y + cy * r.h}, {cx * r.w, cy * r.h}, {r.w, r.h}, cell});
   }
 }
 
@@ -209,6 +224,7 @@ void MemoryCanvas::add_lane_instances(const CanvasView& view, const CanvasSelect
 
 void MemoryCanvas::build_instances(const CanvasView& view, const CanvasSelection& selection) {
   cell_vertices_.clear();
+  marked_vertices_.clear();
   add_word_instances(view, selection);
   add_lane_instances(view, selection);
   arrow_triangles_.clear();
@@ -221,7 +237,8 @@ void MemoryCanvas::build_instances(const CanvasView& view, const CanvasSelection
     Rect from = layout_.word_rect(a.from_word), to = layout_.word_rect(a.to_word);
     Point start{from.x + from.w / 2, from.y + from.h * 0.25f};
     Point end{to.x + to.w / 2, to.y + to.h * 0.05f};
-    style.segments = arrow_segments(std::hypot(end.x - start.x, end.y - start.y));
+    style.segments =
+        arrow_segments(std::hypot(end.x - start.x, end.y - start.y), view.current->arrows.size());
     add_arrow_triangles(arrow_triangles_, start, end, t_, style);
   }
 }

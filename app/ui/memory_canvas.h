@@ -48,6 +48,8 @@ class MemoryCanvas {
   // A cell is a quad of four of these (two triangles through the index buffer); the colour is mixed
   // here from the previous step's to this step's, and alpha carries the flags: 1 if the
   // bank-conflict ring is on, plus 2 x the emphasis (2: framed, the focus; 1: plain; 0: dimmed).
+  // Plain cells (no ring, emphasis 1) are drawn by a cheaper shader than the marked ones: with
+  // Mesa's software renderer the fragment shader is most of a large block's frame.
   struct CellVertex {
     float position[2];   // canvas pixels
     float local[2];      // from the cell's top-left corner
@@ -58,6 +60,7 @@ class MemoryCanvas {
   void render_gl();
   void draw_cells_gl(const Palette& p);
   void add_cell(const Rect& r, ImVec4 from, ImVec4 to, bool conflict, std::uint32_t emphasis);
+  void draw_cell_range(GLuint program, std::size_t first_cell, std::size_t cells);
   void draw_arrows_gl(const Palette& p);
   void place(const CanvasView& view, ImVec2 origin, ImVec2 size);  // layout_ for this frame
   // What the pointer is on, and the click that pins (or unpins) a warp or a word.
@@ -69,10 +72,11 @@ class MemoryCanvas {
   void add_word_instances(const CanvasView& view, const CanvasSelection& selection);
   void add_lane_instances(const CanvasView& view, const CanvasSelection& selection);
 
-  GLuint cell_program_ = 0, arrow_program_ = 0;
+  GLuint cell_program_ = 0, plain_cell_program_ = 0, arrow_program_ = 0;
   GLuint cell_vao_ = 0, cell_vbo_ = 0, cell_ebo_ = 0, arrow_vao_ = 0, arrow_vbo_ = 0;
-  std::vector<CellVertex> cell_vertices_;
-  std::size_t indexed_cells_ = 0;  // cells the index buffer covers
+  std::vector<CellVertex> cell_vertices_;    // plain cells (drawn first, then the marked ones)
+  std::vector<CellVertex> marked_vertices_;  // a conflict ring, the focus frame or dimmed
+  std::size_t indexed_cells_ = 0;            // cells the index buffer covers
   std::vector<Point> arrow_triangles_;
   CanvasLayout layout_;
   CanvasFocus pinned_;                    // a warp or word the user clicked: its links stay shown

@@ -121,8 +121,14 @@ void Session::begin_frame() {
   shown_step_ = rows_.empty() ? shown_position_ : rows_.at(shown_position_).front().step;
   if (shown_step_ == cached_step_ && generation_ == cached_generation_) return;
   facts_ = model_->facts(shown_step_);
+  const bool one_forward = generation_ == cached_generation_ && cached_step_ != SIZE_MAX &&
+                           shown_step_ == cached_step_ + 1;
+  if (one_forward) {
+    previous_ = std::move(current_);  // playing: the step shown until now is the one before
+  } else if (shown_step_ > 0) {
+    previous_ = canvas_model(*model_, shown_step_ - 1);
+  }
   current_ = canvas_model(*model_, shown_step_, facts_);
-  if (shown_step_ > 0) previous_ = canvas_model(*model_, shown_step_ - 1);
   cached_step_ = shown_step_;
   cached_generation_ = generation_;
 }

@@ -52,9 +52,18 @@ TEST(ArrowGeometry, AVerticalArrowBulgesToTheRight) {
 }
 
 TEST(ArrowGeometry, ShortArrowsGetFewerSegments) {
-  EXPECT_EQ(arrow_segments(20), 4);
-  EXPECT_EQ(arrow_segments(100), 10);
-  EXPECT_EQ(arrow_segments(1000), 24);
+  EXPECT_EQ(arrow_segments(20, 1), 4);
+  EXPECT_EQ(arrow_segments(100, 1), 10);
+  EXPECT_EQ(arrow_segments(1000, 1), 24);
+}
+
+TEST(ArrowGeometry, ManyArrowsShareABoundedNumberOfSegments) {
+  EXPECT_EQ(arrow_segments(1000, 170), 24);  // 4096 / 170 = 24
+  EXPECT_EQ(arrow_segments(1000, 256), 16);
+  EXPECT_EQ(arrow_segments(1000, 512), 8);
+  EXPECT_EQ(arrow_segments(100, 512), 8);
+  EXPECT_EQ(arrow_segments(1000, 4096), 4);  // never fewer than 4
+  EXPECT_EQ(arrow_segments(20, 0), 4);
 }
 
 }  // namespace
