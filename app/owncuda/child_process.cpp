@@ -28,14 +28,50 @@ std::string read_file(const fs::path& path) {
   return s.str();
 }
 
+namespace {
+
+// The environment of the child: ours, with `env`'s NAME=VALUE entries replacing or adding.
+std::vector<std::string> child_environment(const std::vector<std::string>& env) {
+  std::vector<std::string> out;
+  auto name_of = [](const std::string& entry) { return entry.substr(0, entry.find('=')); };
+  for (char** e = environ; e && *e; ++e) {
+    const std::string entry = *e;
+    bool replaced = false;
+    for (const std::string& mine : env) replaced = replaced || name_of(mine) == name_of(entry);
+    if (!replaced) out.push_back(entry);
+  }
+  out.insert(out.end(), env.begin(), env.end());
+  return out;
+}
+
+std::vector<char*> pointers(std::vector<std::string>& strings) {
+  std::vector<char*> out;
+  for (std::string& s : strings) out.push_back(s.data());
+  out.push_back(nullptr);
+  return out;
+}
+
+}  // namespace
+
+// Everything the child needs is made before fork(): between fork() and exec the child calls only
+// async-signal-safe functions and allocates nothing. A fork of a threaded process (the GUI traces
+// on a worker thread) may find the allocator's lock held by another thread, and under
+// AddressSanitizer an allocation after the RLIMIT_AS cut fails outright.
 int run_process(const std::vector<std::string>& argv, const fs::path& out, const fs::path& err,
                 const std::vector<std::string>& env, const Limits& limits, const fs::path& in) {
+  if (argv.empty()) throw OwnProgramError("run_process: no program");
+  std::vector<std::string> args = argv, environment = child_environment(env);
+  const std::string program =
+      argv[0].find('/') != std::string::npos ? argv[0] : find_tool({argv[0]});
+  std::vector<char*> arg_pointers = pointers(args), env_pointers = pointers(environment);
+  const std::string in_path = in.empty() ? "/dev/null" : in.string();
+  const std::string out_path = out.string(), err_path = err.string();
   pid_t pid = fork();
   if (pid < 0) throw OwnProgramError("fork failed");
   if (pid == 0) {
-    int fd_in = open(in.empty() ? "/dev/null" : in.c_str(), O_RDONLY);
-    int fd_out = open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    int fd_err = open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    int fd_in = open(in_path.c_str(), O_RDONLY);
+    int fd_out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    int fd_err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd_in < 0 || fd_out < 0 || fd_err < 0) _exit(126);
     dup2(fd_in, 0);
     dup2(fd_out, 1);
@@ -52,11 +88,7 @@ int run_process(const std::vector<std::string>& argv, const fs::path& out, const
       rlimit r{limits.file_bytes, limits.file_bytes};
       setrlimit(RLIMIT_FSIZE, &r);
     }
-    for (const std::string& e : env) putenv(const_cast<char*>(e.c_str()));
-    std::vector<char*> args;
-    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    execvp(args[0], args.data());
+    if (!program.empty()) execve(program.c_str(), arg_pointers.data(), env_pointers.data());
     _exit(127);
   }
   int status = 0;
