@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <memory>
 
+#include "owncuda/header_pch.h"
 #include "owncuda/own_program.h"
 #include "owncuda/runtime_paths.h"
 
@@ -224,24 +225,41 @@ std::string errors_of(CXTranslationUnit tu) {
   return out;
 }
 
+// The file parsed in CUDA mode against our header (precompiled where `clang` can build it: see
+// header_pch.h); null if libclang fails.
+std::unique_ptr<CXTranslationUnitImpl, void (*)(CXTranslationUnit)> parse_tu(
+    CXIndex index, const std::string& file, const std::vector<std::string>& header) {
+  std::vector<std::string> args{"-x",         "cuda",       "--cuda-host-only",
+                                "-nocudainc", "-nocudalib", "-Wno-unknown-cuda-version",
+                                "-std=c++17", "-I",         (runtime_dir() / "include").string()};
+  args.insert(args.end(), header.begin(), header.end());
+  std::vector<const char*> argv;
+  for (const std::string& a : args) argv.push_back(a.c_str());
+  CXTranslationUnit tu = nullptr;
+  const CXErrorCode rc = clang_parseTranslationUnit2(
+      index, file.c_str(), argv.data(), int(argv.size()), nullptr, 0, CXTranslationUnit_None, &tu);
+  if (rc != CXError_Success) tu = nullptr;
+  return {tu, clang_disposeTranslationUnit};
+}
+
 }  // namespace
 
 ProgramFacts parse_program(const std::string& file, const std::string& clang) {
-  (void)clang;  // libclang parses in process; the clang binary compiles
-  const std::string include = (runtime_dir() / "include").string();
-  const std::string header = (runtime_dir() / "stridescope_cuda.h").string();
-  const char* args[] = {"-x",         "cuda",        "--cuda-host-only",
-                        "-nocudainc", "-nocudalib",  "-Wno-unknown-cuda-version",
-                        "-std=c++17", "-I",          include.c_str(),
-                        "-include",   header.c_str()};
+  const std::vector<std::string> as_text{"-include",
+                                         (runtime_dir() / "stridescope_cuda.h").string()};
+  std::vector<std::string> header = as_text;
+  if (!clang.empty())
+    header = header_args(clang, {"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
+                                 "-Wno-unknown-cuda-version", "-std=c++17", "-I",
+                                 (runtime_dir() / "include").string()});
   std::unique_ptr<void, void (*)(CXIndex)> index(clang_createIndex(0, 0), clang_disposeIndex);
-  CXTranslationUnit tu = nullptr;
-  const CXErrorCode rc =
-      clang_parseTranslationUnit2(index.get(), file.c_str(), args, int(std::size(args)), nullptr, 0,
-                                  CXTranslationUnit_None, &tu);
-  if (rc != CXError_Success || !tu) throw OwnProgramError("libclang could not parse " + file);
-  std::unique_ptr<CXTranslationUnitImpl, void (*)(CXTranslationUnit)> owner(
-      tu, clang_disposeTranslationUnit);
+  auto owner = parse_tu(index.get(), file, header);
+  // A file with errors is read again without the precompiled header, so what clang says is
+  // never about the cache (a stale or unreadable one).
+  if (header != as_text && (!owner || !errors_of(owner.get()).empty()))
+    owner = parse_tu(index.get(), file, as_text);
+  if (!owner) throw OwnProgramError("libclang could not parse " + file);
+  CXTranslationUnit tu = owner.get();
   if (std::string errors = errors_of(tu); !errors.empty()) throw OwnProgramError(errors);
   Walker walker(tu, file);
   walker.walk(clang_getTranslationUnitCursor(tu), false, "");

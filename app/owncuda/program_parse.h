@@ -61,8 +61,9 @@ struct ProgramFacts {
   bool has_main = false;            // the file defines or declares `main` at file scope
 };
 
-// Parses `file` with `clang -x cuda --cuda-host-only -Xclang -ast-dump=json` against
-// StrideScope's CUDA header. Throws OwnProgramError with clang's messages if it does not parse.
+// Parses `file` with libclang (in process, `-x cuda --cuda-host-only`) against StrideScope's CUDA
+// header, precompiled by `clang` into the cache (header_pch.h; "" reads it as text). Throws
+// OwnProgramError with clang's messages if it does not parse.
 ProgramFacts parse_program(const std::string& file, const std::string& clang);
 
 // The launches only (see parse_program); with shared_types, each __shared__ variable's type.
