@@ -1,5 +1,6 @@
 // The Shared memory tab: the memory canvas of the step shown, and at steps where warps shuffle,
 // warp 0's registers under it; with the quiz on, its row, banner and marks.
+#include <algorithm>
 #include <memory>
 
 #include "ui/memory_canvas.h"
@@ -45,7 +46,11 @@ class MemoryTab final : public Tab {
       apply_mark_clicks(ctx);
       return;
     }
-    ImGui::BeginChild("memory", ImVec2(0, ImGui::GetContentRegionAvail().y * 0.5f));
+    // The registers take the height their rounds need at this width, up to 45%: the canvas
+    // keeps the rest (a fixed half left a 256-thread canvas no room at 1280x720, text size 2).
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    float registers = std::min(shuffle_view_height(rounds.size(), avail.x), avail.y * 0.45f);
+    ImGui::BeginChild("memory", ImVec2(0, avail.y - registers));
     canvas_.draw(view);
     ImGui::EndChild();
     apply_mark_clicks(ctx);

@@ -33,7 +33,22 @@ void lane_row(ImDrawList* list, ImVec2 at, float cell, float gap, const std::vec
   }
 }
 
+float label_width() {
+  return ImGui::CalcTextSize("offset 16  ").x;
+}
+
+// A lane cell as wide as `width` allows: 32 cells and their gaps beside the row labels.
+float widest_cell(float width) {
+  return (width - label_width()) / kWarpSize * 0.86f;
+}
+
 }  // namespace
+
+float shuffle_view_height(std::size_t rounds, float width) {
+  float cell = std::max(widest_cell(width), 6.0f);
+  return ImGui::GetTextLineHeightWithSpacing() + static_cast<float>(rounds + 1) * cell * 1.9f +
+         ImGui::GetStyle().ItemSpacing.y;
+}
 
 void shuffle_view(const std::vector<WarpShuffleRound>& rounds, unsigned warp, unsigned warps,
                   const Palette& p) {
@@ -46,9 +61,9 @@ void shuffle_view(const std::vector<WarpShuffleRound>& rounds, unsigned warp, un
   ImDrawList* list = ImGui::GetWindowDrawList();
   ImVec2 origin = ImGui::GetCursorScreenPos();
   ImVec2 avail = ImGui::GetContentRegionAvail();
-  float label = ImGui::CalcTextSize("offset 16  ").x;
+  float label = label_width();
   std::size_t rows = rounds.size() + 1;
-  float cell = std::min((avail.x - label) / kWarpSize * 0.86f, avail.y / (rows * 1.9f));
+  float cell = std::min(widest_cell(avail.x), avail.y / (rows * 1.9f));
   cell = std::max(cell, 6.0f);
   float gap = cell * 0.16f, row_gap = cell * 0.9f;
   for (std::size_t r = 0; r < rounds.size(); ++r) {

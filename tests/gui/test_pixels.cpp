@@ -351,6 +351,28 @@ TEST(Gui, BadInputsFailWithAMessage) {
 
 namespace {
 
+// A step where warps shuffle shows the registers under the canvas; at 1280x720, text size 2, the
+// canvas keeps room for its 256 words and 8 warps (a fixed half of the tab once left it only
+// labels): rows of active lanes are drawn, and the registers' cells under them.
+TEST(Gui, AShuffleStepLeavesTheCanvasRoomForItsCellsAt1280x720) {
+  std::string png = kTmp + "/gui_shuffle_1280.png";
+  std::remove(png.c_str());
+  Outcome o = run_app(
+      "--variant warp-shuffle --block 256 --n 1024 --step 2 --font-scale 2 "
+      "--size 1280x720 --screenshot " +
+      png);
+  ASSERT_EQ(o.status, 0) << o.output;
+  Image full = load_png(png);
+  ASSERT_EQ(full.width, 1280);
+  std::vector<int> lanes = rows_with(full, {kLaneActive}, 80);  // a legend swatch: about 30
+  std::vector<int> registers = rows_with(full, {kRead}, 300);   // 31 lanes of a shuffle row
+  ASSERT_FALSE(lanes.empty());
+  ASSERT_FALSE(registers.empty());
+  EXPECT_GE(runs(lanes), 2);  // warps 0-3 and 4-7 (or one warp a row)
+  EXPECT_LT(lanes.back(), registers.front());
+  EXPECT_LT(registers.back(), 720 - 150);  // above the timeline
+}
+
 TEST(Gui, PresenterViewDrawsBiggerCells) {
   std::string normal = kTmp + "/gui_normal64.png", presenter = kTmp + "/gui_presenter64.png";
   ASSERT_EQ(run_app("--block 64 --n 64 --step 1 --size 1600x900 --screenshot " + normal).status, 0);
