@@ -88,6 +88,9 @@ TEST(LaunchSpec, EveryMistakeIsOneMessageSayingWhatAndWhere) {
       {"k<<<1,2048>>>()", "the block has 2,048 threads; CUDA allows 1 to 1,024 threads per block"},
       {"k<<<(1,1),(1,1,65)>>>()", "the block's z is 65; CUDA allows up to 64"},
       {"k<<<(300,300),1>>>()", "the grid has 90,000 blocks; at most 65,536"},
+      // Sizes whose product wraps around 2^64 (to 0 here) are still too many.
+      {"k<<<(1048576,1048576,16777216),1>>>()", "the grid has more than 2^64 blocks; at most"},
+      {"k<<<1,(4294967295,4294967295,2)>>>()", "the block has more than 2^64 threads"},
       {"k<<<1,1>>>(a=iota(4194304),b=iota(4194304),c=iota(4194304),d=iota(4194304),e=ones(1))",
        "the arrays hold 16,777,217 elements together; at most 16,777,216"},
       {"k<int<<<1,1>>>()", "a template argument may not contain `<`"},

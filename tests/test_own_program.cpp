@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 
 #include <filesystem>
 #include <fstream>
@@ -258,6 +259,56 @@ TEST(OwnProgram, ShufflesAtomicsAndWarpBarriersRunAndTraceAsOnAGpu) {
   EXPECT_FALSE(tail.trace.blocks.at(0).steps.at(1).warp_syncs.empty());
   EXPECT_EQ(TraceModel(tail.trace).lab().hazards, 0u);
   EXPECT_EQ(tail.trace.result, 2016);
+}
+
+// A loop around __syncwarp() makes thousands of warp rounds in one interval: past the cap
+// (run/warp_rounds.h) the interval stays one step, so the trace is small and made quickly (each
+// round once became a step with a copy of shared memory: the parent ran out of time and memory).
+TEST(OwnProgram, ALoopOfWarpBarriersStaysOneStepPerInterval) {
+  if (find_tool({"clang++-14", "clang++"}).empty()) GTEST_SKIP() << "clang++-14 not installed";
+  const std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/own_syncwarp_loop.cu";
+  {
+    std::ofstream f(path);
+    f << "#include <cstdio>\n__global__ void k(int* out) {\n  __shared__ int s[32];\n"
+         "  for (int i = 0; i < 20000; i++) {\n    s[threadIdx.x] = i;\n    __syncwarp();\n  }\n"
+         "  __syncthreads();\n  if (threadIdx.x == 0) *out = s[31];\n}\n"
+         "int main() {\n  int* d;\n  int h = 0;\n  cudaMalloc((void**)&d, sizeof(int));\n"
+         "  k<<<1, 32>>>(d);\n  cudaMemcpy(&h, d, sizeof(int), cudaMemcpyDeviceToHost);\n"
+         "  printf(\"%d\\n\", h);\n}\n";
+  }
+  OwnRunOptions options;
+  options.file = path;
+  const auto start = std::chrono::steady_clock::now();
+  const OwnRunResult r = run_own_program(options);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_TRUE(r.traced) << r.failure << r.errors;
+  EXPECT_EQ(r.output, "19999\n");
+  const std::vector<Step>& steps = r.trace.blocks.at(0).steps;
+  ASSERT_EQ(steps.size(), 2u);  // the loop's interval (one step), then the exit
+  EXPECT_EQ(steps[0].kind, StepKind::Barrier);
+  EXPECT_EQ(steps[0].warp_syncs.size(), 20000u);
+  EXPECT_LT(seconds, 60) << "a loop of warp barriers took " << seconds << " s";
+}
+
+// A grid with a size of 0 (e.g. N / 16 blocks for N < 16) is refused as CUDA refuses it, with
+// one line: it once ran no block and left a launch the window could not show.
+TEST(OwnProgram, AGridOfZeroBlocksIsOneErrorLine) {
+  if (find_tool({"clang++-14", "clang++"}).empty()) GTEST_SKIP() << "clang++-14 not installed";
+  const std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/own_zero_grid.cu";
+  {
+    std::ofstream f(path);
+    f << "__global__ void k() {}\nint main() {\n  int n = 8;\n  k<<<dim3(n / 16, 2), 4>>>();\n"
+         "  cudaDeviceSynchronize();\n}\n";
+  }
+  OwnRunOptions options;
+  options.file = path;
+  std::ostringstream out, err;
+  EXPECT_EQ(command_run(options, "", false, out, err), 2);
+  EXPECT_NE(err.str().find("launch 0 asks for a grid of (0,2,1) blocks; CUDA refuses a size of 0"),
+            std::string::npos)
+      << err.str();
+  EXPECT_EQ(lines_of(err.str()), 1) << err.str();
 }
 
 // Features the CPU runtime cannot run are named, with their line, before anything runs.

@@ -1,6 +1,8 @@
 // The model of one trace: runs the analyses once and keeps what the views read.
 #include "model/trace_model.h"
 
+#include "model/global_memory_text.h"
+
 #include <algorithm>
 
 #include "analysis/bank_conflicts.h"
@@ -35,6 +37,7 @@ TraceModel::TraceModel(Trace trace) : trace_(std::move(trace)) {
   }
   bool word0 = variant_ == nullptr ? trace_.result_in_word0 : variant_->behaviour.result_in_word0;
   lab_ = lab_summary(trace_, word0);
+  if (trace_.global_memory) global_launch_lines_ = launch_lines(*trace_.global_memory);
   lost_by_step_ = words_holding_lost_by_step(block(), trace_.word_size, lab_.contributions);
   for (const UninitializedRead& u : lab_.uninitialized) {
     uninitialized_[u.step].push_back(u.access.address / trace_.word_size);

@@ -67,6 +67,9 @@ class TraceModel {
 
   // The hazard lab's findings for block 0, and where they are at each step.
   const LabSummary& lab() const { return lab_; }
+  // A user's program: each cudaMalloc buffer's use over the traced block's launch, in words
+  // (model/global_memory_text.h), worked out once; empty for the catalog's traces.
+  const std::vector<std::string>& global_launch_lines() const { return global_launch_lines_; }
   std::vector<bool> words_holding_lost(std::size_t s) const;       // [word]; all false: none lost
   std::vector<unsigned> uninitialized_words(std::size_t s) const;  // words read uninitialized
   // "BARRIER DIVERGENCE, the run stops here: ..." at the step where the run stopped, else "".
@@ -93,6 +96,7 @@ class TraceModel {
   NarrationWords words_;  // the variant's, else the defaults
   std::vector<BlockModel> blocks_;
   LabSummary lab_;
+  std::vector<std::string> global_launch_lines_;
   std::vector<std::vector<bool>> lost_by_step_;                 // empty when nothing is lost
   std::map<std::size_t, std::vector<unsigned>> uninitialized_;  // by step
   GridSummary grid_;

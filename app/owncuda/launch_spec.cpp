@@ -233,11 +233,14 @@ void SpecReader::init_function(ArgInit& a) {
 
 void SpecReader::check_limits(const LaunchSpec& spec) {
   pos_ = text_.size();
+  auto how_many = [](std::uint64_t count) {
+    return count == UINT64_MAX ? std::string("more than 2^64") : thousands(count);
+  };
   if (spec.grid.count() > kMaxSpecBlocks)
-    fail("the grid has " + thousands(spec.grid.count()) + " blocks; at most " +
+    fail("the grid has " + how_many(spec.grid.count()) + " blocks; at most " +
          thousands(kMaxSpecBlocks) + " (every block runs on the CPU)");
   if (spec.block.count() > kMaxSpecThreadsPerBlock)
-    fail("the block has " + thousands(spec.block.count()) +
+    fail("the block has " + how_many(spec.block.count()) +
          " threads; CUDA allows 1 to 1,024 threads per block");
   if (spec.block.z > 64)
     fail("the block's z is " + std::to_string(spec.block.z) + "; CUDA allows up to 64");

@@ -29,7 +29,12 @@ inline constexpr double kMaxSpecWholeMagnitude = 9007199254740992;  // 2^53: exa
 // GRID or BLOCK: `256`, `(16,16)` or `(4,4,4)`.
 struct LaunchDims {
   std::uint64_t x = 1, y = 1, z = 1;
-  std::uint64_t count() const { return x * y * z; }
+  // x * y * z, or UINT64_MAX where the product does not fit (each size may be up to 2^32 - 1).
+  std::uint64_t count() const {
+    std::uint64_t xy = 0, xyz = 0;
+    if (__builtin_mul_overflow(x, y, &xy) || __builtin_mul_overflow(xy, z, &xyz)) return UINT64_MAX;
+    return xyz;
+  }
 };
 
 // How an argument starts: a number (scalar parameters) or an array's elements.

@@ -38,6 +38,7 @@ std::vector<Step> split_into_rounds(RecordedInterval in, const std::vector<doubl
     return a.item.kind == AccessKind::Read || a.item.size == word_size;
   });
   if (!whole_words) rounds = 0;  // the memory between rounds cannot be rebuilt: one step
+  if (rounds > kMostWarpRounds) rounds = 0;
   std::vector<Step> steps;
   std::vector<double> memory = memory_before;
   for (std::uint32_t r = 0; r <= rounds; ++r) {

@@ -30,7 +30,10 @@ struct RecordedInterval {
 // The interval's steps: one WarpRound step per round that ends at a warp collective, then the
 // step of `end`. `memory_before` is the memory at the start of the interval; each round's snapshot
 // is it with the writes of the rounds so far applied in the trace's order (when every write fills
-// exactly one word; otherwise the interval stays one step). Labels are left empty.
+// exactly one word; otherwise the interval stays one step). An interval of more than
+// kMostWarpRounds rounds (a user's loop around __syncwarp()) stays one step too: its steps would
+// be more than a person steps through, and each copies all of shared memory. Labels are left empty.
+constexpr std::uint32_t kMostWarpRounds = 64;
 std::vector<Step> split_into_rounds(RecordedInterval interval,
                                     const std::vector<double>& memory_before, unsigned word_size);
 

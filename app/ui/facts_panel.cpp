@@ -106,7 +106,8 @@ std::string global_step_section(const Trace& trace, std::size_t step) {
 
 // Each cudaMalloc buffer over the whole launch of the traced block (a catalog trace has none:
 // nothing is drawn). Returns the lines drawn, for a capture to print.
-std::string global_launch_section(const Trace& trace, const Palette& p) {
+std::string global_launch_section(const TraceModel& model, const Palette& p) {
+  const Trace& trace = model.trace();
   if (!trace.global_memory || trace.global_memory->buffers.empty()) return "";
   ImGui::Separator();
   const std::string title = "Global memory of block " + std::to_string(trace.blocks[0].block) +
@@ -115,7 +116,7 @@ std::string global_launch_section(const Trace& trace, const Palette& p) {
   text_wrapped_at_spaces(title);
   ImGui::PopStyleColor();
   std::string drawn = title + "\n";
-  for (const std::string& line : launch_lines(*trace.global_memory)) {
+  for (const std::string& line : model.global_launch_lines()) {
     text_wrapped_at_spaces(line);
     drawn += line + "\n";
   }
@@ -214,7 +215,7 @@ class FactsPanel final : public Panel {
     lab_section(model.lab(), model.variant(), ctx.palette());
     ImGui::Spacing();
     facts_table(model, f, ctx.palette());
-    global += global_launch_section(model.trace(), ctx.palette());
+    global += global_launch_section(model, ctx.palette());
     if (ctx.capture && global != reported_global_) {  // a screenshot says what it shows, in words
       std::printf("%s", global.c_str());
       reported_global_ = global;

@@ -47,7 +47,7 @@ std::optional<ProgramOutcome> wait_for_outcome(ProgramFile& program, Session& se
 }
 
 TEST(ProgramFile, TracesInTheBackgroundAndKeepsTheStepWhenTheFileChanges) {
-  std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/program_file.cu";
+  std::string path = STRIDESCOPE_TEST_TMP "/program_file.cu";
   write(path, "16\n", 0);
   Session session;
   ProgramFile program(stand_in);
@@ -81,7 +81,7 @@ TEST(ProgramFile, TracesInTheBackgroundAndKeepsTheStepWhenTheFileChanges) {
 }
 
 TEST(ProgramFile, ChoosingAnotherLaunchTracesAgainAtTheSameStep) {
-  std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/program_launches.cu";
+  std::string path = STRIDESCOPE_TEST_TMP "/program_launches.cu";
   write(path, "16\n", 0);
   Session session;
   ProgramFile program(stand_in);
@@ -110,7 +110,7 @@ TEST(ProgramFile, ChoosingAnotherLaunchTracesAgainAtTheSameStep) {
 }
 
 TEST(ProgramFile, ClosingStopsWatchingAndIgnoresATracingUnderWay) {
-  std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/program_closed.cu";
+  std::string path = STRIDESCOPE_TEST_TMP "/program_closed.cu";
   write(path, "16\n", 0);
   Session session;
   ProgramFile program([](const std::string& file, const ProgramChoice&) {
@@ -126,8 +126,8 @@ TEST(ProgramFile, ClosingStopsWatchingAndIgnoresATracingUnderWay) {
 }
 
 TEST(ProgramFile, OpeningAnotherFileWhileTracingShowsOnlyTheNewOne) {
-  std::string slow = std::string(STRIDESCOPE_TEST_TMP) + "/program_slow.cu";
-  std::string quick = std::string(STRIDESCOPE_TEST_TMP) + "/program_quick.cu";
+  std::string slow = STRIDESCOPE_TEST_TMP "/program_slow.cu";
+  std::string quick = STRIDESCOPE_TEST_TMP "/program_quick.cu";
   write(slow, "16\n", 0);
   write(quick, "4\n", 0);
   Session session;
@@ -146,7 +146,7 @@ TEST(ProgramFile, OpeningAnotherFileWhileTracingShowsOnlyTheNewOne) {
 }
 
 TEST(Preferences, RecentFilesAreKeptNewestFirstAtMostEightAndOnlyStrings) {
-  std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/prefs_recent.json";
+  std::string path = STRIDESCOPE_TEST_TMP "/prefs_recent.json";
   std::ofstream(path) << R"({"recent": ["/a.cu", 3, "/b.json", "/c", "/d", "/e", "/f", "/g",
                                         "/h", "/i"]})";
   Preferences p = load_preferences(path);

@@ -424,6 +424,10 @@ struct Runtime {
     if (threads == 0 || threads > 1024)
       fail("launch " + std::to_string(launch_index) + " asks for " + std::to_string(threads) +
            " threads per block; CUDA allows 1 to 1024");
+    if (grid.x == 0 || grid.y == 0 || grid.z == 0)
+      fail("launch " + std::to_string(launch_index) + " asks for a grid of (" +
+           std::to_string(grid.x) + "," + std::to_string(grid.y) + "," + std::to_string(grid.z) +
+           ") blocks; CUDA refuses a size of 0 (invalid configuration argument)");
     if (dynamic > kDynamicSharedBytes)
       fail("launch " + std::to_string(launch_index) + " asks for " + std::to_string(dynamic) +
            " bytes of dynamic shared memory; the runtime has " +
