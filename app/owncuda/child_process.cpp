@@ -112,7 +112,10 @@ std::string find_tool(const std::vector<std::string>& names) {
     std::string dir;
     while (std::getline(dirs, dir, ':')) {
       fs::path candidate = fs::path(dir.empty() ? "." : dir) / name;
-      if (access(candidate.c_str(), X_OK) == 0) return candidate.string();
+      std::error_code error;
+      if (!name.empty() && fs::is_regular_file(candidate, error) &&
+          access(candidate.c_str(), X_OK) == 0)
+        return candidate.string();
     }
   }
   return "";

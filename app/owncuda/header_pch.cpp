@@ -12,6 +12,7 @@
 #include <fstream>
 #include <sstream>
 #include <system_error>
+#include <thread>
 
 #include "owncuda/child_process.h"
 #include "owncuda/runtime_paths.h"
@@ -57,15 +58,43 @@ std::uint64_t cache_key(const std::string& clang, const std::vector<std::string>
   return fnv.hash;
 }
 
-// Builds `pch` from the header with `flags`: into a file of this process, renamed when whole, so
-// runs at the same time never read half a file. False if clang fails.
+fs::path deps_of(const fs::path& pch) {
+  return pch.string() + ".d";
+}
+
+// Every file the precompiled header was made from (its dependency file, which clang wrote with
+// the system headers) is older than it: a libstdc++ or glibc update makes it stale.
+bool up_to_date(const fs::path& pch) {
+  std::error_code error;
+  const auto built = fs::last_write_time(pch, error);
+  if (error) return false;
+  std::ifstream in(deps_of(pch));
+  if (!in) return false;
+  std::string word;
+  bool target = true;
+  while (in >> word) {
+    if (target) {  // "pch.tmp123: " first
+      target = word.back() != ':';
+      continue;
+    }
+    if (word == "\\") continue;
+    const auto changed = fs::last_write_time(word, error);
+    if (error || changed > built) return false;
+  }
+  return true;
+}
+
+// Builds `pch` from the header with `flags`: into files of this process and thread, renamed when
+// whole, so runs or windows tracing at the same time never read half a file. False if clang fails.
 bool build_pch(const std::string& clang, const std::vector<std::string>& flags,
                const fs::path& pch) {
-  const fs::path tmp = pch.string() + ".tmp" + std::to_string(::getpid());
+  std::ostringstream id;
+  id << ::getpid() << "-" << std::this_thread::get_id();
+  const fs::path tmp = pch.string() + ".tmp" + id.str();
   std::vector<std::string> argv{clang};
   argv.insert(argv.end(), flags.begin(), flags.end());
-  argv.insert(argv.end(), {"-c", "-Xclang", "-emit-pch", "-o", tmp.string(),
-                           (runtime_dir() / "stridescope_cuda.h").string()});
+  argv.insert(argv.end(), {"-c", "-Xclang", "-emit-pch", "-MD", "-MF", deps_of(tmp).string(), "-o",
+                           tmp.string(), (runtime_dir() / "stridescope_cuda.h").string()});
   const fs::path log = tmp.string() + ".log";
   int rc = 1;
   try {
@@ -74,9 +103,11 @@ bool build_pch(const std::string& clang, const std::vector<std::string>& flags,
   }
   std::error_code error;
   fs::remove(log, error);
-  if (rc == 0) fs::rename(tmp, pch, error);
+  if (rc == 0) fs::rename(deps_of(tmp), deps_of(pch), error);
+  if (rc == 0 && !error) fs::rename(tmp, pch, error);
   if (rc != 0 || error) {
     fs::remove(tmp, error);
+    fs::remove(deps_of(tmp), error);
     return false;
   }
   return true;
@@ -115,12 +146,19 @@ std::vector<std::string> header_args(const std::string& clang,
                 static_cast<unsigned long long>(cache_key(clang, flags)));
   const fs::path pch = fs::path(dir) / name;
   std::error_code error;
-  if (!fs::exists(pch, error)) {
+  if (!up_to_date(pch)) {
     fs::create_directories(dir, error);
     if (error || !build_pch(clang, flags, pch)) return as_text;
     prune(dir);
   }
   return {"-include-pch", pch.string()};
+}
+
+void drop_pch(const std::vector<std::string>& header) {
+  if (header.size() != 2 || header[0] != "-include-pch") return;
+  std::error_code error;
+  fs::remove(header[1], error);
+  fs::remove(deps_of(header[1]), error);
 }
 
 }  // namespace stridescope

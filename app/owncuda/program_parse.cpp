@@ -256,8 +256,10 @@ ProgramFacts parse_program(const std::string& file, const std::string& clang) {
   auto owner = parse_tu(index.get(), file, header);
   // A file with errors is read again without the precompiled header, so what clang says is
   // never about the cache (a stale or unreadable one).
-  if (header != as_text && (!owner || !errors_of(owner.get()).empty()))
+  if (header != as_text && (!owner || !errors_of(owner.get()).empty())) {
     owner = parse_tu(index.get(), file, as_text);
+    if (owner && errors_of(owner.get()).empty()) drop_pch(header);  // the cache's fault
+  }
   if (!owner) throw OwnProgramError("libclang could not parse " + file);
   CXTranslationUnit tu = owner.get();
   if (std::string errors = errors_of(tu); !errors.empty()) throw OwnProgramError(errors);
