@@ -291,6 +291,41 @@ TEST(OwnProgram, ALoopOfWarpBarriersStaysOneStepPerInterval) {
   EXPECT_LT(seconds, 60) << "a loop of warp barriers took " << seconds << " s";
 }
 
+// A shuffle's values are shown in the shuffled type: an unsigned int at 2^31 and above stays
+// positive, a negative long long stays negative (each once came out through the wrong sign).
+TEST(OwnProgram, ShuffledValuesKeepTheirTypesSign) {
+  if (find_tool({"clang++-14", "clang++"}).empty()) GTEST_SKIP() << "clang++-14 not installed";
+  const std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/own_shuffle_types.cu";
+  {
+    std::ofstream f(path);
+    f << "__global__ void k(int* out) {\n  __shared__ int s[32];\n"
+         "  unsigned u = 0x80000000u + threadIdx.x;\n"
+         "  u += __shfl_down_sync(0xffffffffu, u, 1);\n"
+         "  long long v = -1 - (long long)threadIdx.x;\n"
+         "  v += __shfl_down_sync(0xffffffffu, v, 2);\n"
+         "  s[threadIdx.x] = int(v + u);\n  __syncthreads();\n  out[threadIdx.x] = "
+         "s[threadIdx.x];\n}\n"
+         "int main() {\n  int* d;\n  cudaMalloc((void**)&d, 32 * sizeof(int));\n"
+         "  k<<<1, 32>>>(d);\n  cudaDeviceSynchronize();\n}\n";
+  }
+  OwnRunOptions options;
+  options.file = path;
+  const OwnRunResult r = run_own_program(options);
+  ASSERT_TRUE(r.traced) << r.failure << r.errors;
+  const std::vector<Step>& steps = r.trace.blocks.at(0).steps;
+  ASSERT_GE(steps.size(), 2u);
+  ASSERT_EQ(steps[0].shuffles.size(), 1u);
+  ASSERT_EQ(steps[1].shuffles.size(), 1u);
+  const ShuffleRound& unsigned_round = steps[0].shuffles[0];
+  EXPECT_EQ(unsigned_round.delta, 1u);
+  EXPECT_EQ(unsigned_round.sent[0], 2147483648.0);
+  EXPECT_EQ(unsigned_round.received[0], 2147483649.0);  // lane 1's
+  const ShuffleRound& signed_round = steps[1].shuffles[0];
+  EXPECT_EQ(signed_round.delta, 2u);
+  EXPECT_EQ(signed_round.sent[5], -6.0);
+  EXPECT_EQ(signed_round.received[5], -8.0);  // lane 7's
+}
+
 // A grid with a size of 0 (e.g. N / 16 blocks for N < 16) is refused as CUDA refuses it, with
 // one line: it once ran no block and left a launch the window could not show.
 TEST(OwnProgram, AGridOfZeroBlocksIsOneErrorLine) {

@@ -26,7 +26,9 @@ ProgramTrace trace_program_for_gui(const std::string& file, const ProgramChoice&
   try {
     r = run_own_program(options);  // OwnProgramError: clang's messages as printed
   } catch (const LaunchSpecError& e) {
-    if (!options.fallback_launch_spec.empty()) throw;
+    // Only a file without main() and without a spec is told where the window looks for one.
+    const bool no_main = std::string(e.what()).find("has no main()") != std::string::npos;
+    if (!options.fallback_launch_spec.empty() || !options.launch_spec.empty() || !no_main) throw;
     throw std::runtime_error(std::string(e.what()) +
                              "; the window runs the --launch '...' written in a // comment of "
                              "the file");

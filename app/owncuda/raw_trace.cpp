@@ -92,12 +92,17 @@ std::vector<std::uint32_t> words_of(const nlohmann::json& words) {
   return out;
 }
 
-// A shuffle's value: bits of a `size`-byte integer or floating-point number.
-double shuffled_value(std::uint64_t bits, unsigned size, bool floating) {
-  if (floating && size == 8) return from_bits(std::int64_t(bits), ElementType::Double);
-  if (floating) return from_bits(std::int64_t(bits), ElementType::Float);
-  if (size == 8) return double(std::int64_t(bits));
-  return double(std::int32_t(std::uint32_t(bits)));
+// A shuffle's value: the low `size` bytes of `bits`, as `kind_of_value` says (0 an unsigned
+// integer, 1 a signed one, 2 a float or double).
+double shuffled_value(std::uint64_t bits, unsigned size, int kind_of_value) {
+  if (kind_of_value == 2)
+    return from_bits(std::int64_t(bits), size == 8 ? ElementType::Double : ElementType::Float);
+  const unsigned width = size >= 8 ? 64 : size * 8;
+  const std::uint64_t value = width == 64 ? bits : bits & ((std::uint64_t(1) << width) - 1);
+  if (kind_of_value == 0) return double(value);
+  if (width == 64) return double(std::int64_t(value));
+  const std::uint64_t sign = std::uint64_t(1) << (width - 1);  // two's complement, `width` bits
+  return double(std::int64_t(value ^ sign) - std::int64_t(sign));
 }
 
 // One barrier interval of the raw record (the accesses, warp barriers and __shfl_down_sync()s
@@ -126,11 +131,11 @@ RecordedInterval interval_of(const nlohmann::json& s, std::map<std::uint64_t, in
     for (const auto& h : s["shuffles"]) {
       ShuffleRound round{h["warp"], h["mask"], h["delta"], h["line"], {}, {}};
       const unsigned size = h["size"];
-      const bool floating = h["floating"];
+      const int kind_of_value = h["kind_of_value"];
       for (std::uint64_t bits : h["sent"])
-        round.sent.push_back(shuffled_value(bits, size, floating));
+        round.sent.push_back(shuffled_value(bits, size, kind_of_value));
       for (std::uint64_t bits : h["received"])
-        round.received.push_back(shuffled_value(bits, size, floating));
+        round.received.push_back(shuffled_value(bits, size, kind_of_value));
       in.shuffles.push_back({std::move(round), h["round"].get<std::uint32_t>()});
     }
   const std::string kind = s["kind"];

@@ -67,9 +67,9 @@ struct RawAccess {
 struct RawShuffle {
   std::uint32_t warp, mask, delta;
   int line;
-  std::uint32_t round;                        // the round it ends
-  unsigned size;                              // of the value, bytes
-  bool floating;                              // a float or double (else an integer)
+  std::uint32_t round;  // the round it ends
+  unsigned size;        // of the value, bytes
+  int kind_of_value;    // 0 an unsigned integer, 1 a signed one, 2 a float or double
   std::vector<std::uint64_t> sent, received;  // 32, by lane
 };
 
@@ -90,7 +90,7 @@ struct ShuffleRequest {
   std::uint64_t value = 0;
   int arg = 0, width = 32;
   unsigned size = 4;
-  bool floating = false;
+  int kind_of_value = 1;
   std::uint64_t result = 0;
   bool waiting = false;  // in the shuffle (else a plain __syncwarp())
 };
@@ -310,8 +310,8 @@ struct Runtime {
   void finish_shuffles(std::uint32_t w, unsigned mask, std::uint32_t threads, int line,
                        std::uint32_t ended) {
     const ShuffleRequest& first = shuffles[w * 32 + std::uint32_t(__builtin_ctz(mask))];
-    RawShuffle record{w,  mask, std::uint32_t(first.arg), line, ended, first.size, first.floating,
-                      {}, {}};
+    RawShuffle record{
+        w, mask, std::uint32_t(first.arg), line, ended, first.size, first.kind_of_value, {}, {}};
     record.sent.assign(32, 0);
     record.received.assign(32, 0);
     for (std::uint32_t lane = 0; lane < 32; ++lane) {
@@ -483,8 +483,8 @@ struct Runtime {
   }
 
   std::uint64_t shuffle(ShuffleKind kind, unsigned mask, std::uint64_t value, unsigned size,
-                        bool floating, int arg, int width, int line) {
-    shuffles[current] = ShuffleRequest{kind, value, arg, width, size, floating, value, true};
+                        int kind_of_value, int arg, int width, int line) {
+    shuffles[current] = ShuffleRequest{kind, value, arg, width, size, kind_of_value, value, true};
     syncwarp(mask, line);
     return shuffles[current].result;
   }
@@ -519,7 +519,7 @@ struct Runtime {
                             {"line", h.line},
                             {"round", h.round},
                             {"size", h.size},
-                            {"floating", h.floating},
+                            {"kind_of_value", h.kind_of_value},
                             {"sent", h.sent},
                             {"received", h.received}});
       js.push_back({{"kind", s.kind},
@@ -617,8 +617,8 @@ void syncwarp(unsigned mask, int line) {
   rt().syncwarp(mask, line);
 }
 std::uint64_t shuffle(ShuffleKind kind, unsigned mask, std::uint64_t value, unsigned size,
-                      bool floating, int arg, int width, int line) {
-  return rt().shuffle(kind, mask, value, size, floating, arg, width, line);
+                      int kind_of_value, int arg, int width, int line) {
+  return rt().shuffle(kind, mask, value, size, kind_of_value, arg, width, line);
 }
 void note_access(const volatile void* addr, unsigned size, char kind, void* pc) {
   rt().on_access(addr, size, kind, pc);

@@ -95,10 +95,11 @@ namespace stridescope_rt {
 enum class ShuffleKind { Index, Up, Down, Xor };
 void syncthreads(int line);
 void syncwarp(unsigned mask, int line);
-// Swaps `size` bytes of `value` (a float or double if `floating`) among the lanes of `mask`;
+// Swaps `size` bytes of `value` among the lanes of `mask` (`kind_of_value`: 0 an unsigned
+// integer, 1 a signed one, 2 a float or double: how the trace shows it);
 // returns the partner lane's bytes.
 std::uint64_t shuffle(ShuffleKind kind, unsigned mask, std::uint64_t value, unsigned size,
-                      bool floating, int arg, int width, int line);
+                      int kind_of_value, int arg, int width, int line);
 void note_access(const volatile void* addr, unsigned size, char kind, void* pc);
 void launch(dim3 grid, dim3 block, std::size_t dynamic_shared, void (*body)(void*), void* closure);
 void note_kernel(const void* kernel);  // the next launch's kernel (named from the debug info)
@@ -168,7 +169,10 @@ inline unsigned mask_or_all(unsigned mask = 0xffffffffu) {
 }
 template <typename T>
 T shfl(ShuffleKind kind, unsigned mask, T value, int line, int arg, int width = 32) {
-  return from_bits<T>(shuffle(kind, mask, bits_of(value), sizeof(T), std::is_floating_point_v<T>,
+  return from_bits<T>(shuffle(kind, mask, bits_of(value), sizeof(T),
+                              std::is_floating_point_v<T> ? 2
+                              : std::is_signed_v<T>       ? 1
+                                                          : 0,
                               arg, width, line));
 }
 }  // namespace stridescope_rt
