@@ -25,4 +25,11 @@ inline Outcome run(const std::string& command) {
   return o;
 }
 
+// `stridescope run` needs clang++-14 and llvm-symbolizer-14 (scripts/install-deps.sh installs
+// them); its tests skip, visibly, where either is missing.
+inline bool have_clang_tools() {
+  return run("command -v clang++-14 || command -v clang++").status == 0 &&
+         run("command -v llvm-symbolizer-14 || command -v llvm-symbolizer").status == 0;
+}
+
 }  // namespace stridescope::test_support

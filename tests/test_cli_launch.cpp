@@ -17,10 +17,7 @@ const std::string kBinary = STRIDESCOPE_BINARY;
 const std::string kExample =
     std::string(STRIDESCOPE_SOURCE_DIR) + "/examples/reduce_kernel_only.cu";
 
-bool have_clang() {
-  return !find_tool({"clang++-14", "clang++"}).empty() &&
-         !find_tool({"llvm-symbolizer-14", "llvm-symbolizer"}).empty();
-}
+using stridescope::test_support::have_clang_tools;
 
 void expect_one_error_line(const std::string& arguments, const std::string& expected) {
   const Outcome o = test_support::run(kBinary + " " + arguments);
@@ -36,7 +33,7 @@ std::string run_example(const std::string& spec) {
 }
 
 TEST(CliLaunch, AKernelOnlyFileRunsWithALaunchAndPrintsItsArrays) {
-  if (!have_clang()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   const Outcome o =
       test_support::run(kBinary + " " +
                         run_example("reduce<<<2,8>>>(in=values(3,1,4,1,5,9,2,6,5,3), out=zeros(2), "
@@ -54,7 +51,7 @@ TEST(CliLaunch, AKernelOnlyFileRunsWithALaunchAndPrintsItsArrays) {
 
 // --schedules builds the spec'd program once and runs it under random thread orders.
 TEST(CliLaunch, ASpecdLaunchRunsUnderRandomSchedules) {
-  if (!have_clang()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   const Outcome o = test_support::run(
       kBinary + " " + run_example("reduce<<<2,64>>>(in=ones(128), out=zeros(2), n=128)") +
       " --schedules 2");
@@ -82,7 +79,7 @@ TEST(CliLaunch, AMalformedSpecIsOneErrorLine) {
 
 // Mistakes only the file can show: libclang's view of its kernels and its main().
 TEST(CliLaunch, ASpecThatDoesNotFitTheFileIsOneErrorLine) {
-  if (!have_clang()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   expect_one_error_line("run " + kExample,
                         "reduce_kernel_only.cu has no main(): give a launch, e.g. --launch "
                         "'reduce<<<1,256>>>(in=iota(256), out=zeros(256), n=256)' (its kernels: "

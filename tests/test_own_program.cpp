@@ -14,6 +14,7 @@
 #include "model/trace_model.h"
 #include "owncuda/own_program.h"
 #include "run/request.h"
+#include "run_command.h"
 #include "trace/trace_consistency.h"
 #include "trace/trace_json.h"
 
@@ -32,10 +33,7 @@ namespace {
 
 const std::string kSum4 = std::string(STRIDESCOPE_SOURCE_DIR) + "/examples/sum4.cu";
 
-bool have_clang() {
-  return !find_tool({"clang++-14", "clang++"}).empty() &&
-         !find_tool({"llvm-symbolizer-14", "llvm-symbolizer"}).empty();
-}
+using stridescope::test_support::have_clang_tools;
 
 TEST(OwnProgram, RewriteReplacesOnlyTheLaunchTokensAndKeepsLines) {
   const std::string source = "int main() {\n  sum<<<1,\n  4>>>(a, b);\n}\n";
@@ -47,7 +45,7 @@ TEST(OwnProgram, RewriteReplacesOnlyTheLaunchTokensAndKeepsLines) {
 }
 
 TEST(OwnProgram, SumOfFourValuesRunsPrintsAndTracesLikeTheCatalog) {
-  if (!have_clang()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   OwnRunOptions options;
   options.file = kSum4;
   const OwnRunResult r = run_own_program(options);
@@ -107,7 +105,7 @@ TEST(OwnProgram, SumOfFourValuesRunsPrintsAndTracesLikeTheCatalog) {
 }
 
 TEST(OwnProgram, CompileErrorsComeBackAsClangPrintedThem) {
-  if (!have_clang()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   const std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/own_broken.cu";
   {
     std::ofstream f(path);

@@ -3,24 +3,23 @@
 // every INIT, the bounded printing, a template). Needs clang++-14, libclang, llvm-symbolizer-14.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <string>
 
 #include "owncuda/launch_spec.h"
 #include "owncuda/own_program.h"
+#include "run_command.h"
 
 namespace stridescope {
 namespace {
 
-bool have_clang() {
-  return !find_tool({"clang++-14", "clang++"}).empty() &&
-         !find_tool({"llvm-symbolizer-14", "llvm-symbolizer"}).empty();
-}
+using stridescope::test_support::have_clang_tools;
 #define SKIP_WITHOUT_CLANG() \
-  if (!have_clang()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed"
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed"
 
 std::string write_file(const std::string& name, const std::string& text) {
-  const std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/" + name;
+  const std::string path = (std::filesystem::path(STRIDESCOPE_TEST_TMP) / name).string();
   std::ofstream(path) << text;
   return path;
 }
@@ -64,8 +63,7 @@ TEST(OwnProgramLaunch, LibclangListsTheKernelsWithTheirParameterTypes) {
   ASSERT_EQ(twice.params.size(), 2u);
   EXPECT_TRUE(twice.params[0].is_pointer);
   EXPECT_EQ(twice.params[0].value_type, "type-parameter-0-0");
-  const ProgramFacts sum4 =
-      parse_program(std::string(STRIDESCOPE_SOURCE_DIR) + "/examples/sum4.cu", "");
+  const ProgramFacts sum4 = parse_program(STRIDESCOPE_SOURCE_DIR "/examples/sum4.cu", "");
   EXPECT_TRUE(sum4.has_main);
   ASSERT_EQ(sum4.kernels.size(), 1u);
   EXPECT_EQ(sum4.kernels[0].name, "sum");
@@ -116,7 +114,7 @@ TEST(OwnProgramLaunch, SpecMistakesFoundByTheFileAreLaunchSpecErrors) {
   EXPECT_THROW(run_own_program(o), LaunchSpecError);  // no main(), no spec
   o.launch_spec = "mix<<<1,1>>>(x=ones(1))";
   EXPECT_THROW(run_own_program(o), LaunchSpecError);  // y, u, ... missing
-  o.file = std::string(STRIDESCOPE_SOURCE_DIR) + "/examples/sum4.cu";
+  o.file = STRIDESCOPE_SOURCE_DIR "/examples/sum4.cu";
   o.launch_spec = "sum<<<1,4>>>(in=iota(4), out=zeros(1))";
   EXPECT_THROW(run_own_program(o), LaunchSpecError);  // it has a main()
   o.launch_spec.clear();

@@ -7,19 +7,17 @@
 
 #include "owncuda/child_process.h"
 #include "owncuda/own_program.h"
+#include "run_command.h"
 
 namespace stridescope {
 namespace {
 
 const std::string kExamples = std::string(STRIDESCOPE_SOURCE_DIR) + "/examples/";
 
-bool have_clang() {
-  return !find_tool({"clang++-14", "clang++"}).empty() &&
-         !find_tool({"llvm-symbolizer-14", "llvm-symbolizer"}).empty();
-}
+using stridescope::test_support::have_clang_tools;
 
 TEST(OwnProgramLaunches, TheTraceListsEveryLaunchWithItsKernelAndShape) {
-  if (!have_clang()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   OwnRunOptions options;
   options.file = kExamples + "matmul.cu";
   options.launch = 3;
@@ -39,7 +37,7 @@ TEST(OwnProgramLaunches, TheTraceListsEveryLaunchWithItsKernelAndShape) {
 }
 
 TEST(OwnProgramLaunches, ATracedBlockOutsideTheGridIsOneErrorLine) {
-  if (!have_clang()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   OwnRunOptions options;
   options.file = kExamples + "matmul.cu";
   options.launch = 3;

@@ -32,7 +32,7 @@ TEST(DesktopDialog, CommandLinesForZenityAndKdialog) {
 
 // A stand-in zenity that waits a little and prints a path (or fails: the user cancelled).
 std::string fake_zenity(const std::string& name, const std::string& body) {
-  std::string dir = std::string(STRIDESCOPE_TEST_TMP) + "/" + name;
+  std::string dir = (std::filesystem::path(STRIDESCOPE_TEST_TMP) / name).string();
   std::filesystem::create_directories(dir);
   std::ofstream(dir + "/zenity") << "#!/bin/sh\nsleep 0.3\n" << body << "\n";
   chmod((dir + "/zenity").c_str(), 0755);

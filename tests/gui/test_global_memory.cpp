@@ -23,10 +23,7 @@ const std::string kTmp = STRIDESCOPE_TEST_TMP;
 const std::string kBinary = STRIDESCOPE_BINARY;
 const std::string kMatmul = std::string(STRIDESCOPE_SOURCE_DIR) + "/examples/matmul.cu";
 
-bool have_clang() {
-  return run("command -v clang++-14 || command -v clang++").status == 0 &&
-         run("command -v llvm-symbolizer-14 || command -v llvm-symbolizer").status == 0;
-}
+using stridescope::test_support::have_clang_tools;
 
 Outcome capture(const std::string& trace, const std::string& png, const std::string& extra) {
   std::remove(png.c_str());
@@ -80,7 +77,7 @@ Differences differing_pixels(const std::string& a, const std::string& b, Rect r)
 }
 
 TEST(GuiGlobalMemory, TheFactsPanelShowsWhatTheTiledBlockReadAndWrote) {
-  if (!have_clang()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   const std::string with = kTmp + "/gui_global.json", without = kTmp + "/gui_no_global.json";
   Outcome traced = run(kBinary + " run " + kMatmul + " --launch 3 --out " + with);
   ASSERT_EQ(traced.status, 0) << traced.output;

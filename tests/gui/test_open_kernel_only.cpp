@@ -17,17 +17,14 @@ using stridescope::test_support::run;
 const std::string kTmp = STRIDESCOPE_TEST_TMP;
 const std::string kBinary = STRIDESCOPE_BINARY;
 
-bool have_clang() {
-  return run("command -v clang++-14 || command -v clang++").status == 0 &&
-         run("command -v llvm-symbolizer-14 || command -v llvm-symbolizer").status == 0;
-}
+using stridescope::test_support::have_clang_tools;
 
 Outcome run_app(const std::string& arguments) {
   return run("xvfb-run -a -s '-screen 0 1920x1080x24' " + kBinary + " " + arguments);
 }
 
 TEST(GuiOpenKernelOnly, TheLaunchInTheFilesCommentIsRunAndTraced) {
-  if (!have_clang()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   const std::string png = kTmp + "/gui_kernel_only.png";
   std::remove(png.c_str());
   const Outcome o = run_app("--open " + std::string(STRIDESCOPE_SOURCE_DIR) +
@@ -42,7 +39,7 @@ TEST(GuiOpenKernelOnly, TheLaunchInTheFilesCommentIsRunAndTraced) {
 }
 
 TEST(GuiOpenKernelOnly, WithoutALaunchTheWindowSaysHowToGiveOne) {
-  if (!have_clang()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   const std::string file = kTmp + "/gui_scale_only.cu", png = kTmp + "/gui_scale_only.png";
   std::ofstream(file) << "__global__ void scale(float* x, float a) { x[threadIdx.x] *= a; }\n";
   const Outcome o = run_app("--open " + file + " --size 1280x720 --screenshot " + png);

@@ -20,10 +20,7 @@ const std::string kTmp = STRIDESCOPE_TEST_TMP;
 const std::string kBinary = STRIDESCOPE_BINARY;
 const std::string kSum4 = std::string(STRIDESCOPE_SOURCE_DIR) + "/examples/sum4.cu";
 
-bool have_clang() {
-  return run("command -v clang++-14 || command -v clang++").status == 0 &&
-         run("command -v llvm-symbolizer-14 || command -v llvm-symbolizer").status == 0;
-}
+using stridescope::test_support::have_clang_tools;
 
 Outcome run_app(const std::string& arguments) {
   return run("xvfb-run -a -s '-screen 0 1920x1080x24' " + kBinary + " " + arguments);
@@ -45,7 +42,7 @@ int error_pixels(const std::string& png) {
 }
 
 TEST(GuiOpen, AProgramIsTracedInTheBackgroundAndItsTraceShown) {
-  if (!have_clang()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   Outcome cli = run(kBinary + " run " + kSum4);
   ASSERT_EQ(cli.status, 0) << cli.output;
   std::size_t at = cli.output.find("traced ");
@@ -62,7 +59,7 @@ TEST(GuiOpen, AProgramIsTracedInTheBackgroundAndItsTraceShown) {
 }
 
 TEST(GuiOpen, ACompileErrorIsShownOnItsLineAndTheAppCarriesOn) {
-  if (!have_clang()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   std::string broken = kTmp + "/gui_broken.cu", png = kTmp + "/gui_broken.png";
   std::ofstream(broken) << "#include <cstdio>\n"
                            "__global__ void k(int* out) {\n"

@@ -19,10 +19,7 @@ const std::string kTmp = STRIDESCOPE_TEST_TMP;
 const std::string kBinary = STRIDESCOPE_BINARY;
 const std::string kMatmul = std::string(STRIDESCOPE_SOURCE_DIR) + "/examples/matmul.cu";
 
-bool have_clang() {
-  return run("command -v clang++-14 || command -v clang++").status == 0 &&
-         run("command -v llvm-symbolizer-14 || command -v llvm-symbolizer").status == 0;
-}
+using stridescope::test_support::have_clang_tools;
 
 // The app at 1280x720, text size 2, reporting its windows and its Run panel's controls.
 Outcome run_app(const std::string& arguments, const std::string& png) {
@@ -40,7 +37,7 @@ std::string cli_steps(const std::string& arguments) {
 }
 
 TEST(GuiProgramPanel, MatmulLaunch3IsTracedAndThePanelShowsTheProgramNotTheCatalog) {
-  if (!have_clang()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   const std::string tiles = cli_steps(kMatmul + " --launch 3");
   ASSERT_NE(tiles, cli_steps(kMatmul + " --launch 2"));  // the step count tells the launches apart
   Outcome o = run_app("--open " + kMatmul + " --launch 3", kTmp + "/program_panel_matmul.png");
@@ -57,7 +54,7 @@ TEST(GuiProgramPanel, MatmulLaunch3IsTracedAndThePanelShowsTheProgramNotTheCatal
 }
 
 TEST(GuiProgramPanel, TheTracedBlockAndScheduleComeFromTheCommandLine) {
-  if (!have_clang()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   Outcome o =
       run_app("--open " + kMatmul + " --launch 3 --traced-block 3 --schedule random --seed 7",
               kTmp + "/program_panel_block3.png");
@@ -70,7 +67,7 @@ TEST(GuiProgramPanel, TheTracedBlockAndScheduleComeFromTheCommandLine) {
 }
 
 TEST(GuiProgramPanel, ABlockOutsideTheLaunchIsShownAsAnErrorAndTheAppCarriesOn) {
-  if (!have_clang()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   Outcome o = run_app("--open " + kMatmul + " --launch 3 --traced-block 4",
                       kTmp + "/program_panel_bad_block.png");
   EXPECT_EQ(o.status, 0) << o.output;
@@ -97,7 +94,7 @@ std::map<std::string, std::array<float, 5>> window_rects(const std::string& outp
 // At 1280x720, text size 2 (the compact view), the Run panel gets room for the launch and the
 // block above the Source panel, no window covers another, and the timeline and canvas are whole.
 TEST(GuiProgramPanel, TheProgramsControlsFit1280x720AtTextSize2) {
-  if (!have_clang()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   for (const char* view : {"", " --presenter"}) {
     SCOPED_TRACE(view);
     Outcome o = run_app("--open " + kMatmul + " --launch 3 --step 2" + view,
