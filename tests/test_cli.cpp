@@ -373,6 +373,12 @@ TEST(Cli, RunScheduleOptionsAreChecked) {
   expect_one_error_line("run " + file + " --schedule sideways",
                         "unknown --schedule 'sideways' (threads, lockstep, random)");
   expect_one_error_line("run " + file + " --schedules 5000", "--schedules: at most 1000");
+  // A seed that would change nothing is refused, not ignored.
+  const std::string seed_error =
+      "--seed is the seed of --schedule random (--schedules K runs seeds 1 to K)";
+  expect_one_error_line("run " + file + " --seed 7", seed_error);
+  expect_one_error_line("run " + file + " --schedule lockstep --seed 7", seed_error);
+  expect_one_error_line("run " + file + " --schedules 3 --seed 7", seed_error);
 }
 
 // The window's --open FILE.cu takes `run`'s --launch, --traced-block, --schedule and --seed, with

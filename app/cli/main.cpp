@@ -161,6 +161,8 @@ struct CommandLine {
       run_options.traced_block = choice.traced_block;
       run_options.schedule = choice.schedule;
       run_options.seed = choice.seed;
+      if (run->count("--seed") > 0 && (choice.schedule != ThreadSchedule::Random || run_schedules))
+        throw CliError("--seed is the seed of --schedule random (--schedules K runs seeds 1 to K)");
       if (run_schedules > 1000) throw CliError("--schedules: at most 1000");
       if (run_schedules > 0)
         return command_run_schedules(run_options, run_schedules, std::cout, std::cerr);
