@@ -25,11 +25,23 @@ long lines_of(const std::string& text) {
   return std::count(text.begin(), text.end(), '\n');
 }
 
-}  // namespace
-}  // namespace stridescope
+// Writes `source` to NAME in the tests' folder; returns its path.
+std::string write_program(const std::string& name, const std::string& source) {
+  const std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/" + name;
+  std::ofstream(path) << source;
+  return path;
+}
 
-namespace stridescope {
-namespace {
+// `stridescope run` on `options`: its exit status and what it wrote to standard error.
+struct RunErrors {
+  int status = 0;
+  std::string text;
+};
+RunErrors run_for_errors(const OwnRunOptions& options) {
+  std::ostringstream out, err;
+  int status = command_run(options, "", false, out, err);
+  return {status, err.str()};
+}
 
 const std::string kSum4 = std::string(STRIDESCOPE_SOURCE_DIR) + "/examples/sum4.cu";
 
@@ -106,54 +118,44 @@ TEST(OwnProgram, SumOfFourValuesRunsPrintsAndTracesLikeTheCatalog) {
 
 TEST(OwnProgram, CompileErrorsComeBackAsClangPrintedThem) {
   if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
-  const std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/own_broken.cu";
-  {
-    std::ofstream f(path);
-    f << "__global__ void k(int* p) {\n  p[0] = undeclared;\n}\nint main() { k<<<1, 1>>>(nullptr); "
-         "}\n";
-  }
+  const std::string path = write_program(
+      "own_broken.cu",
+      "__global__ void k(int* p) {\n  p[0] = undeclared;\n}\nint main() { k<<<1, 1>>>(nullptr); "
+      "}\n");
   OwnRunOptions options;
   options.file = path;
-  std::ostringstream out, err;
-  EXPECT_EQ(command_run(options, "", false, out, err), 2);
-  EXPECT_NE(err.str().find("own_broken.cu:2:10: error: use of undeclared identifier 'undeclared'"),
+  const RunErrors r = run_for_errors(options);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.text.find("own_broken.cu:2:10: error: use of undeclared identifier 'undeclared'"),
             std::string::npos)
-      << err.str();
+      << r.text;
 }
 
-}  // namespace
-}  // namespace stridescope
-
-namespace stridescope {
-namespace {
-
 TEST(OwnProgram, ABarrierOnlySomeThreadsReachStopsTheProgramWithItsLine) {
-  if (!find_tool({"clang++-14", "clang++"}).size()) GTEST_SKIP() << "clang++-14 not installed";
-  const std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/own_divergent.cu";
-  {
-    std::ofstream f(path);
-    f << "#include <cuda_runtime.h>\n#include <cstdio>\n__global__ void k() {\n  __shared__ int "
-         "s[4];\n"
-         "  s[threadIdx.x] = 1;\n  if (threadIdx.x < 2) __syncthreads();\n}\n"
-         "int main() { k<<<1, 4>>>(); printf(\"done\\n\"); }\n";
-  }
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  const std::string path = write_program(
+      "own_divergent.cu",
+      "#include <cuda_runtime.h>\n#include <cstdio>\n__global__ void k() {\n  __shared__ int "
+      "s[4];\n"
+      "  s[threadIdx.x] = 1;\n  if (threadIdx.x < 2) __syncthreads();\n}\n"
+      "int main() { k<<<1, 4>>>(); printf(\"done\\n\"); }\n");
   OwnRunOptions options;
   options.file = path;
-  std::ostringstream out, err;
-  EXPECT_EQ(command_run(options, "", false, out, err), 2);
-  EXPECT_NE(err.str().find(
-                "barrier divergence in block 0: 2 threads wait at the __syncthreads() of line 6 "
-                "but 2 exited"),
-            std::string::npos)
-      << err.str();
-  EXPECT_NE(err.str().find("no trace written"), std::string::npos) << err.str();
-  EXPECT_EQ(err.str().rfind("stridescope: error: barrier divergence", 0), 0) << err.str();
-  EXPECT_EQ(lines_of(err.str()), 1) << err.str();
+  const RunErrors r = run_for_errors(options);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(
+      r.text.find("barrier divergence in block 0: 2 threads wait at the __syncthreads() of line 6 "
+                  "but 2 exited"),
+      std::string::npos)
+      << r.text;
+  EXPECT_NE(r.text.find("no trace written"), std::string::npos) << r.text;
+  EXPECT_EQ(r.text.rfind("stridescope: error: barrier divergence", 0), 0) << r.text;
+  EXPECT_EQ(lines_of(r.text), 1) << r.text;
 }
 
 // A program that loops or crashes: one error line, exit 2, no trace.
 TEST(OwnProgram, AProgramThatLoopsOrCrashesIsStoppedWithOneLine) {
-  if (find_tool({"clang++-14", "clang++"}).empty()) GTEST_SKIP() << "clang++-14 not installed";
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   struct Case {
     const char* body;
     const char* expected;
@@ -173,40 +175,31 @@ TEST(OwnProgram, AProgramThatLoopsOrCrashesIsStoppedWithOneLine) {
       {"", "the program wrote more than 1024 KiB (its output, or its trace)"},
   };
   for (const Case& c : cases) {
-    const std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/own_bad.cu";
-    if (std::string(c.expected).find("wrote more") != std::string::npos) {
-      std::ofstream f(path);
-      f << "#include <cstdio>\nint main() { for (;;) std::printf(\"flood flood flood\\n\"); }\n";
-    } else {
-      std::ofstream f(path);
-      const std::string expected = c.expected;
-      const char* host = expected.find("exception") != std::string::npos
-                             ? " std::vector<int> v; return v.at(3);"
-                         : expected.find("wall-time") != std::string::npos ? " sleep(5);"
-                                                                           : "";
-      f << "#include <unistd.h>\n#include <vector>\n__global__ void k() {\n"
-        << "  __shared__ volatile int s[4];\n"
-        << c.body << "}\nint main() { k<<<1, 4>>>(); cudaDeviceSynchronize();" << host << " }\n";
-    }
+    const std::string expected = c.expected;
+    const char* host = expected.find("exception") != std::string::npos
+                           ? " std::vector<int> v; return v.at(3);"
+                       : expected.find("wall-time") != std::string::npos ? " sleep(5);"
+                                                                         : "";
+    const std::string source =
+        expected.find("wrote more") != std::string::npos
+            ? "#include <cstdio>\nint main() { for (;;) std::printf(\"flood flood flood\\n\"); }\n"
+            : "#include <unistd.h>\n#include <vector>\n__global__ void k() {\n"
+              "  __shared__ volatile int s[4];\n" +
+                  std::string(c.body) + "}\nint main() { k<<<1, 4>>>(); cudaDeviceSynchronize();" +
+                  host + " }\n";
     OwnRunOptions options;
-    options.file = path;
+    options.file = write_program("own_bad.cu", source);
     options.time_limit_s = 1;
     options.file_limit_bytes = 1 << 20;
-    std::ostringstream out, err;
-    EXPECT_EQ(command_run(options, "", false, out, err), 2) << c.expected;
-    EXPECT_NE(err.str().find(c.expected), std::string::npos) << err.str();
-    EXPECT_EQ(lines_of(err.str()), 1) << err.str();
+    const RunErrors r = run_for_errors(options);
+    EXPECT_EQ(r.status, 2) << c.expected;
+    EXPECT_NE(r.text.find(c.expected), std::string::npos) << r.text;
+    EXPECT_EQ(lines_of(r.text), 1) << r.text;
   }
 }
 
-}  // namespace
-}  // namespace stridescope
-
-namespace stridescope {
-namespace {
-
 TEST(OwnProgram, TheBooksDotProductPrintsItsResultAndTracesBlockZero) {
-  if (find_tool({"clang++-14", "clang++"}).empty()) GTEST_SKIP() << "clang++-14 not installed";
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   OwnRunOptions options;
   options.file = std::string(STRIDESCOPE_SOURCE_DIR) + "/examples/dot.cu";
   const OwnRunResult r = run_own_program(options);
@@ -224,12 +217,6 @@ TEST(OwnProgram, TheBooksDotProductPrintsItsResultAndTracesBlockZero) {
   EXPECT_EQ(first_inconsistency(r.trace), std::nullopt);
 }
 
-}  // namespace
-}  // namespace stridescope
-
-namespace stridescope {
-namespace {
-
 OwnRunResult run_fixture(const std::string& name, std::uint32_t launch) {
   OwnRunOptions options;
   options.file = std::string(STRIDESCOPE_SOURCE_DIR) + "/tests/own_programs/" + name;
@@ -238,7 +225,7 @@ OwnRunResult run_fixture(const std::string& name, std::uint32_t launch) {
 }
 
 TEST(OwnProgram, ShufflesAtomicsAndWarpBarriersRunAndTraceAsOnAGpu) {
-  if (find_tool({"clang++-14", "clang++"}).empty()) GTEST_SKIP() << "clang++-14 not installed";
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   const OwnRunResult shuffle = run_fixture("warp_features.cu", 0);
   EXPECT_EQ(shuffle.output, "shuffle sum 2016\nbins 16 16 16 16\nwarp tail sum 2016\n")
       << shuffle.errors << shuffle.failure;
@@ -263,17 +250,15 @@ TEST(OwnProgram, ShufflesAtomicsAndWarpBarriersRunAndTraceAsOnAGpu) {
 // (run/warp_rounds.h) the interval stays one step, so the trace is small and made quickly (each
 // round once became a step with a copy of shared memory: the parent ran out of time and memory).
 TEST(OwnProgram, ALoopOfWarpBarriersStaysOneStepPerInterval) {
-  if (find_tool({"clang++-14", "clang++"}).empty()) GTEST_SKIP() << "clang++-14 not installed";
-  const std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/own_syncwarp_loop.cu";
-  {
-    std::ofstream f(path);
-    f << "#include <cstdio>\n__global__ void k(int* out) {\n  __shared__ int s[32];\n"
-         "  for (int i = 0; i < 20000; i++) {\n    s[threadIdx.x] = i;\n    __syncwarp();\n  }\n"
-         "  __syncthreads();\n  if (threadIdx.x == 0) *out = s[31];\n}\n"
-         "int main() {\n  int* d;\n  int h = 0;\n  cudaMalloc((void**)&d, sizeof(int));\n"
-         "  k<<<1, 32>>>(d);\n  cudaMemcpy(&h, d, sizeof(int), cudaMemcpyDeviceToHost);\n"
-         "  printf(\"%d\\n\", h);\n}\n";
-  }
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  const std::string path = write_program(
+      "own_syncwarp_loop.cu",
+      "#include <cstdio>\n__global__ void k(int* out) {\n  __shared__ int s[32];\n"
+      "  for (int i = 0; i < 20000; i++) {\n    s[threadIdx.x] = i;\n    __syncwarp();\n  }\n"
+      "  __syncthreads();\n  if (threadIdx.x == 0) *out = s[31];\n}\n"
+      "int main() {\n  int* d;\n  int h = 0;\n  cudaMalloc((void**)&d, sizeof(int));\n"
+      "  k<<<1, 32>>>(d);\n  cudaMemcpy(&h, d, sizeof(int), cudaMemcpyDeviceToHost);\n"
+      "  printf(\"%d\\n\", h);\n}\n");
   OwnRunOptions options;
   options.file = path;
   const auto start = std::chrono::steady_clock::now();
@@ -292,20 +277,18 @@ TEST(OwnProgram, ALoopOfWarpBarriersStaysOneStepPerInterval) {
 // A shuffle's values are shown in the shuffled type: an unsigned int at 2^31 and above stays
 // positive, a negative long long stays negative (each once came out through the wrong sign).
 TEST(OwnProgram, ShuffledValuesKeepTheirTypesSign) {
-  if (find_tool({"clang++-14", "clang++"}).empty()) GTEST_SKIP() << "clang++-14 not installed";
-  const std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/own_shuffle_types.cu";
-  {
-    std::ofstream f(path);
-    f << "__global__ void k(int* out) {\n  __shared__ int s[32];\n"
-         "  unsigned u = 0x80000000u + threadIdx.x;\n"
-         "  u += __shfl_down_sync(0xffffffffu, u, 1);\n"
-         "  long long v = -1 - (long long)threadIdx.x;\n"
-         "  v += __shfl_down_sync(0xffffffffu, v, 2);\n"
-         "  s[threadIdx.x] = int(v + u);\n  __syncthreads();\n  out[threadIdx.x] = "
-         "s[threadIdx.x];\n}\n"
-         "int main() {\n  int* d;\n  cudaMalloc((void**)&d, 32 * sizeof(int));\n"
-         "  k<<<1, 32>>>(d);\n  cudaDeviceSynchronize();\n}\n";
-  }
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  const std::string path =
+      write_program("own_shuffle_types.cu",
+                    "__global__ void k(int* out) {\n  __shared__ int s[32];\n"
+                    "  unsigned u = 0x80000000u + threadIdx.x;\n"
+                    "  u += __shfl_down_sync(0xffffffffu, u, 1);\n"
+                    "  long long v = -1 - (long long)threadIdx.x;\n"
+                    "  v += __shfl_down_sync(0xffffffffu, v, 2);\n"
+                    "  s[threadIdx.x] = int(v + u);\n  __syncthreads();\n  out[threadIdx.x] = "
+                    "s[threadIdx.x];\n}\n"
+                    "int main() {\n  int* d;\n  cudaMalloc((void**)&d, 32 * sizeof(int));\n"
+                    "  k<<<1, 32>>>(d);\n  cudaDeviceSynchronize();\n}\n");
   OwnRunOptions options;
   options.file = path;
   const OwnRunResult r = run_own_program(options);
@@ -327,26 +310,24 @@ TEST(OwnProgram, ShuffledValuesKeepTheirTypesSign) {
 // A grid with a size of 0 (e.g. N / 16 blocks for N < 16) is refused as CUDA refuses it, with
 // one line: it once ran no block and left a launch the window could not show.
 TEST(OwnProgram, AGridOfZeroBlocksIsOneErrorLine) {
-  if (find_tool({"clang++-14", "clang++"}).empty()) GTEST_SKIP() << "clang++-14 not installed";
-  const std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/own_zero_grid.cu";
-  {
-    std::ofstream f(path);
-    f << "__global__ void k() {}\nint main() {\n  int n = 8;\n  k<<<dim3(n / 16, 2), 4>>>();\n"
-         "  cudaDeviceSynchronize();\n}\n";
-  }
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  const std::string path = write_program(
+      "own_zero_grid.cu",
+      "__global__ void k() {}\nint main() {\n  int n = 8;\n  k<<<dim3(n / 16, 2), 4>>>();\n"
+      "  cudaDeviceSynchronize();\n}\n");
   OwnRunOptions options;
   options.file = path;
-  std::ostringstream out, err;
-  EXPECT_EQ(command_run(options, "", false, out, err), 2);
-  EXPECT_NE(err.str().find("launch 0 asks for a grid of (0,2,1) blocks; CUDA refuses a size of 0"),
+  const RunErrors r = run_for_errors(options);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.text.find("launch 0 asks for a grid of (0,2,1) blocks; CUDA refuses a size of 0"),
             std::string::npos)
-      << err.str();
-  EXPECT_EQ(lines_of(err.str()), 1) << err.str();
+      << r.text;
+  EXPECT_EQ(lines_of(r.text), 1) << r.text;
 }
 
 // Features the CPU runtime cannot run are named, with their line, before anything runs.
 TEST(OwnProgram, UnsupportedFeaturesAreNamedWithTheirLine) {
-  if (find_tool({"clang++-14", "clang++"}).empty()) GTEST_SKIP() << "clang++-14 not installed";
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   struct Case {
     const char* body;
     const char* expected;
@@ -357,18 +338,14 @@ TEST(OwnProgram, UnsupportedFeaturesAreNamedWithTheirLine) {
       {"  float x = tex1Dfetch<float>(0, 1);\n", "texture memory is not supported"},
   };
   for (const Case& c : cases) {
-    const std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/own_unsupported.cu";
-    {
-      std::ofstream f(path);
-      f << "__global__ void child() {}\n__global__ void k() {\n"
-        << c.body << "}\nint main() { k<<<1, 1>>>(); }\n";
-    }
     OwnRunOptions options;
-    options.file = path;
-    std::ostringstream out, err;
-    EXPECT_EQ(command_run(options, "", false, out, err), 2) << c.expected;
-    EXPECT_NE(err.str().find(c.expected), std::string::npos) << err.str();
-    EXPECT_NE(err.str().find("stridescope: error: "), std::string::npos) << err.str();
+    options.file = write_program("own_unsupported.cu",
+                                 "__global__ void child() {}\n__global__ void k() {\n" +
+                                     std::string(c.body) + "}\nint main() { k<<<1, 1>>>(); }\n");
+    const RunErrors r = run_for_errors(options);
+    EXPECT_EQ(r.status, 2) << c.expected;
+    EXPECT_NE(r.text.find(c.expected), std::string::npos) << r.text;
+    EXPECT_NE(r.text.find("stridescope: error: "), std::string::npos) << r.text;
   }
 }
 
