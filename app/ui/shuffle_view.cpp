@@ -53,10 +53,14 @@ float shuffle_view_height(std::size_t rounds, float width) {
 void shuffle_view(const std::vector<WarpShuffleRound>& rounds, unsigned warp, unsigned warps,
                   const Palette& p) {
   if (rounds.empty()) return;
+  // One line: the short form where the long one would be cut off (large text on a small screen).
+  std::string head =
+      "Registers of warp " + std::to_string(warp) + " (of " + std::to_string(warps) + "): ";
   std::string title =
-      "Registers of warp " + std::to_string(warp) + " (of " + std::to_string(warps) +
-      "): " + count_text(rounds.size(), "__shfl_down_sync round", "__shfl_down_sync rounds") +
+      head + count_text(rounds.size(), "__shfl_down_sync round", "__shfl_down_sync rounds") +
       " in this step";
+  if (ImGui::CalcTextSize(title.c_str()).x > ImGui::GetContentRegionAvail().x)
+    title = head + count_text(rounds.size(), "round", "rounds");
   ImGui::TextUnformatted(title.c_str());
   ImDrawList* list = ImGui::GetWindowDrawList();
   ImVec2 origin = ImGui::GetCursorScreenPos();
