@@ -1,5 +1,6 @@
-// The memory canvas: instanced word and lane cells and addition arrows through the shaders in
-// shaders/, the pointer's focus (hover, click to pin), ImGui text and marks on top.
+// The memory canvas: word and lane cells, addition arrows and values painted into one image
+// (ui/canvas_raster.h) that a GL draw copies to the screen, the pointer's focus (hover, click to
+// pin), ImGui labels and marks on top.
 #include "ui/memory_canvas.h"
 
 #include <algorithm>
@@ -32,14 +33,14 @@ float smoothstep01(float t) {
   return t * t * (3.0f - 2.0f * t);
 }
 
-void set_uniform(GLuint program, const char* name, ImVec4 c) {
-  glUniform4f(glGetUniformLocation(program, name), c.x, c.y, c.z, c.w);
+// How a cell stands out: framed (the focus), dimmed (the focus leaves it out), or plain (no focus).
+CellEmphasis emphasis(const std::vector<bool>& focused, unsigned index) {
+  if (focused.empty()) return CellEmphasis::Plain;
+  return index < focused.size() && focused[index] ? CellEmphasis::Framed : CellEmphasis::Dimmed;
 }
 
-// 2: framed, 0: dimmed (the focus leaves it out), 1: no focus.
-std::uint32_t emphasis(const std::vector<bool>& focused, unsigned index) {
-  if (focused.empty()) return 1;
-  return index < focused.size() && focused[index] ? 2 : 0;
+std::uint32_t packed(ImVec4 c) {
+  return ImGui::ColorConvertFloat4ToU32(ImVec4(c.x, c.y, c.z, 1.0f));
 }
 
 bool focus_exists(const CanvasModel& m, CanvasFocus f) {
@@ -68,133 +69,110 @@ bool legend_fits(const CanvasView& view, ImVec2 avail) {
 }  // namespace
 
 void MemoryCanvas::init() {
-  cell_program_ = build_program("cells.vert.glsl", "cells.frag.glsl");
-  plain_cell_program_ = build_program("cells.vert.glsl", "cells_plain.frag.glsl");
-  arrow_program_ = build_program("arrows.vert.glsl", "arrows.frag.glsl");
-  glGenVertexArrays(1, &cell_vao_);
-  glGenBuffers(1, &cell_vbo_);
-  glGenBuffers(1, &cell_ebo_);
-  glBindVertexArray(cell_vao_);
-  glBindBuffer(GL_ARRAY_BUFFER, cell_vbo_);
-  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, cell_ebo_);  // part of the vertex array's state
-  auto stride = static_cast<GLsizei>(sizeof(CellVertex));
-  auto attribute = [&](GLuint index, GLint size, GLenum type, std::size_t offset) {
-    glEnableVertexAttribArray(index);
-    glVertexAttribPointer(index, size, type, type == GL_UNSIGNED_BYTE ? GL_TRUE : GL_FALSE, stride,
-                          reinterpret_cast<void*>(offset));
-  };
-  attribute(0, 2, GL_FLOAT, offsetof(CellVertex, position));
-  attribute(1, 2, GL_FLOAT, offsetof(CellVertex, local));
-  attribute(2, 2, GL_FLOAT, offsetof(CellVertex, size));
-  attribute(3, 4, GL_UNSIGNED_BYTE, offsetof(CellVertex, cell));
-  glGenVertexArrays(1, &arrow_vao_);
-  glGenBuffers(1, &arrow_vbo_);
-  glBindVertexArray(arrow_vao_);
-  glBindBuffer(GL_ARRAY_BUFFER, arrow_vbo_);
-  stride = static_cast<GLsizei>(sizeof(Point));
-  attribute(0, 2, GL_FLOAT, 0);
-  glBindVertexArray(0);
+  value_list_._Data = ImGui::GetDrawListSharedData();
+  blit_program_ = build_program("canvas.vert.glsl", "canvas.frag.glsl");
+  glGenVertexArrays(1, &blit_vao_);
+  glGenTextures(1, &texture_);
+  glBindTexture(GL_TEXTURE_2D, texture_);
+  // One texel a pixel, unfiltered: Mesa's software renderer copies such a draw as a plain blit.
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
 }
 
 void MemoryCanvas::shutdown() {
-  glDeleteBuffers(1, &cell_vbo_);
-  glDeleteBuffers(1, &cell_ebo_);
-  glDeleteBuffers(1, &arrow_vbo_);
-  glDeleteVertexArrays(1, &cell_vao_);
-  glDeleteVertexArrays(1, &arrow_vao_);
-  glDeleteProgram(cell_program_);
-  glDeleteProgram(plain_cell_program_);
-  glDeleteProgram(arrow_program_);
+  glDeleteTextures(1, &texture_);
+  glDeleteVertexArrays(1, &blit_vao_);
+  glDeleteProgram(blit_program_);
 }
 
 void MemoryCanvas::render_callback(const ImDrawList*, const ImDrawCmd* command) {
   static_cast<MemoryCanvas*>(command->UserCallbackData)->render_gl();
 }
 
+void MemoryCanvas::paint_image(const Palette& p, ImVec2 scale) {
+  auto w = static_cast<int>(size_.x * scale.x), h = static_cast<int>(size_.y * scale.y);
+  image_.reset(w, h, packed(p.canvas_background));
+  CellStyle style{{p.conflict.x, p.conflict.y, p.conflict.z},
+                  {p.focus.x, p.focus.y, p.focus.z},
+                  {p.canvas_background.x, p.canvas_background.y, p.canvas_background.z},
+                  t_};
+  for (CellPaint cell : cells_) {
+    cell.rect = {cell.rect.x * scale.x, cell.rect.y * scale.y, cell.rect.w * scale.x,
+                 cell.rect.h * scale.y};
+    paint_cell(image_, cell, style);
+  }
+  if (arrow_triangles_.empty()) return;
+  std::vector<Point> triangles = arrow_triangles_;
+  for (Point& point : triangles) point = {point.x * scale.x, point.y * scale.y};
+  float rgb[3] = {p.arrow.x, p.arrow.y, p.arrow.z};
+  paint_triangles(image_, triangles, rgb, focused_ ? p.arrow.w * 0.3f : p.arrow.w);
+}
+
+void MemoryCanvas::paint_values(ImVec2 scale) {
+  const ImFontAtlas& fonts = *ImGui::GetIO().Fonts;
+  GlyphAtlas atlas{fonts.TexPixelsAlpha8, fonts.TexWidth, fonts.TexHeight};
+  std::vector<GlyphQuad> quads;
+  const ImVector<ImDrawVert>& v = value_list_.VtxBuffer;
+  quads.reserve(static_cast<std::size_t>(v.Size / 4));
+  for (int i = 0; i + 3 < v.Size; i += 4) {
+    const ImDrawVert &a = v[i], &c = v[i + 2];  // ImGui's glyph quads: top left, ..., bottom right
+    quads.push_back({(a.pos.x - origin_.x) * scale.x, (a.pos.y - origin_.y) * scale.y,
+                     (c.pos.x - origin_.x) * scale.x, (c.pos.y - origin_.y) * scale.y, a.uv.x,
+                     a.uv.y, c.uv.x, c.uv.y, a.col});
+  }
+  // New values, a new place, another size or font: ink again.
+  if (quads != value_quads_ || image_.width != ink_width_ || atlas.alpha != ink_atlas_) {
+    value_ink_ = glyph_ink(image_.width, image_.height, atlas, quads);
+    value_quads_ = std::move(quads);
+    ink_width_ = image_.width;
+    ink_atlas_ = atlas.alpha;
+  }
+  paint_ink(image_, value_ink_);
+}
+
 void MemoryCanvas::render_gl() {
   GLint viewport[4];
   glGetIntegerv(GL_VIEWPORT, viewport);
   ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
+  paint_image(palette(high_contrast_), scale);
+  paint_values(scale);
+  if (image_.width == 0 || image_.height == 0) return;
   auto x = static_cast<GLint>(origin_.x * scale.x);
-  auto w = static_cast<GLsizei>(size_.x * scale.x);
-  auto h = static_cast<GLsizei>(size_.y * scale.y);
   auto y = static_cast<GLint>(viewport[3] - (origin_.y + size_.y) * scale.y);
-  glViewport(x, y, w, h);
+  glViewport(x, y, image_.width, image_.height);
   glEnable(GL_SCISSOR_TEST);
-  glScissor(x, y, w, h);
-  const Palette& p = palette(high_contrast_);
-  draw_cells_gl(p);
-  if (!arrow_triangles_.empty()) draw_arrows_gl(p);
+  glScissor(x, y, image_.width, image_.height);
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, texture_);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+  if (image_.width != texture_width_ || image_.height != texture_height_) {
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, image_.width, image_.height, 0, GL_RGBA,
+                 GL_UNSIGNED_BYTE, image_.pixels.data());
+    texture_width_ = image_.width;
+    texture_height_ = image_.height;
+  } else {
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, image_.width, image_.height, GL_RGBA, GL_UNSIGNED_BYTE,
+                    image_.pixels.data());
+  }
+  glDisable(GL_BLEND);  // the image is opaque: it replaces the canvas's pixels
+  glUseProgram(blit_program_);
+  glUniform1i(glGetUniformLocation(blit_program_, "u_image"), 0);
+  glBindVertexArray(blit_vao_);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
   glBindVertexArray(0);
+  glEnable(GL_BLEND);
   glViewport(viewport[0], viewport[1], viewport[2], viewport[3]);
 }
 
-void MemoryCanvas::draw_cells_gl(const Palette& p) {
-  std::size_t plain = cell_vertices_.size() / 4, cells = plain + marked_vertices_.size() / 4;
-  glBindVertexArray(cell_vao_);
-  glBindBuffer(GL_ARRAY_BUFFER, cell_vbo_);
-  auto bytes = [](std::size_t vertices) {
-    return static_cast<GLsizeiptr>(vertices * sizeof(CellVertex));
-  };
-  glBufferData(GL_ARRAY_BUFFER, bytes(cells * 4), nullptr, GL_STREAM_DRAW);
-  glBufferSubData(GL_ARRAY_BUFFER, 0, bytes(cell_vertices_.size()), cell_vertices_.data());
-  glBufferSubData(GL_ARRAY_BUFFER, bytes(cell_vertices_.size()), bytes(marked_vertices_.size()),
-                  marked_vertices_.data());
-  if (cells > indexed_cells_) {  // two triangles per cell: 0 1 2, 2 1 3
-    std::vector<std::uint32_t> indices;
-    indices.reserve(cells * 6);
-    for (std::uint32_t c = 0; c < cells; ++c)
-      indices.insert(indices.end(), {4 * c, 4 * c + 1, 4 * c + 2, 4 * c + 2, 4 * c + 1, 4 * c + 3});
-    glBufferData(GL_ELEMENT_ARRAY_BUFFER,
-                 static_cast<GLsizeiptr>(indices.size() * sizeof(std::uint32_t)), indices.data(),
-                 GL_STATIC_DRAW);
-    indexed_cells_ = cells;
-  }
-  glDisable(GL_BLEND);  // cells are opaque: the fragment shaders discard outside the rounded box
-  draw_cell_range(plain_cell_program_, 0, plain);
-  glUseProgram(cell_program_);
-  glUniform1f(glGetUniformLocation(cell_program_, "u_t"), t_);
-  set_uniform(cell_program_, "u_conflict", p.conflict);
-  set_uniform(cell_program_, "u_focus", p.focus);
-  set_uniform(cell_program_, "u_dim", p.canvas_background);
-  draw_cell_range(cell_program_, plain, cells - plain);
-  glEnable(GL_BLEND);
-  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-}
-
-void MemoryCanvas::draw_cell_range(GLuint program, std::size_t first_cell, std::size_t cells) {
-  if (cells == 0) return;
-  glUseProgram(program);
-  glUniform2f(glGetUniformLocation(program, "u_canvas_size"), size_.x, size_.y);
-  glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(cells * 6), GL_UNSIGNED_INT,
-                 reinterpret_cast<void*>(first_cell * 6 * sizeof(std::uint32_t)));
-}
-
-void MemoryCanvas::draw_arrows_gl(const Palette& p) {
-  glUseProgram(arrow_program_);
-  glUniform2f(glGetUniformLocation(arrow_program_, "u_canvas_size"), size_.x, size_.y);
-  ImVec4 color = p.arrow;
-  if (focused_) color.w *= 0.3f;
-  set_uniform(arrow_program_, "u_color", color);
-  glBindVertexArray(arrow_vao_);
-  glBindBuffer(GL_ARRAY_BUFFER, arrow_vbo_);
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(arrow_triangles_.size() * sizeof(Point)),
-               arrow_triangles_.data(), GL_STREAM_DRAW);
-  glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(arrow_triangles_.size()));
-}
-
 void MemoryCanvas::add_cell(const Rect& r, ImVec4 from, ImVec4 to, bool conflict,
-                            std::uint32_t emphasis) {
+                            CellEmphasis emphasis) {
   float s = smoothstep01(t_);
   ImVec4 c(from.x + (to.x - from.x) * s, from.y + (to.y - from.y) * s, from.z + (to.z - from.z) * s,
            1.0f);
-  std::uint32_t cell = (ImGui::ColorConvertFloat4ToU32(c) & 0x00ffffffu) |
-                       ((conflict ? 1u : 0u) + 2u * emphasis) << 24;
-  std::vector<CellVertex>& vertices = conflict || emphasis != 1 ? marked_vertices_ : cell_vertices_;
-  for (int corner = 0; corner < 4; ++corner) {
-    float cx = static_cast<float>(corner & 1), cy = static_cast<float>(corner >> 1);
-    vertices.push_back({{r.x + cx * r.w, r.y + cy * r.h}, {cx * r.w, cy * r.h}, {r.w, r.h}, cell});
-  }
+  cells_.push_back({r, packed(c), conflict, emphasis});
 }
 
 void MemoryCanvas::add_word_instances(const CanvasView& view, const CanvasSelection& selection) {
@@ -223,8 +201,7 @@ void MemoryCanvas::add_lane_instances(const CanvasView& view, const CanvasSelect
 }
 
 void MemoryCanvas::build_instances(const CanvasView& view, const CanvasSelection& selection) {
-  cell_vertices_.clear();
-  marked_vertices_.clear();
+  cells_.clear();
   add_word_instances(view, selection);
   add_lane_instances(view, selection);
   arrow_triangles_.clear();
@@ -337,6 +314,18 @@ void MemoryCanvas::place(const CanvasView& view, ImVec2 origin, ImVec2 size) {
   size_ = size;
 }
 
+// The values go into the image when ImGui keeps its font atlas's bytes (it does unless told to
+// drop them); else ImGui draws them on top as before.
+void MemoryCanvas::draw_values_into_image(const CanvasPaint& paint) {
+  value_list_._ResetForNewFrame();
+  if (ImGui::GetIO().Fonts->TexPixelsAlpha8 == nullptr) return draw_values(paint);
+  value_list_.PushTextureID(ImGui::GetIO().Fonts->TexID);  // AddText checks it is the font's
+  value_list_.PushClipRect(origin_, ImVec2(origin_.x + size_.x, origin_.y + size_.y));
+  CanvasPaint into_image = paint;
+  into_image.list = &value_list_;
+  draw_values(into_image);
+}
+
 void MemoryCanvas::draw(const CanvasView& view) {
   const Palette& p = palette(view.high_contrast);
   ImDrawList* list = ImGui::GetWindowDrawList();
@@ -370,7 +359,7 @@ void MemoryCanvas::draw(const CanvasView& view) {
   float font = ImGui::GetFontSize();
   CanvasPaint paint{view, *view.current, layout_, p, list, origin_, font, canvas_label_size(font)};
   list->PushClipRect(origin_, ImVec2(origin_.x + size_.x, origin_.y + size_.y), true);
-  draw_values(paint);
+  draw_values_into_image(paint);
   draw_lane_numbers(paint);
   draw_bank_header(paint);
   draw_row_labels(paint);

@@ -1,5 +1,6 @@
-// The memory canvas: shared memory as the bank grid and the block's threads by warp, drawn by
-// shaders (cells, arrows); labels, links and the hazard lab's marks drawn by ImGui on top.
+// The memory canvas: shared memory as the bank grid and the block's threads by warp; cells and
+// arrows painted into an image (ui/canvas_raster.h) that one GL draw copies to the screen; labels,
+// values, links and the hazard lab's marks drawn by ImGui on top.
 #pragma once
 
 #include <glad/gl.h>
@@ -14,10 +15,13 @@
 #include "ui/arrow_geometry.h"
 #include "ui/canvas_layout.h"
 #include "ui/canvas_model.h"
+#include "ui/canvas_raster.h"
 #include "ui/quiz.h"
 #include "ui/theme.h"
 
 namespace stridescope {
+
+struct CanvasPaint;
 
 struct CanvasView {
   const CanvasModel* previous = nullptr;  // the step before (animation start)
@@ -45,23 +49,12 @@ class MemoryCanvas {
   std::vector<CanvasFocus> take_mark_clicks();
 
  private:
-  // A cell is a quad of four of these (two triangles through the index buffer); the colour is mixed
-  // here from the previous step's to this step's, and alpha carries the flags: 1 if the
-  // bank-conflict ring is on, plus 2 x the emphasis (2: framed, the focus; 1: plain; 0: dimmed).
-  // Plain cells (no ring, emphasis 1) are drawn by a cheaper shader than the marked ones: with
-  // Mesa's software renderer the fragment shader is most of a large block's frame.
-  struct CellVertex {
-    float position[2];   // canvas pixels
-    float local[2];      // from the cell's top-left corner
-    float size[2];       // of the cell
-    std::uint32_t cell;  // RGBA8
-  };
   static void render_callback(const ImDrawList* list, const ImDrawCmd* command);
   void render_gl();
-  void draw_cells_gl(const Palette& p);
-  void add_cell(const Rect& r, ImVec4 from, ImVec4 to, bool conflict, std::uint32_t emphasis);
-  void draw_cell_range(GLuint program, std::size_t first_cell, std::size_t cells);
-  void draw_arrows_gl(const Palette& p);
+  void paint_image(const Palette& p, ImVec2 scale);  // image_ for this frame
+  void paint_values(ImVec2 scale);                   // value_list_'s glyphs into image_
+  void draw_values_into_image(const CanvasPaint& paint);
+  void add_cell(const Rect& r, ImVec4 from, ImVec4 to, bool conflict, CellEmphasis emphasis);
   void place(const CanvasView& view, ImVec2 origin, ImVec2 size);  // layout_ for this frame
   // What the pointer is on, and the click that pins (or unpins) a warp or a word.
   CanvasFocus track_pointer(const CanvasView& view, ImVec2 mouse, bool hovered, bool clicked);
@@ -72,12 +65,17 @@ class MemoryCanvas {
   void add_word_instances(const CanvasView& view, const CanvasSelection& selection);
   void add_lane_instances(const CanvasView& view, const CanvasSelection& selection);
 
-  GLuint cell_program_ = 0, plain_cell_program_ = 0, arrow_program_ = 0;
-  GLuint cell_vao_ = 0, cell_vbo_ = 0, cell_ebo_ = 0, arrow_vao_ = 0, arrow_vbo_ = 0;
-  std::vector<CellVertex> cell_vertices_;    // plain cells (drawn first, then the marked ones)
-  std::vector<CellVertex> marked_vertices_;  // a conflict ring, the focus frame or dimmed
-  std::size_t indexed_cells_ = 0;            // cells the index buffer covers
+  GLuint blit_program_ = 0, blit_vao_ = 0, texture_ = 0;
+  int texture_width_ = 0, texture_height_ = 0;  // texture_'s storage
+  std::vector<CellPaint> cells_;                // words, then lanes (canvas pixels)
   std::vector<Point> arrow_triangles_;
+  CanvasImage image_;  // what the GL pass copies to the screen
+  // The words' values, laid out by ImGui into a list of their own, then painted into image_.
+  ImDrawList value_list_{nullptr};      // ImGui's shared data set by init()
+  std::vector<GlyphQuad> value_quads_;  // its glyphs (image pixels) the last time they changed
+  std::vector<InkedPixel> value_ink_;   // and the pixels they ink
+  int ink_width_ = 0;                   // of the image value_ink_ was worked out for
+  const unsigned char* ink_atlas_ = nullptr;  // and of the atlas
   CanvasLayout layout_;
   CanvasFocus pinned_;                    // a warp or word the user clicked: its links stay shown
   std::vector<CanvasFocus> mark_clicks_;  // clicks while marking (the quiz)

@@ -74,6 +74,10 @@ PlatformWindow::PlatformWindow(int width, int height, bool capture, const std::s
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
   if (capture) glfwWindowHint(GLFW_RESIZABLE, GLFW_FALSE);
+  // No depth or stencil buffer (ImGui uses neither): Mesa's software renderer then bins ImGui's
+  // rectangles as rectangles, not triangle pairs.
+  glfwWindowHint(GLFW_DEPTH_BITS, 0);
+  glfwWindowHint(GLFW_STENCIL_BITS, 0);
   window_ = glfwCreateWindow(width, height, "StrideScope", nullptr, nullptr);
   if (window_ == nullptr) {
     glfwTerminate();
