@@ -63,47 +63,75 @@ void paint_plain(CanvasImage& image, const CellPaint& cell, float radius) {
   auto [y0, y1] = covered(r.y, r.h, image.height);
   float cx = r.x + r.w * 0.5f, cy = r.y + r.h * 0.5f;
   std::uint32_t color = cell.color | 0xff000000u;
+  int middle_a = 0, middle_b = -1;  // the span of the rows between the corners, once known
+  bool middle_known = false;
   for (int y = y0; y < y1; ++y) {
     float dy = static_cast<float>(y) + 0.5f - cy;
+    // Between the corners (and with a radius of half a pixel or more) a row's span depends on x
+    // alone: every such row has the first one's.
+    bool middle = edge >= 0 && std::abs(dy) - inner_y <= 0;
     int a = x0, b = x1 - 1;
-    while (a <= b && !inside(static_cast<float>(a) + 0.5f - cx, dy)) ++a;
-    while (b >= a && !inside(static_cast<float>(b) + 0.5f - cx, dy)) --b;
+    if (middle && middle_known) {
+      a = middle_a;
+      b = middle_b;
+    } else {
+      while (a <= b && !inside(static_cast<float>(a) + 0.5f - cx, dy)) ++a;
+      while (b >= a && !inside(static_cast<float>(b) + 0.5f - cx, dy)) --b;
+      if (middle) {
+        middle_a = a;
+        middle_b = b;
+        middle_known = true;
+      }
+    }
     if (a > b) continue;
     auto row = image.pixels.begin() + static_cast<std::ptrdiff_t>(y) * image.width;
     std::fill(row + a, row + b + 1, color);
   }
 }
 
-// Snapped to 1/256 pixel, as a rasteriser snaps vertices.
-Point snapped(Point p) {
-  return {std::round(p.x * 256.0f) / 256.0f, std::round(p.y * 256.0f) / 256.0f};
+// The smallest whole number at or above v (|v| well inside int's range), without a libm call.
+int ceil_int(float v) {
+  v = std::clamp(v, -1e6f, 1e6f);
+  int i = static_cast<int>(v);  // towards zero
+  return i + (static_cast<float>(i) < v ? 1 : 0);
 }
 
-// Where the edge from `a` to `b` crosses the row through y, worked out from the upper end
-// whatever the order given: the two triangles that share an edge get the very same number, so
-// the pixel on it is one's (its left side) and not the other's (its right side).
-float crossing(Point a, Point b, float y) {
-  if (b.y < a.y) std::swap(a, b);
-  return a.x + (y - a.y) * ((b.x - a.x) / (b.y - a.y));
+// Snapped to 1/256 pixel, as a rasteriser snaps vertices.
+Point snapped(Point p) {
+  auto snap = [](float v) {
+    v = std::clamp(v, -1e6f, 1e6f) * 256.0f;
+    return static_cast<float>(static_cast<int>(v + (v >= 0 ? 0.5f : -0.5f))) / 256.0f;
+  };
+  return {snap(p.x), snap(p.y)};
 }
+
+// A triangle's edge from its upper end `top`: where it crosses a row. The two triangles that
+// share an edge work out the very same number, so the pixel on it is one's (its left side) and
+// not the other's (its right side).
+struct Crossing {
+  Point top;
+  float slope = 0;  // x per y
+  Crossing(Point upper, Point lower)
+      : top(upper), slope(lower.y > upper.y ? (lower.x - upper.x) / (lower.y - upper.y) : 0) {}
+  float at(float y) const { return top.x + (y - top.y) * slope; }
+};
 
 // The first pixel whose centre is at or right of x (centres at i + 0.5).
 int first_pixel_from(float x) {
-  return static_cast<int>(std::ceil(x - 0.5f));
+  return ceil_int(x - 0.5f);
 }
 
 // The atlas's coverage (0..1) at texture coordinates (u, v): bilinear, clamped to the edge.
 float coverage(const GlyphAtlas& atlas, float u, float v) {
-  float x = u * static_cast<float>(atlas.width) - 0.5f,
-        y = v * static_cast<float>(atlas.height) - 0.5f;
-  float fx = std::floor(x), fy = std::floor(y);
-  float wx = x - fx, wy = y - fy;
+  float x = u * static_cast<float>(atlas.width) - 0.5f;
+  float y = v * static_cast<float>(atlas.height) - 0.5f;
+  int ix = static_cast<int>(x + 1.0f) - 1, iy = static_cast<int>(y + 1.0f) - 1;  // floor: x > -1
+  float wx = x - static_cast<float>(ix), wy = y - static_cast<float>(iy);
   auto texel = [&](int tx, int ty) {
     tx = std::clamp(tx, 0, atlas.width - 1);
     ty = std::clamp(ty, 0, atlas.height - 1);
     return static_cast<float>(atlas.alpha[static_cast<std::size_t>(ty) * atlas.width + tx]);
   };
-  int ix = static_cast<int>(fx), iy = static_cast<int>(fy);
   float top = texel(ix, iy) * (1 - wx) + texel(ix + 1, iy) * wx;
   float bottom = texel(ix, iy + 1) * (1 - wx) + texel(ix + 1, iy + 1) * wx;
   return (top * (1 - wy) + bottom * wy) / 255.0f;
@@ -159,13 +187,16 @@ void paint_triangles(CanvasImage& image, const std::vector<Point>& triangles, co
              128;
   for (std::size_t i = 0; i + 2 < triangles.size(); i += 3) {
     Point v[3] = {snapped(triangles[i]), snapped(triangles[i + 1]), snapped(triangles[i + 2])};
-    std::sort(v, v + 3, [](Point a, Point b) { return a.y < b.y; });  // top to bottom
+    if (v[1].y < v[0].y) std::swap(v[0], v[1]);  // top to bottom
+    if (v[2].y < v[1].y) std::swap(v[1], v[2]);
+    if (v[1].y < v[0].y) std::swap(v[0], v[1]);
     if (v[0].y == v[2].y) continue;
+    Crossing long_edge(v[0], v[2]), upper(v[0], v[1]), lower(v[1], v[2]);
     int row_end = std::min(first_pixel_from(v[2].y), image.height);
     for (int y = std::max(first_pixel_from(v[0].y), 0); y < row_end; ++y) {
       float cy = static_cast<float>(y) + 0.5f;
-      float long_x = crossing(v[0], v[2], cy);
-      float short_x = cy < v[1].y ? crossing(v[0], v[1], cy) : crossing(v[1], v[2], cy);
+      float long_x = long_edge.at(cy);
+      float short_x = cy < v[1].y ? upper.at(cy) : lower.at(cy);
       int from = std::max(first_pixel_from(std::min(long_x, short_x)), 0);
       int to = std::min(first_pixel_from(std::max(long_x, short_x)), image.width);
       std::uint32_t* row = image.pixels.data() + static_cast<std::size_t>(y) * image.width;
@@ -209,12 +240,11 @@ void paint_ink(CanvasImage& image, const std::vector<InkedPixel>& ink) {
   for (const InkedPixel& i : ink) {
     if (i.index >= image.pixels.size()) continue;
     std::uint32_t& p = image.pixels[i.index];
-    std::uint32_t out = 0xff000000u;
-    for (int shift = 0; shift < 24; shift += 8) {
-      std::uint32_t under = (p >> shift) & 0xffu, over = (i.color >> shift) & 0xffu;
-      out |= ((under * (256 - i.share) + over * i.share + 128) >> 8) << shift;
-    }
-    p = out;
+    // Red and blue in one multiply, green in another: (under x (256 - share) + over x share) / 256.
+    std::uint32_t keep = 256 - i.share;
+    std::uint32_t rb = ((p & 0xff00ffu) * keep + (i.color & 0xff00ffu) * i.share + 0x800080u) >> 8;
+    std::uint32_t g = ((p & 0xff00u) * keep + (i.color & 0xff00u) * i.share + 0x8000u) >> 8;
+    p = (rb & 0xff00ffu) | (g & 0xff00u) | 0xff000000u;
   }
 }
 

@@ -7,6 +7,8 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <string>
 
 #include "ui/canvas_paint.h"
 #include "ui/canvas_text.h"
@@ -64,6 +66,28 @@ bool legend_fits(const CanvasView& view, ImVec2 avail) {
   float below = legend_height(view, avail.x) + ImGui::GetStyle().ItemSpacing.y;
   float banner = banner_height(view, avail.x, avail.y - below);
   return avail.y - below - banner >= avail.y * 0.45f;
+}
+
+// What draw_values's picture depends on, hashed: the values shown (the old ones until halfway),
+// the cells' roles (their text colour), the cells' places and the text size.
+std::size_t values_fingerprint(const CanvasPaint& paint, ImVec2 clip) {
+  const CanvasView& view = paint.view;
+  bool show_new = view.t >= 0.5f || view.previous == nullptr;
+  const CanvasModel& shown = show_new ? paint.model : *view.previous;
+  std::size_t h = std::hash<bool>{}(show_new);
+  auto mix = [&h](std::size_t v) { h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2); };
+  for (const CellState& c : shown.cells) {
+    mix(std::hash<std::string>{}(c.text));
+    mix(std::hash<std::string>{}(c.compact));
+  }
+  for (const CellState& c : paint.model.cells) mix(static_cast<std::size_t>(c.role));
+  const CanvasLayout& l = paint.layout;
+  Rect first = l.word_rect(0), last = l.word_rect(std::max(l.words, 1u) - 1);
+  for (float f : {first.x, first.y, first.w, first.h, last.x, last.y, paint.origin.x,
+                  paint.origin.y, clip.x, clip.y, paint.font_size})
+    mix(std::hash<float>{}(f));
+  mix(std::hash<const void*>{}(&paint.palette));
+  return h;
 }
 
 }  // namespace
@@ -317,8 +341,16 @@ void MemoryCanvas::place(const CanvasView& view, ImVec2 origin, ImVec2 size) {
 // The values go into the image when ImGui keeps its font atlas's bytes (it does unless told to
 // drop them); else ImGui draws them on top as before.
 void MemoryCanvas::draw_values_into_image(const CanvasPaint& paint) {
+  if (ImGui::GetIO().Fonts->TexPixelsAlpha8 == nullptr) {
+    value_list_._ResetForNewFrame();
+    value_layout_ = 0;
+    return draw_values(paint);
+  }
+  // Laid out again only when what it shows or where changes (twice a step while playing).
+  std::size_t layout = values_fingerprint(paint, size_);
+  if (layout == value_layout_ && value_list_.VtxBuffer.Size > 0) return;
+  value_layout_ = layout;
   value_list_._ResetForNewFrame();
-  if (ImGui::GetIO().Fonts->TexPixelsAlpha8 == nullptr) return draw_values(paint);
   value_list_.PushTextureID(ImGui::GetIO().Fonts->TexID);  // AddText checks it is the font's
   value_list_.PushClipRect(origin_, ImVec2(origin_.x + size_.x, origin_.y + size_.y));
   CanvasPaint into_image = paint;

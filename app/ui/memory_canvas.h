@@ -72,6 +72,7 @@ class MemoryCanvas {
   CanvasImage image_;  // what the GL pass copies to the screen
   // The words' values, laid out by ImGui into a list of their own, then painted into image_.
   ImDrawList value_list_{nullptr};      // ImGui's shared data set by init()
+  std::size_t value_layout_ = 0;        // what value_list_ was laid out for (a hash)
   std::vector<GlyphQuad> value_quads_;  // its glyphs (image pixels) the last time they changed
   std::vector<InkedPixel> value_ink_;   // and the pixels they ink
   int ink_width_ = 0;                   // of the image value_ink_ was worked out for
