@@ -94,6 +94,7 @@ std::size_t values_fingerprint(const CanvasPaint& paint, ImVec2 clip) {
 
 void MemoryCanvas::init() {
   value_list_._Data = ImGui::GetDrawListSharedData();
+  label_list_._Data = ImGui::GetDrawListSharedData();
   blit_program_ = build_program("canvas.vert.glsl", "canvas.frag.glsl");
   glGenVertexArrays(1, &blit_vao_);
   glGenTextures(1, &texture_);
@@ -134,17 +135,21 @@ void MemoryCanvas::paint_image(const Palette& p, ImVec2 scale) {
   paint_triangles(image_, triangles, rgb, focused_ ? p.arrow.w * 0.3f : p.arrow.w);
 }
 
-void MemoryCanvas::paint_values(ImVec2 scale) {
+void MemoryCanvas::paint_text(ImVec2 scale) {
   const ImFontAtlas& fonts = *ImGui::GetIO().Fonts;
   GlyphAtlas atlas{fonts.TexPixelsAlpha8, fonts.TexWidth, fonts.TexHeight};
   std::vector<GlyphQuad> quads;
-  const ImVector<ImDrawVert>& v = value_list_.VtxBuffer;
-  quads.reserve(static_cast<std::size_t>(v.Size / 4));
-  for (int i = 0; i + 3 < v.Size; i += 4) {
-    const ImDrawVert &a = v[i], &c = v[i + 2];  // ImGui's glyph quads: top left, ..., bottom right
-    quads.push_back({(a.pos.x - origin_.x) * scale.x, (a.pos.y - origin_.y) * scale.y,
-                     (c.pos.x - origin_.x) * scale.x, (c.pos.y - origin_.y) * scale.y, a.uv.x,
-                     a.uv.y, c.uv.x, c.uv.y, a.col});
+  quads.reserve(static_cast<std::size_t>(value_list_.VtxBuffer.Size + label_list_.VtxBuffer.Size) /
+                4);
+  // ImGui's glyphs and plain rectangles: four vertices each, top left first, bottom right third.
+  for (const ImDrawList* list : {&value_list_, &label_list_}) {
+    const ImVector<ImDrawVert>& v = list->VtxBuffer;
+    for (int i = 0; i + 3 < v.Size; i += 4) {
+      const ImDrawVert &a = v[i], &c = v[i + 2];
+      quads.push_back({(a.pos.x - origin_.x) * scale.x, (a.pos.y - origin_.y) * scale.y,
+                       (c.pos.x - origin_.x) * scale.x, (c.pos.y - origin_.y) * scale.y, a.uv.x,
+                       a.uv.y, c.uv.x, c.uv.y, a.col});
+    }
   }
   // New values, a new place, another size or font: ink again.
   if (quads != value_quads_ || image_.width != ink_width_ || atlas.alpha != ink_atlas_) {
@@ -161,7 +166,7 @@ void MemoryCanvas::render_gl() {
   glGetIntegerv(GL_VIEWPORT, viewport);
   ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
   paint_image(palette(high_contrast_), scale);
-  paint_values(scale);
+  paint_text(scale);
   if (image_.width == 0 || image_.height == 0) return;
   auto x = static_cast<GLint>(origin_.x * scale.x);
   auto y = static_cast<GLint>(viewport[3] - (origin_.y + size_.y) * scale.y);
@@ -358,6 +363,22 @@ void MemoryCanvas::draw_values_into_image(const CanvasPaint& paint) {
   draw_values(into_image);
 }
 
+// Lane numbers, bank numbers, row and warp labels, warp bars: laid out every frame (a few hundred
+// glyphs), inked again only when they change.
+void MemoryCanvas::draw_labels_into_image(const CanvasPaint& paint) {
+  label_list_._ResetForNewFrame();
+  CanvasPaint into_image = paint;
+  if (ImGui::GetIO().Fonts->TexPixelsAlpha8 != nullptr) {
+    label_list_.PushTextureID(ImGui::GetIO().Fonts->TexID);
+    label_list_.PushClipRect(origin_, ImVec2(origin_.x + size_.x, origin_.y + size_.y));
+    into_image.list = &label_list_;
+  }
+  draw_lane_numbers(into_image);
+  draw_bank_header(into_image);
+  draw_row_labels(into_image);
+  draw_warp_labels(into_image);
+}
+
 void MemoryCanvas::draw(const CanvasView& view) {
   const Palette& p = palette(view.high_contrast);
   ImDrawList* list = ImGui::GetWindowDrawList();
@@ -392,10 +413,7 @@ void MemoryCanvas::draw(const CanvasView& view) {
   CanvasPaint paint{view, *view.current, layout_, p, list, origin_, font, canvas_label_size(font)};
   list->PushClipRect(origin_, ImVec2(origin_.x + size_.x, origin_.y + size_.y), true);
   draw_values_into_image(paint);
-  draw_lane_numbers(paint);
-  draw_bank_header(paint);
-  draw_row_labels(paint);
-  draw_warp_labels(paint);
+  draw_labels_into_image(paint);
   draw_lab_overlay(paint, selection);
   draw_links(paint, selection);
   if (view.quiz) draw_quiz_marks(paint, *view.quiz);

@@ -52,8 +52,9 @@ class MemoryCanvas {
   static void render_callback(const ImDrawList* list, const ImDrawCmd* command);
   void render_gl();
   void paint_image(const Palette& p, ImVec2 scale);  // image_ for this frame
-  void paint_values(ImVec2 scale);                   // value_list_'s glyphs into image_
+  void paint_text(ImVec2 scale);  // value_list_'s and label_list_'s glyphs into image_
   void draw_values_into_image(const CanvasPaint& paint);
+  void draw_labels_into_image(const CanvasPaint& paint);
   void add_cell(const Rect& r, ImVec4 from, ImVec4 to, bool conflict, CellEmphasis emphasis);
   void place(const CanvasView& view, ImVec2 origin, ImVec2 size);  // layout_ for this frame
   // What the pointer is on, and the click that pins (or unpins) a warp or a word.
@@ -72,6 +73,7 @@ class MemoryCanvas {
   CanvasImage image_;  // what the GL pass copies to the screen
   // The words' values, laid out by ImGui into a list of their own, then painted into image_.
   ImDrawList value_list_{nullptr};      // ImGui's shared data set by init()
+  ImDrawList label_list_{nullptr};      // the canvas's labels, laid out every frame
   std::size_t value_layout_ = 0;        // what value_list_ was laid out for (a hash)
   std::vector<GlyphQuad> value_quads_;  // its glyphs (image pixels) the last time they changed
   std::vector<InkedPixel> value_ink_;   // and the pixels they ink
