@@ -3,7 +3,7 @@
 # valgrind's callgrind with Mesa's llvmpipe on this thread alone (LP_NUM_THREADS=0), the difference
 # between a 20-frame and a 60-frame run. Repeatable to a fraction of a percent on a shared, noisy
 # box where scripts/bench-frames.sh's wall times move by 10%. Usage: scripts/bench-frames-count.sh
-# [extra window options]; needs valgrind (apt-get install valgrind); about 8 minutes on 2 cores.
+# [extra window options]; needs valgrind (apt-get install valgrind); about 6 minutes on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 app=build/stridescope
