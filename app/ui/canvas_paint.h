@@ -1,5 +1,6 @@
-// What the memory canvas draws with ImGui over its GL cells: labels, values, links, the hazard
-// lab's marks, the banner and the legend. Free functions over one painting context.
+// What the memory canvas lays out with ImGui: labels and values (into draw lists of its own,
+// painted into the canvas image), links, the hazard lab's marks, the banner and the legend (on
+// top). Free functions over one painting context.
 #pragma once
 
 #include <imgui.h>

@@ -1,6 +1,7 @@
-// The memory canvas's cells, lanes and arrows painted on the CPU into one RGBA image, which the GPU
-// then copies to the screen. Pure functions: the same picture as per-pixel GL shaders gave, at a
-// fraction of the cost with Mesa's software renderer (which pays for every pixel of every shape).
+// The memory canvas's cells, lanes, arrows and text painted on the CPU into one RGBA image, which
+// the GPU then copies to the screen. Pure functions: the same picture as per-pixel GL shaders gave,
+// at a fraction of the cost with Mesa's software renderer (which pays for every pixel of every
+// shape).
 #pragma once
 
 #include <cstdint>

@@ -152,13 +152,15 @@ void MemoryCanvas::paint_text(ImVec2 scale) {
     }
   }
   // New values, a new place, another size or font: ink again.
-  if (quads != value_quads_ || image_.width != ink_width_ || atlas.alpha != ink_atlas_) {
-    value_ink_ = glyph_ink(image_.width, image_.height, atlas, quads);
-    value_quads_ = std::move(quads);
+  if (quads != text_quads_ || image_.width != ink_width_ || image_.height != ink_height_ ||
+      atlas.alpha != ink_atlas_) {
+    text_ink_ = glyph_ink(image_.width, image_.height, atlas, quads);
+    text_quads_ = std::move(quads);
     ink_width_ = image_.width;
+    ink_height_ = image_.height;
     ink_atlas_ = atlas.alpha;
   }
-  paint_ink(image_, value_ink_);
+  paint_ink(image_, text_ink_);
 }
 
 void MemoryCanvas::render_gl() {

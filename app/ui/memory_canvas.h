@@ -1,6 +1,6 @@
-// The memory canvas: shared memory as the bank grid and the block's threads by warp; cells and
-// arrows painted into an image (ui/canvas_raster.h) that one GL draw copies to the screen; labels,
-// values, links and the hazard lab's marks drawn by ImGui on top.
+// The memory canvas: shared memory as the bank grid and the block's threads by warp; cells, arrows,
+// values and labels painted into an image (ui/canvas_raster.h) that one GL draw copies to the
+// screen; links, the hazard lab's and the quiz's marks drawn by ImGui on top.
 #pragma once
 
 #include <glad/gl.h>
@@ -72,12 +72,12 @@ class MemoryCanvas {
   std::vector<Point> arrow_triangles_;
   CanvasImage image_;  // what the GL pass copies to the screen
   // The words' values, laid out by ImGui into a list of their own, then painted into image_.
-  ImDrawList value_list_{nullptr};      // ImGui's shared data set by init()
-  ImDrawList label_list_{nullptr};      // the canvas's labels, laid out every frame
-  std::size_t value_layout_ = 0;        // what value_list_ was laid out for (a hash)
-  std::vector<GlyphQuad> value_quads_;  // its glyphs (image pixels) the last time they changed
-  std::vector<InkedPixel> value_ink_;   // and the pixels they ink
-  int ink_width_ = 0;                   // of the image value_ink_ was worked out for
+  ImDrawList value_list_{nullptr};            // ImGui's shared data set by init()
+  ImDrawList label_list_{nullptr};            // the canvas's labels, laid out every frame
+  std::size_t value_layout_ = 0;              // what value_list_ was laid out for (a hash)
+  std::vector<GlyphQuad> text_quads_;         // both lists' glyphs (image pixels) when last inked
+  std::vector<InkedPixel> text_ink_;          // and the pixels they ink
+  int ink_width_ = 0, ink_height_ = 0;        // of the image text_ink_ was worked out for
   const unsigned char* ink_atlas_ = nullptr;  // and of the atlas
   CanvasLayout layout_;
   CanvasFocus pinned_;                    // a warp or word the user clicked: its links stay shown
