@@ -4,7 +4,8 @@
 // n = 100000 values i: the sum is n (n - 1) / 2 = 4999950000, exact in double.
 // Caution, as on a GPU: block b writes in[b] while block 0 may still be about to read in[b]
 // (b < 2 * BLOCK). GPUs start blocks in order, so block 0 has usually loaded its elements first,
-// but CUDA does not promise it; here blocks run one after another and the hazard never shows.
+// but CUDA does not promise it. stridescope run spreads blocks over the CPU's cores, where it can
+// show; with --workers 1 blocks run one after another and it never does.
 #include <cstdio>
 
 #define BLOCK 128

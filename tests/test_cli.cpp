@@ -371,7 +371,7 @@ TEST(Cli, QuizMarksMustNameWordsAndThreadsOfTheRun) {
 TEST(Cli, RunScheduleOptionsAreChecked) {
   const std::string file = std::string(STRIDESCOPE_SOURCE_DIR) + "/examples/sum4.cu";
   expect_one_error_line("run " + file + " --schedule sideways",
-                        "unknown --schedule 'sideways' (threads, lockstep, random)");
+                        "unknown --schedule 'sideways' (warps, threads, lockstep, random)");
   expect_one_error_line("run " + file + " --schedules 5000", "--schedules: at most 1000");
   // A seed that would change nothing is refused, not ignored.
   const std::string seed_error =
@@ -389,7 +389,7 @@ TEST(Cli, TheWindowsProgramOptionsAreCheckedAsRunChecksThem) {
       {"--launch x", "--launch x: use a whole number from 0 to 4294967295"},
       {"--launch 03", "--launch 03: write it in decimal without a leading zero"},
       {"--traced-block -1", "--traced-block -1: use a whole number from 0 to 4294967295"},
-      {"--schedule sideways", "unknown --schedule 'sideways' (threads, lockstep, random)"},
+      {"--schedule sideways", "unknown --schedule 'sideways' (warps, threads, lockstep, random)"},
       {"--schedule random --seed 1e3", "--seed 1e3: use a whole number"}};
   for (const auto& [options, message] : bad) {
     expect_one_error_line("run " + file + " " + options, message);

@@ -49,7 +49,7 @@ using stridescope::test_support::have_clang_tools;
 
 TEST(OwnProgram, RewriteReplacesOnlyTheLaunchTokensAndKeepsLines) {
   const std::string source = "int main() {\n  sum<<<1,\n  4>>>(a, b);\n}\n";
-  const KernelLaunch launch{15, 18, 27, 2};
+  const KernelLaunch launch{"", 15, 18, 27, 2, false};
   ASSERT_EQ(source.compare(launch.open, 3, "<<<"), 0);
   ASSERT_EQ(source.compare(launch.close, 3, ">>>"), 0);
   EXPECT_EQ(rewrite_launches(source, {launch}),
@@ -60,6 +60,7 @@ TEST(OwnProgram, SumOfFourValuesRunsPrintsAndTracesLikeTheCatalog) {
   if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   OwnRunOptions options;
   options.file = kSum4;
+  options.schedule = ThreadSchedule::Threads;  // the catalog's order, access for access
   const OwnRunResult r = run_own_program(options);
   EXPECT_EQ(r.exit_code, 0) << r.errors;
   EXPECT_EQ(r.output, "sum = 10\n");
@@ -162,7 +163,8 @@ TEST(OwnProgram, AProgramThatLoopsOrCrashesIsStoppedWithOneLine) {
   };
   const Case cases[] = {
       {"  s[threadIdx.x] = 1;\n  __syncthreads();\n  while (s[0] == 1) {}\n",
-       "ran past its 1 s CPU limit"},
+       "ran past its 1 s time limit in launch 0 (0 of 1 blocks done) (raise it with "
+       "--time-limit)"},
       {"  s[threadIdx.x] = 1;\n  __syncthreads();\n  if (threadIdx.x == 0) *(volatile int*)0 = "
        "s[0];\n",
        "the program died of a segmentation fault"},
@@ -171,14 +173,14 @@ TEST(OwnProgram, AProgramThatLoopsOrCrashesIsStoppedWithOneLine) {
        "the program died of an arithmetic fault (an integer division by zero?) in thread 0 of "
        "block 0 of launch 0 at own_bad.cu:7"},
       {"", "the program stopped with an uncaught C++ exception: vector::_M_range_check"},
-      {"", "ran past its 3 s wall-time limit"},
+      {"", "ran past its 1 s time limit in host code after launch 0"},
       {"", "the program wrote more than 1024 KiB (its output, or its trace)"},
   };
   for (const Case& c : cases) {
     const std::string expected = c.expected;
     const char* host = expected.find("exception") != std::string::npos
                            ? " std::vector<int> v; return v.at(3);"
-                       : expected.find("wall-time") != std::string::npos ? " sleep(5);"
+                       : expected.find("host code") != std::string::npos ? " sleep(5);"
                                                                          : "";
     const std::string source =
         expected.find("wrote more") != std::string::npos
@@ -229,15 +231,17 @@ TEST(OwnProgram, ShufflesAtomicsAndWarpBarriersRunAndTraceAsOnAGpu) {
   const OwnRunResult shuffle = run_fixture("warp_features.cu", 0);
   EXPECT_EQ(shuffle.output, "shuffle sum 2016\nbins 16 16 16 16\nwarp tail sum 2016\n")
       << shuffle.errors << shuffle.failure;
-  // The histogram: each atomicAdd on shared memory is one read and one write at its line (16).
+  // The histogram: each atomicAdd on shared memory is one atomic access at its line (16), with the
+  // value it wrote; the 64 atomics on 4 bins are not races.
   const OwnRunResult histogram = run_fixture("warp_features.cu", 1);
   ASSERT_TRUE(histogram.traced) << histogram.failure;
   const Step& adds = histogram.trace.blocks.at(0).steps.at(1);
-  ASSERT_EQ(adds.accesses.size(), 128u);
-  EXPECT_EQ(adds.accesses[0].kind, AccessKind::Read);
-  EXPECT_EQ(adds.accesses[1].kind, AccessKind::Write);
+  ASSERT_EQ(adds.accesses.size(), 64u);
+  EXPECT_EQ(adds.accesses[0].kind, AccessKind::Atomic);
   EXPECT_EQ(adds.accesses[0].line, 16);
+  EXPECT_EQ(adds.accesses[0].value, 1);
   EXPECT_EQ(adds.snapshot, (std::vector<double>{16, 16, 16, 16}));
+  EXPECT_EQ(TraceModel(histogram.trace).lab().hazards, 0u);
   // The warp tail: its __syncwarp()s are recorded, so the lab sees no race.
   const OwnRunResult tail = run_fixture("warp_features.cu", 2);
   ASSERT_TRUE(tail.traced) << tail.failure;
@@ -333,14 +337,26 @@ TEST(OwnProgram, UnsupportedFeaturesAreNamedWithTheirLine) {
     const char* expected;
   };
   const Case cases[] = {
-      {"  asm volatile(\"membar.gl;\");\n", "own_unsupported.cu:3: error: inline assembly"},
-      {"  child<<<1, 1>>>();\n", "own_unsupported.cu:3: error: dynamic parallelism"},
-      {"  float x = tex1Dfetch<float>(0, 1);\n", "texture memory is not supported"},
+      {"  asm volatile(\"membar.gl;\");\n", "own_unsupported.cu:4: error: inline assembly"},
+      {"  child<<<1, 1>>>();\n", "own_unsupported.cu:4: error: dynamic parallelism"},
+      {"  float x = tex1Dfetch<float>(0, 1);\n",
+       "own_unsupported.cu:4:13: error: 'tex1Dfetch' is not supported by stridescope run (texture "
+       "memory); nvcc runs it"},
+      {"  cudaMemcpy3D(0);\n",
+       "own_unsupported.cu:4:3: error: 'cudaMemcpy3D' is not supported by stridescope run (CUDA "
+       "arrays and 3-D copies); nvcc runs it"},
+      {"  cuCtxSynchronize();\n",
+       "own_unsupported.cu:4:3: error: 'cuCtxSynchronize' is not supported by stridescope run (the "
+       "CUDA driver API); nvcc runs it"},
+      {"  cooperative_groups::this_grid().sync();\n",
+       "own_unsupported.cu:4:35: error: 'sync' is not supported by stridescope run "
+       "(this_grid().sync(), which needs a cooperative launch); nvcc runs it"},
   };
   for (const Case& c : cases) {
     OwnRunOptions options;
     options.file = write_program("own_unsupported.cu",
-                                 "__global__ void child() {}\n__global__ void k() {\n" +
+                                 "#include <cooperative_groups.h>\n__global__ void child() {}\n"
+                                 "__global__ void k() {\n" +
                                      std::string(c.body) + "}\nint main() { k<<<1, 1>>>(); }\n");
     const RunErrors r = run_for_errors(options);
     EXPECT_EQ(r.status, 2) << c.expected;

@@ -87,9 +87,10 @@ StepConflicts bank_conflicts(const Step& step, unsigned block_size) {
     }
     instruction.extra_wavefronts = wavefronts > ideal ? wavefronts - ideal : 0;
     std::sort(instruction.conflicting_threads.begin(), instruction.conflicting_threads.end());
+    // Nsight Compute counts atomics apart (op_atom), not among loads and stores.
     if (instruction.kind == AccessKind::Read) {
       result.load_conflicts += instruction.extra_wavefronts;
-    } else {
+    } else if (instruction.kind == AccessKind::Write) {
       result.store_conflicts += instruction.extra_wavefronts;
     }
     if (instruction.warp < result.warp_degree.size()) {

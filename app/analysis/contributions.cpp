@@ -38,6 +38,7 @@ class ValueGraph {
       unsigned last = std::min<unsigned>((a.address + a.size - 1) / word_size_,
                                          static_cast<unsigned>(words_.size()) - 1);
       for (unsigned w = first; w <= last; ++w) {
+        if (a.kind == AccessKind::Atomic) read(t, w);  // it adds what it read to what it writes
         if (a.kind == AccessKind::Read) {
           read(t, w);
         } else {
@@ -45,7 +46,7 @@ class ValueGraph {
           if (changed) changed->emplace_back(w, words_[w]);
         }
       }
-      if (a.kind == AccessKind::Write) t.read_since_write = false;
+      if (writes_memory(a.kind)) t.read_since_write = false;
     }
   }
 

@@ -72,7 +72,7 @@ struct Earlier {
 };
 
 struct WordState {
-  Earlier reads, writes;
+  Earlier reads, writes, atomics;
   std::array<bool, 3> reported{};  // by HazardKind
 };
 
@@ -108,13 +108,17 @@ class HazardFinder {
     unsigned last_word = (a.address + a.size - 1) / word_size_;
     for (unsigned word = first_word; word <= last_word; ++word) {
       WordState& w = words_[word];
+      // Two atomics on one word do not race; an atomic and a plain access do.
       if (a.kind == AccessKind::Read) {
         check(w, w.writes, HazardKind::ReadAfterWrite, word, i, tc);
+        check(w, w.atomics, HazardKind::ReadAfterWrite, word, i, tc);
         remember(w.reads, i, a);
       } else {
         check(w, w.writes, HazardKind::WriteAfterWrite, word, i, tc);
+        if (a.kind == AccessKind::Write)
+          check(w, w.atomics, HazardKind::WriteAfterWrite, word, i, tc);
         check(w, w.reads, HazardKind::WriteAfterRead, word, i, tc);
-        remember(w.writes, i, a);
+        remember(a.kind == AccessKind::Atomic ? w.atomics : w.writes, i, a);
       }
     }
   }

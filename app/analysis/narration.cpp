@@ -33,7 +33,7 @@ struct Touched {
 Touched touched(const Step& step, AccessKind kind, unsigned word_size) {
   Touched t;
   for (const Access& a : step.accesses) {
-    if (a.kind != kind) continue;
+    if (kind == AccessKind::Read ? !reads_memory(a.kind) : !writes_memory(a.kind)) continue;
     t.threads.insert(a.thread);
     t.words.insert(a.address / word_size);
     t.pairs.emplace_back(a.thread, a.address / word_size);

@@ -34,7 +34,7 @@ std::vector<IntervalShare> interval_shares(const BlockTrace& block, unsigned wor
   bool written = false;
   for (std::size_t s = 0; s < block.steps.size(); ++s) {
     shares[s].writes_before = written;
-    for (const Access& a : block.steps[s].accesses) written |= a.kind == AccessKind::Write;
+    for (const Access& a : block.steps[s].accesses) written |= writes_memory(a.kind);
   }
   return shares;
 }

@@ -44,7 +44,8 @@ StepLabel step_label(const Step& step, const std::vector<Addition>& adds, unsign
   }
   bool reads = false, writes = false, own_word = true, only_first_word = true;
   for (const Access& a : step.accesses) {
-    (a.kind == AccessKind::Read ? reads : writes) = true;
+    reads = reads || reads_memory(a.kind);
+    writes = writes || writes_memory(a.kind);
     if (a.address / word_size != a.thread) own_word = false;
     if (a.thread != 0 || a.address != 0) only_first_word = false;
   }

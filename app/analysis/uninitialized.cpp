@@ -12,12 +12,11 @@ std::vector<UninitializedRead> uninitialized_reads(const BlockTrace& block) {
     for (const Access& a : block.steps[s].accesses) {
       std::size_t end = std::size_t{a.address} + a.size;
       if (written.size() < end) written.resize(end, false);
-      if (a.kind == AccessKind::Write) {
-        std::fill(written.begin() + a.address, written.begin() + end, true);
-      } else if (!std::all_of(written.begin() + a.address, written.begin() + end,
-                              [](bool b) { return b; })) {
+      if (reads_memory(a.kind) && !std::all_of(written.begin() + a.address, written.begin() + end,
+                                               [](bool b) { return b; }))
         found.push_back({s, a});
-      }
+      if (writes_memory(a.kind))
+        std::fill(written.begin() + a.address, written.begin() + end, true);
     }
   }
   return found;

@@ -81,6 +81,7 @@ struct CommandLine {
   std::string run_out, run_backend = "emulator";
   bool run_timings = false;
   unsigned run_schedules = 0;
+  std::string run_time_limit = "10", run_workers = "0";
 
   CommandLine() {
     app.require_subcommand(0, 1);
@@ -112,9 +113,32 @@ struct CommandLine {
         ->type_name("UINT");
     add_run_options(*device_run, device_run_options);
     add_export_options(*export_run, export_options);
+    add_program_run_options();
+  }
+
+  // `stridescope run`'s options.
+  void add_program_run_options() {
     run->add_option("file", run_options.file,
-                    "the .cu file (docs/own-programs.md: what it may use)")
+                    "the .cu file (docs/own-programs.md: what it may use); the program's own "
+                    "arguments follow a --")
         ->required();
+    run->add_option("sources", run_options.host_sources,
+                    "host .cpp files of the same program (compiled with it, as nvcc would)");
+    run->add_option("-I", run_options.include_dirs,
+                    "a folder for #include, as nvcc -I DIR takes it (repeatable)")
+        ->type_name("DIR")
+        ->allow_extra_args(false);
+    run->add_option("-D", run_options.defines, "a macro, as nvcc -D NAME[=VALUE] takes it")
+        ->type_name("NAME[=VALUE]")
+        ->allow_extra_args(false);
+    run->add_option("--time-limit", run_time_limit,
+                    "seconds the program may run (default 10); past it the program is stopped "
+                    "and told how far it got")
+        ->type_name("SECONDS");
+    run->add_option("--workers", run_workers,
+                    "CPU threads that run the blocks (default: one per core, up to 8; 1 runs "
+                    "them one after another)")
+        ->type_name("N");
     run->add_option("--out,-o", run_out, "trace file to write (JSON)");
     add_program_options(*run, run_choice);
     run->add_flag("--timings", run_timings, "print the time of each phase");
@@ -155,6 +179,8 @@ struct CommandLine {
       if (!backend || backend == Backend::Recorded)
         throw CliError("unknown --backend '" + run_backend + "' (emulator, cuda)");
       if (backend == Backend::Cuda) return run_natively();
+      run_options.time_limit_s = double(parse_whole(run_time_limit, "--time-limit", 1, 24 * 3600));
+      run_options.workers = unsigned(parse_whole(run_workers, "--workers", 0, 64));
       const ProgramChoice choice = to_program_choice(run_choice);
       run_options.launch = choice.launch;
       run_options.launch_spec = choice.launch_spec;
@@ -228,8 +254,16 @@ std::string one_line(std::string text) {
 
 int main(int argc, char** argv) {
   stridescope::CommandLine cli;
+  // `stridescope run FILE.cu ... -- ARGS`: what follows the -- is the program's, not ours.
+  int ours = argc;
+  for (int i = 1; i < argc; ++i)
+    if (std::string(argv[i]) == "--") {
+      ours = i;
+      cli.run_options.args.assign(argv + i + 1, argv + argc);
+      break;
+    }
   try {
-    cli.app.parse(argc, argv);
+    cli.app.parse(ours, argv);
   } catch (const CLI::Success& e) {  // --help
     return cli.app.exit(e);
   } catch (const CLI::ParseError& e) {

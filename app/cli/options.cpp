@@ -98,7 +98,8 @@ void add_program_options(CLI::App& command, ProgramOptions& o) {
   command.add_option("--traced-block", o.traced_block, "which block of it to trace")
       ->type_name("UINT");
   command.add_option("--schedule", o.schedule,
-                     "thread order between barriers: threads (default), lockstep, random");
+                     "thread order between barriers: warps (default: the lanes of a warp take "
+                     "turns at every access, as on a GPU), threads, lockstep, random");
   command.add_option("--seed", o.seed, "seed of the random schedule")->type_name("UINT");
 }
 

@@ -56,7 +56,7 @@ RunRequest to_request(const RunOptions& options);  // throws CliError
 struct ProgramOptions {
   std::string launch = "0";
   std::string traced_block = "0";
-  std::string schedule = "threads";
+  std::string schedule = "warps";
   std::string seed = "1";
 };
 void add_program_options(CLI::App& command, ProgramOptions& options);  // `stridescope run`'s

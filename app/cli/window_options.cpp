@@ -109,8 +109,9 @@ void add_window_options(CLI::App& app, WindowOptions& o) {
       app.add_option("--launch", o.launch, "with --open FILE.cu: which kernel launch to trace")
           ->type_name("UINT");
   o.schedule_given = app.add_option("--schedule", o.schedule,
-                                    "with --open FILE.cu: thread order between barriers: threads "
-                                    "(default), lockstep, random (--seed N)");
+                                    "with --open FILE.cu: thread order between barriers: warps "
+                                    "(default: what a GPU prints), threads, lockstep, random "
+                                    "(--seed N)");
   app.add_option("--compare", o.compare,
                  "2 to 4 variants side by side, step-locked, on the same input (a,b,c)")
       ->type_name("V1,V2,...");

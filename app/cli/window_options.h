@@ -19,7 +19,7 @@ struct WindowOptions {
   std::string benchmark_frames = "0";
   std::string quiz_marks;
   std::string launch = "0",
-              schedule = "threads";  // with --open FILE.cu (and --traced-block, --seed)
+              schedule = "warps";  // with --open FILE.cu (and --traced-block, --seed)
   CLI::Option* launch_given = nullptr;
   CLI::Option* schedule_given = nullptr;
   bool high_contrast = false, presenter = false, quiz = false;

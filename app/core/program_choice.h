@@ -9,17 +9,19 @@
 
 namespace stridescope {
 
-// The order in which the fiber runtime runs a block's threads between barriers: each thread to its
-// next barrier, one after another (the default: deterministic, easy to follow); all threads one
-// shared access at a time (lockstep, like the lanes of a warp: closest to a GPU); or a random
-// thread order with random switches at shared accesses (seeded). A program whose output changes
-// with the schedule has a race.
-enum class ThreadSchedule { Threads, Lockstep, Random };
+// The order in which the SIMT engine runs a block's threads between barriers (simt/engine.h): the
+// lanes of each warp taking turns at every memory access, warp after warp (the default: what a GPU
+// prints, warp-synchronous code included); every thread of the block taking turns at every access
+// (lockstep); each thread to its next barrier, one after another (threads: easy to follow); or a
+// random thread order with random switches at memory accesses (seeded). A program whose output
+// changes with the schedule has a race.
+enum class ThreadSchedule { Warps, Threads, Lockstep, Random };
 template <>
 struct EnumTable<ThreadSchedule> {
   static constexpr std::string_view what = "schedule";
-  static constexpr std::array<EnumName<ThreadSchedule>, 3> names{
-      {{ThreadSchedule::Threads, "threads"},
+  static constexpr std::array<EnumName<ThreadSchedule>, 4> names{
+      {{ThreadSchedule::Warps, "warps"},
+       {ThreadSchedule::Threads, "threads"},
        {ThreadSchedule::Lockstep, "lockstep"},
        {ThreadSchedule::Random, "random"}}};
 };
@@ -32,7 +34,7 @@ struct ProgramChoice {
   // (owncuda/launch_spec.h); then `launch` is 0.
   std::string launch_spec;
   std::uint32_t traced_block = 0;
-  ThreadSchedule schedule = ThreadSchedule::Threads;
+  ThreadSchedule schedule = ThreadSchedule::Warps;
   std::uint64_t seed = 1;  // of the random schedule
   bool operator==(const ProgramChoice&) const = default;
 };

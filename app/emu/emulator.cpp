@@ -1,8 +1,8 @@
-// The CPU emulator's scheduler: one fiber per CUDA thread, barriers as suspension points.
+// The catalog's emulator: the SIMT engine (simt/engine.h) runs each block's threads as fibers; the
+// kernels' Shared<T, EmulatorProbe> views report shared-memory accesses here.
 #include "emu/emulator.h"
 
 #include <algorithm>
-#include <boost/context/fiber.hpp>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -12,37 +12,17 @@
 #include <vector>
 
 #include "core/format.h"
-#include "emu/guarded_stacks.h"
 #include "simt.h"
+#include "simt/engine.h"
+#include "simt/stacks.h"
 
 namespace stridescope::emu {
 namespace {
-
-namespace ctx = boost::context;
 
 using Clock = std::chrono::steady_clock;
 
 // Stack a thread must have left at every emulator call (enough to throw and unwind a fault).
 constexpr std::size_t kStackReserve = 16 * 1024;
-
-enum class ThreadState { Ready, AtBarrier, AtWarpBarrier, AtShuffle, Exited, Faulted };
-
-struct EmulatedThread {
-  ctx::fiber fiber;
-  ThreadState state = ThreadState::Ready;
-  int line = 0;
-  unsigned warp_mask = 0;
-  unsigned access_order = 0;
-  unsigned warp_epoch = 0;              // warp barriers passed in this step
-  std::uint32_t round = 0;              // traced warp collectives passed in this step
-  unsigned warp_collectives = 0;        // warp barriers and shuffles passed in this step
-  const char* stack_low = nullptr;      // the lowest address its stack may use
-  unsigned long long shuffle_bits = 0;  // value handed in (then received) at a shuffle
-  unsigned shuffle_delta = 0;
-  int shuffle_width = kWarpSize;
-  bool shuffle_xor = false;  // a butterfly exchange inside a library collective: not traced
-  ThreadCoordinates coordinates;
-};
 
 std::string hex(unsigned value) {
   char buffer[16];
@@ -67,8 +47,10 @@ std::string divergence_message(const Divergence& d) {
   return why;
 }
 
-// One launch in progress. Exactly one exists while a kernel runs on this OS thread.
-class Machine {
+// One launch in progress: the SIMT engine runs the threads, this machine sees shared memory
+// through the kernels' Shared<T, EmulatorProbe> and tells the observer. Exactly one exists while a
+// kernel runs on this OS thread.
+class Machine final : public simt::EngineClient {
  public:
   Machine(const LaunchShape& shape, const std::function<void()>& kernel, Observer& observer,
           const RunLimits& limits)
@@ -76,7 +58,8 @@ class Machine {
         kernel_(kernel),
         observer_(observer),
         limits_(limits),
-        stacks_(thread_stacks(shape.block, limits.stack_bytes)),
+        engine_(limits.schedule, limits.seed, simt::thread_stacks(shape.block, limits.stack_bytes),
+                {limits.max_barriers_per_block, limits.max_warp_syncs_per_step}),
         deadline_(Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                      std::chrono::duration<double>(limits.seconds))) {}
 
@@ -86,65 +69,44 @@ class Machine {
 
   const ThreadCoordinates& coordinates() {
     tick(0);
-    return threads_[running_].coordinates;
+    return current_;
   }
   void* shared_memory() { return shared_.data(); }
 
-  void block_barrier(int line) {
-    EmulatedThread& self = threads_[running_];
-    self.state = ThreadState::AtBarrier;
-    self.line = line;
-    suspend();
-  }
+  void block_barrier(int line) { engine_.block_barrier(line); }
 
   void warp_barrier(unsigned mask, int line) {
-    EmulatedThread& self = threads_[running_];
-    count_warp_collective(self, line);
-    unsigned lane = running_ % kWarpSize;
-    if ((mask & (1u << lane)) == 0) {
-      throw KernelFault("__syncwarp(" + hex(mask) + ") on line " + std::to_string(line) +
-                        " called by thread " + std::to_string(running_) +
-                        ", whose own lane is not in the mask");
-    }
-    self.state = ThreadState::AtWarpBarrier;
-    self.warp_mask = mask;
-    self.line = line;
-    suspend();
+    tick(line);
+    engine_.collective({simt::Collective::SyncWarp, mask, 0, 0, 32, line});
   }
 
   unsigned long long shuffle(unsigned mask, unsigned long long bits, unsigned delta, int width,
                              int line, bool xor_lanes = false) {
-    EmulatedThread& self = threads_[running_];
-    count_warp_collective(self, line);
-    unsigned lane = running_ % kWarpSize;
+    tick(line);
+    const unsigned lane = engine_.running() % kWarpSize;
     if ((mask & (1u << lane)) == 0 || width <= 0 || width > static_cast<int>(kWarpSize) ||
         (width & (width - 1)) != 0) {
       throw KernelFault("__shfl_down_sync on line " + std::to_string(line) + " by thread " +
-                        std::to_string(running_) + ": lane not in mask " + hex(mask) +
+                        std::to_string(engine_.running()) + ": lane not in mask " + hex(mask) +
                         " or bad width");
     }
-    self.state = ThreadState::AtShuffle;
-    self.warp_mask = mask;
-    self.line = line;
-    self.shuffle_bits = bits;
-    self.shuffle_delta = delta;
-    self.shuffle_width = width;
-    self.shuffle_xor = xor_lanes;
-    suspend();
-    return threads_[running_].shuffle_bits;
+    return engine_.collective({xor_lanes ? simt::Collective::ShflXor : simt::Collective::ShflDown,
+                               mask, bits, static_cast<int>(delta), width, line});
   }
 
   void record_access(bool negative, unsigned long long index, unsigned element_size, bool is_write,
                      int line, const void* written) {
     tick(line);
     std::uint64_t address = check_bounds(negative, index, element_size, is_write, line);
-    EmulatedThread& self = threads_[running_];
-    if (self.access_order >= limits_.max_accesses_per_step) {
-      throw KernelFault(who() + " made over " + std::to_string(limits_.max_accesses_per_step) +
+    const unsigned thread = engine_.running();
+    if (access_order_[thread] >= limits_.max_accesses_per_step) {
+      throw KernelFault(who(thread) + " made over " +
+                        std::to_string(limits_.max_accesses_per_step) +
                         " shared-memory accesses without reaching a barrier (line " +
                         std::to_string(line) + "): a runaway loop?");
     }
-    unsigned order = self.access_order++;
+    engine_.access_point();  // the schedule may let other threads go first
+    unsigned order = access_order_[thread]++;
     if (!traced_) return;
     if (++traced_accesses_ > limits_.max_traced_accesses) {
       throw KernelFault("the traced block made over " +
@@ -157,24 +119,61 @@ class Machine {
                 std::min<std::size_t>(element_size, sizeof bits));
     observer_.on_access(
         block_,
-        Access{running_, order, static_cast<std::uint32_t>(address), element_size,
-               is_write ? AccessKind::Write : AccessKind::Read, line, self.warp_epoch},
-        self.round, bits);
+        Access{thread, order, static_cast<std::uint32_t>(address), element_size,
+               is_write ? AccessKind::Write : AccessKind::Read, line, engine_.warp_epoch(thread)},
+        engine_.round(thread), bits);
+  }
+
+  // simt::EngineClient
+  void on_resume(unsigned thread) override { current_.thread_idx = {thread, 0, 0}; }
+
+  void on_block_barrier(int line) override {
+    if (traced_) observer_.on_step_end(block_, StepKind::Barrier, line, shared_);
+    std::fill(access_order_.begin(), access_order_.end(), 0u);
+  }
+
+  void on_collective(unsigned warp, unsigned lanes, const simt::CollectiveCall& first,
+                     std::uint32_t round,
+                     const std::array<simt::CollectiveCall, kWarpSize>& handed_in,
+                     const std::array<std::uint64_t, kWarpSize>& received) override {
+    if (!traced_) return;
+    if (first.op == simt::Collective::SyncWarp) {
+      observer_.on_warp_sync(block_, WarpSync{warp, lanes, first.line}, round);
+    } else if (first.op == simt::Collective::ShflDown) {
+      std::vector<unsigned long long> sent(kWarpSize, 0), got(kWarpSize, 0);
+      for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+        if ((lanes >> lane & 1u) == 0) continue;
+        sent[lane] = handed_in[lane].value;
+        got[lane] = received[lane];
+      }
+      observer_.on_shuffle(block_, warp, lanes, static_cast<unsigned>(first.arg), first.line, sent,
+                           got, round);
+    }
+  }
+
+  [[noreturn]] void on_stall(const simt::Stall& stall) override {
+    Divergence divergence;
+    divergence.block = block_;
+    for (const simt::Waiters& w : stall.waiting) {
+      divergence.waiting.push_back({w.line, w.warp_collective, w.threads});
+    }
+    divergence.exited = stall.exited;
+    divergence.message = divergence_message(divergence);
+    observer_.on_divergence(divergence, shared_);
+    throw BarrierDivergence(divergence.message);
+  }
+
+  [[noreturn]] void fault(const std::string& message) override {
+    throw KernelFault(message + (message.find(" of block ") == std::string::npos
+                                     ? " (block " + std::to_string(block_) + ")"
+                                     : std::string()));
+  }
+
+  std::string who(unsigned thread) const override {
+    return "thread " + std::to_string(thread) + " of block " + std::to_string(block_);
   }
 
  private:
-  void suspend() { caller_ = std::move(caller_).resume(); }
-
-  void clear_threads() {
-    tearing_down_ = true;
-    threads_.clear();
-    tearing_down_ = false;
-  }
-
-  std::string who() const {
-    return "thread " + std::to_string(running_) + " of block " + std::to_string(block_);
-  }
-
   // The byte address of element `index` (negative when `negative`) of `element_size` bytes, in
   // 64-bit arithmetic that cannot wrap; a KernelFault if any of its bytes is outside the block's
   // shared memory.
@@ -184,8 +183,9 @@ class Machine {
     bool inside =
         !negative && index < bytes / element_size + 1 && (index + 1) * element_size <= bytes;
     if (inside) return index * element_size;
-    std::string what = who() + (is_write ? " wrote" : " read") + " s[" + (negative ? "-" : "") +
-                       std::to_string(index) + "] (line " + std::to_string(line) + ")";
+    std::string what = who(engine_.running()) + (is_write ? " wrote" : " read") + " s[" +
+                       (negative ? "-" : "") + std::to_string(index) + "] (line " +
+                       std::to_string(line) + ")";
     if (negative) throw KernelFault(what + ", below the start of shared memory");
     throw KernelFault(what + ", past the block's " + std::to_string(bytes) +
                       " bytes of shared memory");
@@ -195,217 +195,44 @@ class Machine {
   // the launch's deadline.
   void tick(int line) {
     const auto* frame = static_cast<const char*>(__builtin_frame_address(0));
-    const char* low = threads_[running_].stack_low;
+    const char* low = engine_.in_block() ? engine_.stack_low(engine_.running()) : nullptr;
     if (low != nullptr && frame - low < static_cast<std::ptrdiff_t>(kStackReserve)) {
-      throw KernelFault(who() + " has almost no stack left (" +
+      throw KernelFault(who(engine_.running()) + " has almost no stack left (" +
                         std::to_string(limits_.stack_bytes / 1024) +
                         " KiB per thread): recursion too deep, or too large local arrays?");
     }
     if (++ticks_ % 1024 != 0 || Clock::now() < deadline_) return;
     char seconds[32];
     std::snprintf(seconds, sizeof seconds, "%g", limits_.seconds);
-    throw KernelFault("the kernel ran for over " + std::string(seconds) + " s (" + who() +
+    throw KernelFault("the kernel ran for over " + std::string(seconds) + " s (" +
+                      who(engine_.running()) +
                       (line > 0 ? ", line " + std::to_string(line) : std::string()) +
                       "): a loop that does not end?");
   }
 
-  void count_warp_collective(EmulatedThread& self, int line) {
-    tick(line);
-    if (++self.warp_collectives <= limits_.max_warp_syncs_per_step) return;
-    throw KernelFault(who() + " passed " + std::to_string(limits_.max_warp_syncs_per_step) +
-                      " __syncwarp()s and shuffles (line " + std::to_string(line) +
-                      ") with no __syncthreads() between: a loop that does not end?");
-  }
-
-  void start_threads(unsigned b) {
-    clear_threads();
-    threads_.resize(shape_.block);
-    for (unsigned t = 0; t < shape_.block; ++t) {
-      EmulatedThread& thread = threads_[t];
-      thread.coordinates = {{t, 0, 0}, {b, 0, 0}, {shape_.block, 1, 1}, {shape_.grid, 1, 1}};
-      thread.stack_low = stacks_.next_stack_low();  // the stack the fiber is about to get
-      thread.fiber =
-          ctx::fiber(std::allocator_arg, StackLease(stacks_), [this, t](ctx::fiber&& caller) {
-            caller_ = std::move(caller);
-            // Boost's ucontext fibers (the sanitizer build) enter a fiber that never ran when it is
-            // destroyed: it must then end at once, not run the kernel.
-            if (tearing_down_) return std::move(caller_);
-            try {
-              kernel_();
-              threads_[t].state = ThreadState::Exited;
-            } catch (const ctx::detail::forced_unwind&) {
-              throw;
-            } catch (...) {
-              fault_ = std::current_exception();
-              threads_[t].state = ThreadState::Faulted;
-            }
-            return std::move(caller_);
-          });
-    }
-  }
-
   void run_block(unsigned b) {
     block_ = b;
-    barriers_ = 0;
     traced_ = observer_.traces_block(b);
     shared_.assign(shape_.shared_bytes, std::byte{0});
-    start_threads(b);
-    for (;;) {
-      for (unsigned t = 0; t < shape_.block; ++t) {
-        if (threads_[t].state != ThreadState::Ready) continue;
-        running_ = t;
-        threads_[t].fiber = std::move(threads_[t].fiber).resume();
-        if (threads_[t].state == ThreadState::Faulted) {
-          clear_threads();
-          std::rethrow_exception(fault_);
-        }
-      }
-      if (release_warp_barriers()) continue;
-      if (finish_step_or_fail()) return;
-    }
-  }
-
-  // Lets every warp group whose mask lanes have all arrived at a __syncwarp, or all at a shuffle,
-  // go on (a shuffle also exchanges the values). True if any went on.
-  bool release_warp_barriers() {
-    bool released = false;
-    for (unsigned t = 0; t < shape_.block; ++t) {
-      EmulatedThread& thread = threads_[t];
-      ThreadState kind = thread.state;
-      if (kind != ThreadState::AtWarpBarrier && kind != ThreadState::AtShuffle) continue;
-      unsigned warp_base = t - t % kWarpSize;
-      unsigned mask = thread.warp_mask;
-      std::vector<unsigned> lanes;
-      bool all_arrived = true;
-      for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-        unsigned other = warp_base + lane;
-        if ((mask & (1u << lane)) == 0 || other >= shape_.block) continue;
-        if (threads_[other].state != kind) all_arrived = false;
-        lanes.push_back(lane);
-      }
-      if (!all_arrived) continue;
-      std::uint32_t round = threads_[warp_base + lanes.front()].round;  // the round it ends
-      if (kind == ThreadState::AtShuffle) exchange(thread, warp_base, lanes, mask, round);
-      bool traced_collective = kind == ThreadState::AtWarpBarrier || !thread.shuffle_xor;
-      unsigned arrived_mask = 0;
-      for (unsigned lane : lanes) {
-        EmulatedThread& passing = threads_[warp_base + lane];
-        passing.state = ThreadState::Ready;
-        if (kind == ThreadState::AtWarpBarrier) ++passing.warp_epoch;
-        if (traced_collective) ++passing.round;
-        arrived_mask |= 1u << lane;
-      }
-      if (kind == ThreadState::AtWarpBarrier && traced_) {
-        observer_.on_warp_sync(block_, WarpSync{warp_base / kWarpSize, arrived_mask, thread.line},
-                               round);
-      }
-      released = true;
-    }
-    return released;
-  }
-
-  // A shuffle of `lanes` of the warp at `warp_base`: each gets the value it asked for (its own
-  // where the source is outside the segment, the mask or the block); traced ones are reported.
-  void exchange(const EmulatedThread& first, unsigned warp_base, const std::vector<unsigned>& lanes,
-                unsigned mask, std::uint32_t round) {
-    std::vector<unsigned long long> handed_in(kWarpSize, 0), received(kWarpSize, 0);
-    for (unsigned lane : lanes) handed_in[lane] = threads_[warp_base + lane].shuffle_bits;
-    unsigned present = 0;
-    for (unsigned lane : lanes) {
-      EmulatedThread& receiver = threads_[warp_base + lane];
-      auto width = static_cast<unsigned>(receiver.shuffle_width);
-      unsigned source =
-          receiver.shuffle_xor ? lane ^ receiver.shuffle_delta : lane + receiver.shuffle_delta;
-      bool inside = source / width == lane / width && (mask & (1u << source)) != 0 &&
-                    warp_base + source < shape_.block;
-      if (inside) receiver.shuffle_bits = handed_in[source];
-      received[lane] = receiver.shuffle_bits;
-      present |= 1u << lane;
-    }
-    if (traced_ && !first.shuffle_xor) {
-      observer_.on_shuffle(block_, warp_base / kWarpSize, present, first.shuffle_delta, first.line,
-                           handed_in, received, round);
-    }
-  }
-
-  // Every thread is blocked or done: release the block barrier, finish the block, or report why
-  // it cannot go on. Returns true when the block is finished.
-  bool finish_step_or_fail() {
-    std::vector<unsigned> exited, at_warp_barrier;
-    std::map<int, std::vector<unsigned>> at_barrier_by_line;
-    for (unsigned t = 0; t < shape_.block; ++t) {
-      switch (threads_[t].state) {
-        case ThreadState::Exited:
-          exited.push_back(t);
-          break;
-        case ThreadState::AtShuffle:
-        case ThreadState::AtWarpBarrier:
-          at_warp_barrier.push_back(t);
-          break;
-        case ThreadState::AtBarrier:
-          at_barrier_by_line[threads_[t].line].push_back(t);
-          break;
-        default:
-          break;
-      }
-    }
-    if (exited.size() == shape_.block) {
-      if (traced_) observer_.on_step_end(block_, StepKind::Exit, 0, shared_);
-      clear_threads();
-      return true;
-    }
-    if (exited.empty() && at_warp_barrier.empty() && at_barrier_by_line.size() == 1) {
-      int line = at_barrier_by_line.begin()->first;
-      if (++barriers_ > limits_.max_barriers_per_block) {
-        clear_threads();
-        throw KernelFault("block " + std::to_string(block_) + " passed " +
-                          std::to_string(limits_.max_barriers_per_block) +
-                          " __syncthreads() barriers (line " + std::to_string(line) +
-                          "): a loop around __syncthreads() that does not end?");
-      }
-      if (traced_) observer_.on_step_end(block_, StepKind::Barrier, line, shared_);
-      for (EmulatedThread& thread : threads_) {
-        thread.state = ThreadState::Ready;
-        thread.access_order = 0;
-        thread.warp_epoch = 0;
-        thread.round = 0;
-        thread.warp_collectives = 0;
-      }
-      return false;
-    }
-    Divergence divergence;
-    divergence.block = block_;
-    for (const auto& [line, threads] : at_barrier_by_line) {
-      divergence.waiting.push_back({line, false, threads});
-    }
-    std::map<int, std::vector<unsigned>> at_warp_barrier_by_line;
-    for (unsigned t : at_warp_barrier) at_warp_barrier_by_line[threads_[t].line].push_back(t);
-    for (const auto& [line, threads] : at_warp_barrier_by_line) {
-      divergence.waiting.push_back({line, true, threads});
-    }
-    divergence.exited = exited;
-    divergence.message = divergence_message(divergence);
-    observer_.on_divergence(divergence, shared_);
-    std::string why = divergence.message;
-    clear_threads();
-    throw BarrierDivergence(why);
+    access_order_.assign(shape_.block, 0);
+    current_ = {{0, 0, 0}, {b, 0, 0}, {shape_.block, 1, 1}, {shape_.grid, 1, 1}};
+    engine_.run_block(
+        shape_.block, [](void* kernel) { (*static_cast<const std::function<void()>*>(kernel))(); },
+        const_cast<std::function<void()>*>(&kernel_), *this);
+    if (traced_) observer_.on_step_end(block_, StepKind::Exit, 0, shared_);
   }
 
   LaunchShape shape_;
   const std::function<void()>& kernel_;
   Observer& observer_;
   RunLimits limits_;
-  GuardedStacks& stacks_;
+  simt::Engine engine_;
   Clock::time_point deadline_;
   std::uint64_t ticks_ = 0, traced_accesses_ = 0;
-  unsigned barriers_ = 0;      // __syncthreads() released in the current block
-  bool tearing_down_ = false;  // destroying the block's fibers: none may start the kernel now
-  std::vector<EmulatedThread> threads_;
+  std::vector<unsigned> access_order_;  // per thread, in the current step
   std::vector<std::byte> shared_;
-  ctx::fiber caller_;
-  std::exception_ptr fault_;
+  ThreadCoordinates current_;
   unsigned block_ = 0;
-  unsigned running_ = 0;
   bool traced_ = false;
 };
 
@@ -457,7 +284,7 @@ void launch(const LaunchShape& shape, const std::function<void()>& kernel, Obser
                       std::to_string(kMaxSharedBytes));
   }
   if (active_machine != nullptr) throw std::logic_error("emu::launch is not reentrant");
-  prepare_signal_stack();
+  simt::prepare_signal_stack();
   Machine m(shape, kernel, observer, limits);
   active_machine = &m;
   try {

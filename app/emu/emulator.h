@@ -1,4 +1,5 @@
-// The CPU emulator: runs a kernel's threads as fibers, block after block, deterministically.
+// The catalog's CPU emulator: runs a kernel's threads as fibers (the SIMT engine), block after
+// block, deterministically.
 #pragma once
 
 #include <cstddef>
@@ -9,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "simt/engine.h"
 #include "trace/trace.h"
 
 namespace stridescope::emu {
@@ -34,6 +36,9 @@ struct RunLimits {
   unsigned max_accesses_per_step = 1u << 20;       // shared accesses of one thread between barriers
   std::uint64_t max_traced_accesses = 1ull << 22;  // accesses the observer is given in all
   std::size_t stack_bytes = 64 * 1024;             // each emulated thread's stack
+  // The order of a block's threads between barriers (simt/engine.h), and the random one's seed.
+  simt::Schedule schedule = simt::Schedule::Threads;
+  std::uint64_t seed = 1;
 };
 
 // Raised when threads of a block wait at different barriers or some exit while others wait.

@@ -37,7 +37,7 @@ StepOutcome step_outcome(const TraceModel& model, std::size_t step) {
   StepOutcome out;
   std::vector<bool> written(trace.shared_words, false);
   for (const Access& a : model.step(step).accesses) {
-    if (a.kind != AccessKind::Write) continue;
+    if (!writes_memory(a.kind)) continue;
     unsigned first = a.address / word_size;
     unsigned end = (a.address + std::max(a.size, 1u) + word_size - 1) / word_size;
     for (unsigned w = first; w < end && w < written.size(); ++w) written[w] = true;

@@ -50,9 +50,8 @@ std::uint64_t cache_key(const std::string& clang, const std::vector<std::string>
   for (const std::string& f : flags) fnv.add(f);
   std::vector<fs::path> headers;
   std::error_code error;
-  for (const fs::path& dir : {runtime_dir(), runtime_dir() / "include"})
-    for (const auto& entry : fs::directory_iterator(dir, error))
-      if (entry.path().extension() == ".h") headers.push_back(entry.path());
+  for (const auto& entry : fs::recursive_directory_iterator(runtime_include_dir(), error))
+    if (entry.path().extension() == ".h") headers.push_back(entry.path());
   std::sort(headers.begin(), headers.end());
   for (const fs::path& h : headers) add_file(fnv, h, true);
   return fnv.hash;
@@ -94,7 +93,7 @@ bool build_pch(const std::string& clang, const std::vector<std::string>& flags,
   std::vector<std::string> argv{clang};
   argv.insert(argv.end(), flags.begin(), flags.end());
   argv.insert(argv.end(), {"-c", "-Xclang", "-emit-pch", "-MD", "-MF", deps_of(tmp).string(), "-o",
-                           tmp.string(), (runtime_dir() / "stridescope_cuda.h").string()});
+                           tmp.string(), cuda_header().string()});
   const fs::path log = tmp.string() + ".log";
   int rc = 1;
   try {
@@ -137,8 +136,7 @@ std::string pch_directory() {
 
 std::vector<std::string> header_args(const std::string& clang,
                                      const std::vector<std::string>& flags) {
-  const std::vector<std::string> as_text{"-include",
-                                         (runtime_dir() / "stridescope_cuda.h").string()};
+  const std::vector<std::string> as_text{"-include", cuda_header().string()};
   const std::string dir = pch_directory();
   if (dir.empty()) return as_text;
   char name[64];

@@ -17,6 +17,7 @@
 #include "owncuda/header_pch.h"
 #include "owncuda/launch_main.h"
 #include "owncuda/launch_names.h"
+#include "owncuda/program_build.h"
 #include "owncuda/program_parse.h"
 #include "owncuda/raw_trace.h"
 #include "owncuda/runtime_paths.h"
@@ -60,64 +61,46 @@ fs::path make_work_dir(const OwnRunOptions& options) {
   return dir;
 }
 
-// Steps 1 and 2: find the launches with clang's CUDA parser, rewrite them (lines unchanged),
-// compile as plain C++ with shared accesses instrumented, then link without the coverage flag
-// (with it the driver links clang's UBSan runtime, which we do not need: the callbacks are ours).
+// The user's -I folders made absolute (from the current folder, as nvcc reads them).
+CompileFlags compile_flags(const OwnRunOptions& options) {
+  CompileFlags flags;
+  for (const std::string& d : options.include_dirs)
+    flags.include_dirs.push_back(fs::absolute(d).lexically_normal().string());
+  flags.defines = options.defines;
+  return flags;
+}
+
+// Steps 1 and 2: find the launches with clang's CUDA parser, then rewrite, compile (every load and
+// store instrumented) and link (owncuda/program_build.h).
 fs::path build_program(const OwnRunOptions& options, const fs::path& file, const fs::path& dir,
                        const Tools& tools, OwnRunTimings& timings, ElementType& element,
                        ProgramFacts& facts_out) {
   auto t0 = std::chrono::steady_clock::now();
-  const std::string source = read_file(file);
-  const ProgramFacts& facts = facts_out = parse_program(file.string(), tools.clang);
+  const CompileFlags flags = compile_flags(options);
+  const ProgramFacts& facts = facts_out = parse_program(file.string(), tools.clang, flags);
   if (!facts.unsupported.empty()) {
     const UnsupportedUse& u = facts.unsupported.front();
-    throw OwnProgramError(file.string() + ":" + std::to_string(u.line) + ": error: " + u.feature +
-                          " is not supported by stridescope run\n");
+    throw OwnProgramError((u.file.empty() ? file.string() : u.file) + ":" + std::to_string(u.line) +
+                          ": error: " + u.feature +
+                          " is not supported by stridescope run; nvcc runs it\n");
   }
   std::vector<std::string> shared_types;
   for (const SharedDecl& d : facts.shared) shared_types.push_back(d.type);
   element = shared_element_type(shared_types);
-  const fs::path rewritten = dir / "program.cpp";
-  const std::string main_text =
-      main_for_launch(options.file, facts, options.launch_spec, options.fallback_launch_spec);
-  std::ofstream(rewritten) << "#line 1 \"" << file.string() << "\"\n"
-                           << rewrite_program(source, facts) << main_text;
-  timings.parse_s = seconds_since(t0);
-
-  t0 = std::chrono::steady_clock::now();
-  const fs::path object = dir / "program.o", program = dir / "program";
-  const std::vector<std::string> flags{
-      "-std=c++17", "-g",
-      "-O0",        "-fno-pie",
-      "-fwrapv",    "-fsanitize-coverage=edge,trace-loads,trace-stores",
-      "-I",         (runtime_dir() / "include").string(),
-      "-x",         "c++"};
-  auto compile = [&](const std::vector<std::string>& header) {
-    std::vector<std::string> argv{tools.clang};
-    argv.insert(argv.end(), flags.begin(), flags.end());
-    argv.insert(argv.end(), header.begin(), header.end());
-    argv.insert(argv.end(), {"-c", rewritten.string(), "-o", object.string()});
-    return run_process(argv, dir / "compile.out", dir / "compile.err");
-  };
-  const std::vector<std::string> as_text{"-include",
-                                         (runtime_dir() / "stridescope_cuda.h").string()};
-  const std::vector<std::string> header = header_args(tools.clang, flags);
-  int rc = compile(header);
-  // A failure with the precompiled header is compiled again from the text, so what clang says is
-  // never about the cache.
-  if (rc != 0 && header != as_text) {
-    rc = compile(as_text);
-    if (rc == 0) drop_pch(header);  // the cache's fault, not the program's
+  BuildRequest request;
+  request.file = file;
+  request.as_given = options.file;
+  for (const std::string& h : options.host_sources) {
+    if (!fs::is_regular_file(h)) throw OwnProgramError("no such file: " + h);
+    request.host_sources.push_back(fs::absolute(h).lexically_normal());
   }
-  if (rc != 0) throw OwnProgramError(read_file(dir / "compile.err"));
-  // lld links in about half GNU ld's time (0.15 s against 0.17-0.27 s); either works.
-  std::vector<std::string> link = {
-      tools.clang,       "-no-pie", object.string(), runtime_lib().string(),
-      "-lboost_context", "-o",      program.string()};
-  if (!find_tool({"ld.lld"}).empty()) link.insert(link.begin() + 1, "-fuse-ld=lld");
-  rc = run_process(link, dir / "link.out", dir / "link.err");
-  if (rc != 0) throw OwnProgramError(read_file(dir / "link.err"));
-  timings.compile_s = seconds_since(t0);
+  request.flags = flags;
+  request.main_text =
+      main_for_launch(options.file, facts, options.launch_spec, options.fallback_launch_spec);
+  timings.parse_s = seconds_since(t0);
+  BuildTimes times;
+  const fs::path program = stridescope::build_program(request, facts, dir, tools.clang, times);
+  timings.compile_s = times.compile_s;
   return program;
 }
 
@@ -127,24 +110,34 @@ std::optional<nlohmann::json> run_program(const fs::path& program, const fs::pat
                                           OwnRunResult& result) {
   auto t0 = std::chrono::steady_clock::now();
   const fs::path raw_path = dir / "raw.json";
-  result.exit_code = run_process(
-      {program.string()}, dir / "program.out", dir / "program.err",
-      {"STRIDESCOPE_RAW=" + raw_path.string(),
-       "STRIDESCOPE_LAUNCH=" + std::to_string(options.launch),
-       "STRIDESCOPE_TRACED_BLOCK=" + std::to_string(options.traced_block),
-       std::string("STRIDESCOPE_WORD_SIZE=") + (element == ElementType::Double ? "8" : "4"),
-       "STRIDESCOPE_SCHEDULE=" + std::string(name_of(options.schedule)) +
-           (options.schedule == ThreadSchedule::Random ? ":" + std::to_string(options.seed)
-                                                       : std::string())},
-      Limits{options.time_limit_s, 4ull << 30, options.file_limit_bytes, 3 * options.time_limit_s});
+  char limit[32];
+  std::snprintf(limit, sizeof limit, "%g", options.time_limit_s);
+  std::vector<std::string> env{
+      "STRIDESCOPE_RAW=" + raw_path.string(),
+      "STRIDESCOPE_LAUNCH=" + std::to_string(options.launch),
+      "STRIDESCOPE_TRACED_BLOCK=" + std::to_string(options.traced_block),
+      std::string("STRIDESCOPE_WORD_SIZE=") + (element == ElementType::Double ? "8" : "4"),
+      "STRIDESCOPE_SCHEDULE=" + std::string(name_of(options.schedule)) +
+          (options.schedule == ThreadSchedule::Random ? ":" + std::to_string(options.seed)
+                                                      : std::string()),
+      std::string("STRIDESCOPE_TIME_LIMIT=") + limit};
+  if (options.workers > 0) env.push_back("STRIDESCOPE_WORKERS=" + std::to_string(options.workers));
+  std::vector<std::string> argv{program.string()};
+  argv.insert(argv.end(), options.args.begin(), options.args.end());
+  // The runtime stops the program at its time limit, saying how far it got; these limits are the
+  // backstop (CPU time for every core the runtime may use, then 10 s more of wall clock).
+  const auto cpu = unsigned(options.time_limit_s * 8 + 10);
+  const auto wall = unsigned(options.time_limit_s + 10);
+  result.exit_code = run_process(argv, dir / "program.out", dir / "program.err", env,
+                                 Limits{cpu, 8ull << 30, options.file_limit_bytes, wall});
   result.output = read_file(dir / "program.out");
   result.errors = read_file(dir / "program.err");
   result.timings.run_s = seconds_since(t0);
   if (result.exit_code == 128 + SIGXCPU) {
-    result.failure = "the program ran past its " + std::to_string(options.time_limit_s) +
-                     " s CPU limit (an endless loop?)";
+    result.failure =
+        "the program ran past its " + std::to_string(cpu) + " s of CPU time (an endless loop?)";
   } else if (result.exit_code == 128 + SIGKILL) {
-    result.failure = "the program ran past its " + std::to_string(3 * options.time_limit_s) +
+    result.failure = "the program ran past its " + std::to_string(wall) +
                      " s wall-time limit (waiting for something, or sleeping?)";
   } else if (result.exit_code == 128 + SIGXFSZ) {
     result.failure = "the program wrote more than " +
@@ -192,7 +185,7 @@ ScheduleReport compare_schedules(const OwnRunOptions& options, unsigned schedule
   run.launch = UINT32_MAX;  // nothing traced
   ScheduleReport report;
   for (unsigned k = 0; k <= schedules; ++k) {
-    run.schedule = k == 0 ? ThreadSchedule::Lockstep : ThreadSchedule::Random;
+    run.schedule = k == 0 ? ThreadSchedule::Warps : ThreadSchedule::Random;
     run.seed = k;
     OwnRunResult r;
     run_program(program, work.dir, run, element, r);
@@ -219,6 +212,7 @@ OwnRunResult run_own_program(const OwnRunOptions& options) {
   ElementType element = ElementType::Int;
   ProgramFacts facts;
   const fs::path program = build_program(options, file, dir, tools, result.timings, element, facts);
+  result.warnings = facts.warnings;
   const std::optional<nlohmann::json> raw = run_program(program, dir, options, element, result);
   if (!raw) return result;
   auto t0 = std::chrono::steady_clock::now();
@@ -228,6 +222,7 @@ OwnRunResult run_own_program(const OwnRunOptions& options) {
     const int line = lines[(*raw)["fault_pc"].get<std::uint64_t>()];
     if (line > 0) result.failure += " at " + file.filename().string() + ":" + std::to_string(line);
   }
+  result.launches = raw->contains("launches") ? (*raw)["launches"].size() : 0;
   if (!raw->value("traced", false) || raw->contains("error")) return result;
   const nlohmann::json& grid = (*raw)["grid"];
   const std::uint64_t blocks =
@@ -288,8 +283,13 @@ int command_run(const OwnRunOptions& options, const std::string& out_path, bool 
     err << "stridescope: error: " << options.file << " was not run\n";
     return 2;
   }
+  for (const std::string& w : r.warnings) err << w << "\n";
   out << r.output;
   err << r.errors;
+  if (r.failure.empty() && !r.traced && r.launches == 0) {  // a program that launches nothing
+    out << "(no kernel launch: nothing to trace)\n";
+    return r.exit_code;
+  }
   if (!r.failure.empty() || !r.traced) {
     const bool launched = !r.failure.empty() || r.exit_code != 0;
     err << "stridescope: error: " << untraced_reason(r, options)

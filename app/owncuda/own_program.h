@@ -26,17 +26,22 @@ class OwnProgramError : public std::runtime_error {
 // ThreadSchedule (the order of a block's threads between barriers): core/program_choice.h.
 
 struct OwnRunOptions {
-  std::string file;          // the .cu file
+  std::string file;                       // the .cu file
+  std::vector<std::string> host_sources;  // .cpp files of the same program (host code)
+  // nvcc's -I and -D (folders as given: relative ones from the current folder), and the program's
+  // own command-line arguments.
+  std::vector<std::string> include_dirs, defines, args;
   std::uint32_t launch = 0;  // which launch to trace (0: the first)
   // For a file of kernels without main(): `NAME<<<GRID,BLOCK>>>(param=INIT, ...)`, run by a main()
   // made for it (owncuda/launch_main.h); the fallback when none is given (the GUI's).
   std::string launch_spec, fallback_launch_spec;
   std::uint32_t traced_block = 0;
-  std::string work_dir;        // empty: a fresh directory under $TMPDIR
-  unsigned time_limit_s = 10;  // CPU seconds for the program
+  std::string work_dir;      // empty: a fresh directory under $TMPDIR
+  double time_limit_s = 10;  // wall-clock seconds for the program (--time-limit)
+  unsigned workers = 0;      // OS threads that run blocks (0: one per core, up to 8)
   // The largest file the program may write (its output, its raw record): the trace loader's limit.
   std::uint64_t file_limit_bytes = 256ull << 20;
-  ThreadSchedule schedule = ThreadSchedule::Threads;
+  ThreadSchedule schedule = ThreadSchedule::Warps;
   std::uint64_t seed = 1;  // of the random schedule
 };
 
@@ -45,11 +50,14 @@ struct OwnRunTimings {
 };
 
 struct OwnRunResult {
-  int exit_code = 0;    // the program's
-  std::string output;   // its stdout
-  std::string errors;   // its stderr
-  bool traced = false;  // the chosen launch happened
-  std::string failure;  // why the program did not finish, one line ("" when it did)
+  std::vector<std::string>
+      warnings;              // the file's uses of removed CUDA functions (see ProgramFacts)
+  int exit_code = 0;         // the program's
+  std::string output;        // its stdout
+  std::string errors;        // its stderr
+  bool traced = false;       // the chosen launch happened
+  std::size_t launches = 0;  // kernel launches the program made
+  std::string failure;       // why the program did not finish, one line ("" when it did)
   Trace trace;
   std::uint64_t shared_accesses = 0;  // instrumented shared accesses recorded (traced block)
   OwnRunTimings timings;
@@ -59,8 +67,9 @@ OwnRunResult run_own_program(const OwnRunOptions& options);  // throws OwnProgra
 // Why a run has no trace, in one line: its failure, its exit status, or no such launch.
 std::string untraced_reason(const OwnRunResult& result, const OwnRunOptions& options);
 
-// `--schedules K`: the program built once, run under the lockstep schedule (the reference) and
-// under K random schedules (seeds 1..K), untraced; which outputs differ from the reference's.
+// `--schedules K`: the program built once, run under the default schedule (warps in lockstep: what
+// a GPU prints; the reference) and under K random schedules (seeds 1..K), untraced; which outputs
+// differ from the reference's.
 struct ScheduleRun {
   std::uint64_t seed = 0;
   std::string output;

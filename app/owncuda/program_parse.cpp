@@ -3,19 +3,45 @@
 #include "owncuda/program_parse.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <filesystem>
+#include <map>
 #include <memory>
+#include <set>
+#include <tuple>
 
 #include "owncuda/header_pch.h"
 #include "owncuda/own_program.h"
 #include "owncuda/runtime_paths.h"
+#include "owncuda/unsupported_names.h"
 
 #ifdef STRIDESCOPE_HAVE_LIBCLANG
 #include <clang-c/Index.h>
 #endif
 
 namespace stridescope {
+
+std::vector<std::string> CompileFlags::args() const {
+  std::vector<std::string> out;
+  for (const std::string& d : include_dirs) out.insert(out.end(), {"-I", d});
+  for (const std::string& d : defines) out.insert(out.end(), {"-D", d});
+  return out;
+}
+
+std::vector<std::string> parse_flags() {
+  return {"-x",
+          "cuda",
+          "--cuda-host-only",
+          "-nocudainc",
+          "-nocudalib",
+          "-Wno-unknown-cuda-version",
+          "-std=gnu++17",
+          "-Xclang",
+          "-fcuda-allow-variadic-functions",
+          "-I",
+          runtime_include_dir().string()};
+}
 
 #ifdef STRIDESCOPE_HAVE_LIBCLANG
 namespace {
@@ -107,12 +133,14 @@ KernelDecl kernel_of(CXCursor c, int line) {
   return k;
 }
 
-// Walks the main file's declarations: a function's body knows whether it is device code.
+// Walks the declarations of the main file and of the user's headers it includes (not the system's
+// or StrideScope's): a function's body knows whether it is device code.
 class Walker {
  public:
   Walker(CXTranslationUnit tu, const std::string& file)
       : tu_(tu), main_(clang_getFile(tu, file.c_str())) {}
   ProgramFacts facts;
+  std::string runtime_prefix;  // StrideScope's headers: not the user's
 
   void walk(CXCursor parent, bool device_code, const std::string& function) {
     struct Context {
@@ -132,32 +160,59 @@ class Walker {
  private:
   CXTranslationUnit tu_;
   CXFile main_;
+  std::map<CXFile, bool> user_file_;  // by file: the user's (not a system or StrideScope header)
 
-  // Written in the main file, or expanded there from a macro (`__shared__ int s[4];` starts with
-  // a macro spelled in StrideScope's header).
-  bool in_main_file(CXSourceLocation loc) const {
+  // The file a cursor was written in (or expanded in, from a macro: `__shared__ int s[4];` starts
+  // with a macro spelled in StrideScope's header).
+  static CXFile file_of(CXSourceLocation loc) {
     CXFile file = nullptr;
     clang_getExpansionLocation(loc, &file, nullptr, nullptr, nullptr);
+    return file;
+  }
+  bool in_main_file(CXCursor c) const {
+    CXFile file = file_of(clang_getCursorLocation(c));
     return file && main_ && clang_File_isEqual(file, main_);
+  }
+  bool in_user_file(CXCursor c) {
+    const CXSourceLocation loc = clang_getCursorLocation(c);
+    CXFile file = file_of(loc);
+    if (!file) return false;
+    auto [it, fresh] = user_file_.try_emplace(file, false);
+    if (fresh) {
+      const std::string name = text_of(clang_getFileName(file));
+      it->second = !clang_Location_isInSystemHeader(loc) &&
+                   (runtime_prefix.empty() || name.rfind(runtime_prefix, 0) != 0);
+    }
+    return it->second;
+  }
+  std::string path_of(CXCursor c) const {
+    if (in_main_file(c)) return "";
+    CXFile file = file_of(clang_getCursorLocation(c));
+    return file ? std::filesystem::absolute(text_of(clang_getFileName(file)))
+                      .lexically_normal()
+                      .string()
+                : "";
   }
 
   CXChildVisitResult visit(CXCursor c, bool device_code, const std::string& function) {
-    if (!in_main_file(clang_getCursorLocation(c))) return CXChildVisit_Continue;
+    if (!in_user_file(c)) return CXChildVisit_Continue;
+    const bool main_file = in_main_file(c);
     const CXCursorKind kind = clang_getCursorKind(c);
     const Position at = position_of(clang_getCursorLocation(c));
     if (kind == CXCursor_FunctionDecl || kind == CXCursor_FunctionTemplate ||
         kind == CXCursor_CXXMethod) {
       const bool kernel = has_child_kind(c, CXCursor_CUDAGlobalAttr);
       const bool device = kernel || has_child_kind(c, CXCursor_CUDADeviceAttr);
-      if (kernel) add_kernel(kernel_of(c, int(at.line)));
-      if (kind == CXCursor_FunctionDecl && text_of(clang_getCursorSpelling(c)) == "main" &&
+      if (kernel && main_file) add_kernel(kernel_of(c, int(at.line)));
+      if (main_file && kind == CXCursor_FunctionDecl &&
+          text_of(clang_getCursorSpelling(c)) == "main" &&
           clang_getCursorKind(clang_getCursorSemanticParent(c)) == CXCursor_TranslationUnit)
         facts.has_main = true;
       walk(c, device, text_of(clang_getCursorSpelling(c)));
       return CXChildVisit_Continue;
     }
     if (kind == CXCursor_GCCAsmStmt)
-      facts.unsupported.push_back({"inline assembly (asm, inline PTX)", int(at.line)});
+      facts.unsupported.push_back({"inline assembly (asm, inline PTX)", int(at.line), path_of(c)});
     if (kind == CXCursor_VarDecl && has_child_kind(c, CXCursor_CUDASharedAttr))
       on_shared(c, function, at);
     if (kind == CXCursor_CallExpr) on_call(c, device_code, at);
@@ -172,16 +227,32 @@ class Walker {
     if (config.empty() || config.front() != "<<<" || config.back() != ">>>") return;
     if (device_code) {
       facts.unsupported.push_back(
-          {"dynamic parallelism (a kernel launch inside a kernel)", int(at.line)});
+          {"dynamic parallelism (a kernel launch inside a kernel)", int(at.line), path_of(c)});
       return;
     }
     const CXSourceRange range = clang_getCursorExtent(kids[1]);
     KernelLaunch l;
+    l.file = path_of(c);
+    l.deduced = is_deduced(kids[0]);
     l.callee = position_of(clang_getRangeStart(clang_getCursorExtent(c))).offset;
     l.open = position_of(clang_getRangeStart(range)).offset;
     l.close = position_of(clang_getRangeEnd(range)).offset - 3;
     l.line = int(at.line);
     facts.launches.push_back(l);
+  }
+
+  // A kernel named by a template without its arguments, or by a name of several kernels: the call
+  // decides which function it is (clang's parse of a template cannot say: it may depend on the
+  // template's own arguments).
+  static bool is_deduced(CXCursor callee) {
+    while (clang_getCursorKind(callee) == CXCursor_UnexposedExpr) {  // implicit casts
+      const std::vector<CXCursor> inner = children_of(callee);
+      if (inner.size() != 1) break;
+      callee = inner.front();
+    }
+    const std::string type = text_of(clang_getTypeSpelling(clang_getCursorType(callee)));
+    return type.find("overloaded") != std::string::npos ||
+           type.find("dependent") != std::string::npos;
   }
 
   // One entry per kernel name: a prototype and its definition are one; other parameters, an
@@ -206,20 +277,42 @@ class Walker {
     d.function = function;
     d.line = int(at.line);
     d.is_extern = clang_Cursor_getStorageClass(c) == CX_SC_Extern;
-    const CXSourceRange range = clang_getCursorExtent(c);
-    d.begin = position_of(clang_getRangeStart(range)).offset;
-    d.end = position_of(clang_getRangeEnd(range)).offset;
+    d.mangled = text_of(clang_Cursor_getMangling(c));
     facts.shared.push_back(std::move(d));
   }
 };
 
-// clang's errors, one `file:line:col: error: message` line each.
-std::string errors_of(CXTranslationUnit tu) {
+// "FILE:LINE:COL" of a diagnostic, as the file names itself (its #line).
+std::string place_of(CXDiagnostic d) {
+  CXString file;
+  unsigned line = 0, column = 0;
+  clang_getPresumedLocation(clang_getDiagnosticLocation(d), &file, &line, &column);
+  const std::string name = text_of(file);
+  if (name.empty()) return "";
+  return name + ":" + std::to_string(line) + ":" + std::to_string(column) + ": ";
+}
+
+// clang's errors, one `file:line:col: error: message` line each (a CUDA feature stridescope run
+// does not have named as such), and the warnings about removed CUDA functions it still runs.
+std::string errors_of(CXTranslationUnit tu, std::vector<std::string>* warnings = nullptr) {
   std::string out;
+  std::set<std::string> warned;
   for (unsigned i = 0, n = clang_getNumDiagnostics(tu); i < n; ++i) {
     CXDiagnostic d = clang_getDiagnostic(tu, i);
-    if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error)
-      out += text_of(clang_formatDiagnostic(d, clang_defaultDiagnosticDisplayOptions())) + "\n";
+    const std::string message = text_of(clang_getDiagnosticSpelling(d));
+    if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+      const std::string named = unsupported_message(message);
+      out += named.empty()
+                 ? text_of(clang_formatDiagnostic(d, clang_defaultDiagnosticDisplayOptions()))
+                 : place_of(d) + "error: " + named;
+      out += "\n";
+    } else if (const std::size_t at = message.find("stridescope-legacy: ");
+               warnings && at != std::string::npos) {
+      const std::string name = message.substr(0, message.find(' '));
+      if (warned.insert(name).second)
+        warnings->push_back(place_of(d) + "warning: " + name + " was " +
+                            message.substr(at + std::strlen("stridescope-legacy: ")));
+    }
     clang_disposeDiagnostic(d);
   }
   return out;
@@ -228,10 +321,11 @@ std::string errors_of(CXTranslationUnit tu) {
 // The file parsed in CUDA mode against our header (precompiled where `clang` can build it: see
 // header_pch.h); null if libclang fails.
 std::unique_ptr<CXTranslationUnitImpl, void (*)(CXTranslationUnit)> parse_tu(
-    CXIndex index, const std::string& file, const std::vector<std::string>& header) {
-  std::vector<std::string> args{"-x",         "cuda",       "--cuda-host-only",
-                                "-nocudainc", "-nocudalib", "-Wno-unknown-cuda-version",
-                                "-std=c++17", "-I",         (runtime_dir() / "include").string()};
+    CXIndex index, const std::string& file, const std::vector<std::string>& header,
+    const CompileFlags& flags) {
+  std::vector<std::string> args = parse_flags();
+  const std::vector<std::string> user = flags.args();
+  args.insert(args.end(), user.begin(), user.end());
   args.insert(args.end(), header.begin(), header.end());
   std::vector<const char*> argv;
   for (const std::string& a : args) argv.push_back(a.c_str());
@@ -244,34 +338,36 @@ std::unique_ptr<CXTranslationUnitImpl, void (*)(CXTranslationUnit)> parse_tu(
 
 }  // namespace
 
-ProgramFacts parse_program(const std::string& file, const std::string& clang) {
-  const std::vector<std::string> as_text{"-include",
-                                         (runtime_dir() / "stridescope_cuda.h").string()};
+ProgramFacts parse_program(const std::string& file, const std::string& clang,
+                           const CompileFlags& flags) {
+  const std::vector<std::string> as_text{"-include", cuda_header().string()};
   std::vector<std::string> header = as_text;
-  if (!clang.empty())
-    header = header_args(clang, {"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
-                                 "-Wno-unknown-cuda-version", "-std=c++17", "-I",
-                                 (runtime_dir() / "include").string()});
+  if (!clang.empty()) header = header_args(clang, parse_flags());
   std::unique_ptr<void, void (*)(CXIndex)> index(clang_createIndex(0, 0), clang_disposeIndex);
-  auto owner = parse_tu(index.get(), file, header);
+  auto owner = parse_tu(index.get(), file, header, flags);
   // A file with errors is read again without the precompiled header, so what clang says is
   // never about the cache (a stale or unreadable one).
   if (header != as_text && (!owner || !errors_of(owner.get()).empty())) {
-    owner = parse_tu(index.get(), file, as_text);
+    owner = parse_tu(index.get(), file, as_text, flags);
     if (owner && errors_of(owner.get()).empty()) drop_pch(header);  // the cache's fault
   }
   if (!owner) throw OwnProgramError("libclang could not parse " + file);
   CXTranslationUnit tu = owner.get();
-  if (std::string errors = errors_of(tu); !errors.empty()) throw OwnProgramError(errors);
+  std::vector<std::string> warnings;
+  if (std::string errors = errors_of(tu, &warnings); !errors.empty()) throw OwnProgramError(errors);
   Walker walker(tu, file);
+  walker.runtime_prefix = runtime_include_dir().lexically_normal().string();
   walker.walk(clang_getTranslationUnitCursor(tu), false, "");
   ProgramFacts facts = std::move(walker.facts);
-  std::sort(facts.launches.begin(), facts.launches.end(),
-            [](const KernelLaunch& a, const KernelLaunch& b) { return a.open < b.open; });
+  facts.warnings = std::move(warnings);
+  std::stable_sort(facts.launches.begin(), facts.launches.end(),
+                   [](const KernelLaunch& a, const KernelLaunch& b) {
+                     return std::tie(a.file, a.open) < std::tie(b.file, b.open);
+                   });
   return facts;
 }
 #else
-ProgramFacts parse_program(const std::string& file, const std::string&) {
+ProgramFacts parse_program(const std::string& file, const std::string&, const CompileFlags&) {
   throw OwnProgramError(
       "this stridescope was built without libclang (libclang-14-dev), so it "
       "cannot read " +
@@ -325,31 +421,34 @@ std::string rewrite_launches(const std::string& source, const std::vector<Kernel
   return rewrite_program(source, facts);
 }
 
-std::string rewrite_program(const std::string& source, const ProgramFacts& facts) {
+std::string rewrite_program(const std::string& source, const ProgramFacts& facts,
+                            const std::string& file) {
   struct Edit {
     std::size_t begin, end;
     std::string text;
   };
   std::vector<Edit> edits;
   for (const KernelLaunch& l : facts.launches) {
+    if (l.file != file) continue;
     if (l.open < l.callee || l.close < l.open || l.close + 3 > source.size() ||
         source.compare(l.open, 3, "<<<") != 0 || source.compare(l.close, 3, ">>>") != 0)
       throw OwnProgramError("line " + std::to_string(l.line) +
                             ": a kernel launch written inside a macro is not supported");
-    edits.push_back({l.callee, l.callee, "::stridescope_rt::launcher("});
+    if (!l.deduced) {
+      edits.push_back({l.callee, l.callee, "::stridescope_rt::launcher("});
+    } else {  // the kernel the call picks (runtime/include/stridescope/launch.h)
+      std::string name = source.substr(l.callee, l.open - l.callee);
+      while (!name.empty() && std::isspace(static_cast<unsigned char>(name.back())))
+        name.pop_back();
+      if (name.find('\n') != std::string::npos)
+        throw OwnProgramError("line " + std::to_string(l.line) +
+                              ": a kernel's name spread over lines is not supported");
+      edits.push_back({l.callee, l.open,
+                       "::stridescope_rt::launcher_deduced(STRIDESCOPE_PICK(" + name +
+                           "), STRIDESCOPE_CALL(" + name + ")"});
+    }
     edits.push_back({l.open, l.open + 3, ", "});
     edits.push_back({l.close, l.close + 3, ")"});
-  }
-  for (const SharedDecl& d : facts.shared) {
-    if (!d.is_extern) continue;
-    if (d.end > source.size() || d.end <= d.begin || source.find('\n', d.begin) < d.end)
-      throw OwnProgramError(
-          "line " + std::to_string(d.line) +
-          ": an extern __shared__ declaration spread over lines is not supported");
-    edits.push_back({d.begin, d.end,
-                     "static " + d.type.substr(0, d.type.find('[')) + "* const " + d.name +
-                         " = reinterpret_cast<" + d.type.substr(0, d.type.find('[')) +
-                         "*>(stridescope_dynamic_shared)"});
   }
   std::sort(edits.begin(), edits.end(),
             [](const Edit& a, const Edit& b) { return a.begin < b.begin; });

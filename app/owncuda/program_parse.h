@@ -9,13 +9,18 @@
 
 namespace stridescope {
 
-// One `k<<<g, b>>>(args)` in the file: byte offsets of the kernel expression's first character,
-// of `<<<` and of `>>>`, as clang's CUDA parser reports them.
+// One `k<<<g, b>>>(args)` in the program: byte offsets of the kernel expression's first character,
+// of `<<<` and of `>>>` in `file` (the .cu file, or a header of the user's it includes), as clang's
+// CUDA parser reports them.
 struct KernelLaunch {
+  std::string file;  // absolute; "" for the file parse_program was given
   std::size_t callee = 0;
   std::size_t open = 0;
   std::size_t close = 0;
   int line = 0;
+  // The kernel is a template whose arguments the call deduces (or a name of several kernels): the
+  // rewrite lets the C++ compiler pick the specialization, as the call would.
+  bool deduced = false;
 };
 
 // A `__shared__` variable of the file, e.g. name "As", type "float[16][16]".
@@ -24,14 +29,15 @@ struct SharedDecl {
   std::string type;      // as clang spells it
   std::string function;  // the enclosing function ("" at file scope)
   int line = 0;
-  bool is_extern = false;          // `extern __shared__ T name[];` (sized by the launch)
-  std::size_t begin = 0, end = 0;  // byte range of the declaration (for extern ones)
+  bool is_extern = false;  // `extern __shared__ T name[];` (sized by the launch)
+  std::string mangled;     // the symbol's name (an extern one is the launch's dynamic memory)
 };
 
 // A construct the runtime cannot run (inline assembly, a launch inside a kernel).
 struct UnsupportedUse {
   std::string feature;
   int line = 0;
+  std::string file;  // where it is, as clang names it
 };
 
 // A parameter of a kernel, e.g. `const int* in`: name "in", type "const int *", pointer, value
@@ -54,17 +60,35 @@ struct KernelDecl {
 };
 
 struct ProgramFacts {
-  std::vector<KernelLaunch> launches;  // in source order, one per place in the file
+  std::vector<KernelLaunch> launches;  // by file, in source order, one per place
   std::vector<SharedDecl> shared;
   std::vector<UnsupportedUse> unsupported;
   std::vector<KernelDecl> kernels;  // in source order, one per name
   bool has_main = false;            // the file defines or declares `main` at file scope
+  // `FILE:LINE:COL: warning: ...` for each CUDA function the file uses that CUDA removed and
+  // stridescope run still runs (the mask-less __shfl of CUDA 8, cudaThreadSynchronize): one each.
+  std::vector<std::string> warnings;
 };
+
+// How the file is compiled: nvcc's -I and -D (absolute folders), as the parse and the build take
+// them.
+struct CompileFlags {
+  std::vector<std::string> include_dirs;  // -I, in order
+  std::vector<std::string> defines;       // -D NAME or NAME=VALUE
+  std::vector<std::string> args() const;  // {"-I", dir, ..., "-D", def, ...}
+};
+
+// The flags of the parse (clang's CUDA mode, host side, every function host and device, variadic
+// device functions allowed) without the header and the user's flags.
+std::vector<std::string> parse_flags();
 
 // Parses `file` with libclang (in process, `-x cuda --cuda-host-only`) against StrideScope's CUDA
 // header, precompiled by `clang` into the cache (header_pch.h; "" reads it as text). Throws
-// OwnProgramError with clang's messages if it does not parse.
-ProgramFacts parse_program(const std::string& file, const std::string& clang);
+// OwnProgramError with clang's messages if it does not parse: a CUDA feature stridescope run cannot
+// run is named as such (`FILE:LINE:COL: error: 'cudaMemcpy3D' is not supported by stridescope run
+// (CUDA arrays and 3-D copies); nvcc runs it`), never as clang's "undeclared identifier".
+ProgramFacts parse_program(const std::string& file, const std::string& clang,
+                           const CompileFlags& flags = {});
 
 // The launches only (see parse_program); with shared_types, each __shared__ variable's type.
 std::vector<KernelLaunch> find_kernel_launches(const std::string& file, const std::string& clang,
@@ -74,9 +98,10 @@ std::vector<KernelLaunch> find_kernel_launches(const std::string& file, const st
 // if every one is double, else Int. Throws OwnProgramError when 4- and 8-byte arrays mix.
 ElementType shared_element_type(const std::vector<std::string>& shared_types);
 
-// `k<<<g, b>>>(args)` -> `::stridescope_rt::launcher(k, g, b)(args)`; each `extern __shared__ T
-// s[];` -> a pointer to the launch's dynamic shared memory. Lines are unchanged.
-std::string rewrite_program(const std::string& source, const ProgramFacts& facts);
+// `k<<<g, b>>>(args)` -> `::stridescope_rt::launcher(k, g, b)(args)` for the launches of `file`
+// ("" : the main file). Lines are unchanged.
+std::string rewrite_program(const std::string& source, const ProgramFacts& facts,
+                            const std::string& file = "");
 std::string rewrite_launches(const std::string& source, const std::vector<KernelLaunch>& launches);
 
 }  // namespace stridescope

@@ -20,8 +20,9 @@ std::map<std::uint64_t, int> source_lines(const nlohmann::json& raw, const fs::p
                                           const fs::path& dir, const std::string& symbolizer,
                                           const fs::path& file) {
   std::map<std::uint64_t, int> lines;
-  for (const auto& step : raw["steps"])
-    for (const auto& a : step["accesses"]) lines[a[5].get<std::uint64_t>()] = 0;
+  if (raw.contains("steps"))
+    for (const auto& step : raw["steps"])
+      for (const auto& a : step["accesses"]) lines[a[5].get<std::uint64_t>()] = 0;
   if (raw.contains("fault_pc")) lines[raw["fault_pc"].get<std::uint64_t>()] = 0;
   if (raw.contains("buffers"))  // the cudaMalloc calls: their lines name the buffers
     for (const auto& b : raw["buffers"]) lines[b["pc"].get<std::uint64_t>()] = 0;
@@ -116,7 +117,10 @@ RecordedInterval interval_of(const nlohmann::json& s, std::map<std::uint64_t, in
     access.order = a[1];
     access.address = layout.offset_of(a[2].get<std::uint32_t>());
     access.size = a[3];
-    access.kind = a[4].get<std::string>() == "w" ? AccessKind::Write : AccessKind::Read;
+    const std::string kind = a[4].get<std::string>();
+    access.kind = kind == "w"   ? AccessKind::Write
+                  : kind == "a" ? AccessKind::Atomic
+                                : AccessKind::Read;
     access.line = lines[a[5].get<std::uint64_t>()];
     access.value = from_bits(a[6].get<std::int64_t>(), element);
     access.warp_epoch = a.size() > 7 ? a[7].get<std::uint32_t>() : 0;
@@ -231,9 +235,16 @@ Trace trace_of_raw(const nlohmann::json& raw, std::map<std::uint64_t, int>& line
   trace.run.block_size = volume(raw["block"]);
   trace.run.grid_size = volume(raw["grid"]);
   trace.run.input_pattern = InputPattern::Custom;
-  for (const auto& snapshot : raw["first_snapshots"])
-    for (double v : elements(layout.words(words_of(snapshot)), element))
-      trace.run.input_values.push_back(v);
+  // Each block's load and result are kept for a launch of up to 64 MiB of shared memory in all
+  // (runtime/launch.cpp); a larger one has only the traced block's, and no result is claimed.
+  const bool every_block = raw.contains("first_snapshots") && raw.contains("block_results");
+  if (every_block) {
+    for (const auto& snapshot : raw["first_snapshots"])
+      for (double v : elements(layout.words(words_of(snapshot)), element))
+        trace.run.input_values.push_back(v);
+  } else if (!raw["steps"].empty()) {
+    trace.run.input_values = elements(layout.words(words_of(raw["steps"][0]["snapshot"])), element);
+  }
   trace.run.n = trace.run.input_values.size();
   trace.run.device = "CPU emulator (Boost.Context fibers), clang-instrumented program";
   trace.word_size = element == ElementType::Double ? 8 : 4;
@@ -247,13 +258,14 @@ Trace trace_of_raw(const nlohmann::json& raw, std::map<std::uint64_t, int>& line
     steps_per_interval.push_back(
         add_steps(interval_of(s, lines, last_line, element, layout), trace.word_size, bt));
   GridPass pass{trace.run.n, trace.run.grid_size, {}};
-  for (const auto& r : raw["block_results"])
-    pass.partials.push_back(from_bits(r.get<std::int64_t>(), element));
+  if (every_block)
+    for (const auto& r : raw["block_results"])
+      pass.partials.push_back(from_bits(r.get<std::int64_t>(), element));
   if (bt.block < pass.partials.size()) bt.partial = pass.partials[bt.block];
-  trace.result_in_word0 = adds_into_word0(bt, trace.word_size);
+  trace.result_in_word0 = every_block && adds_into_word0(bt, trace.word_size);
   trace.blocks.push_back(std::move(bt));
   trace.result = host_sum(pass.partials, element);
-  trace.passes.push_back(std::move(pass));
+  if (every_block) trace.passes.push_back(std::move(pass));
   trace.second_stage = SecondStage::Host;
   for (double v : trace.run.input_values) trace.reference += v;
   if (raw.contains("buffers"))

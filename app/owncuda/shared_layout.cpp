@@ -13,6 +13,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// The first thread-local of the user's file: where its __shared__ variables begin (qualifiers.h).
+constexpr const char* kBegin = "stridescope_shared_begin";
+
 // "void reduce<256u>(int const*, int*)::sdata" -> {"reduce", "sdata"}
 SharedSymbol split_name(const std::string& demangled) {
   SharedSymbol s;
@@ -62,19 +65,23 @@ std::vector<SharedSymbol> shared_symbols(const fs::path& program, const fs::path
     std::string rest;
     std::getline(fields, rest);
     if (second.size() == 1) {  // no size: "address type name"
-      if (third == "__start_stridescope_shared") start = std::stoull(address, nullptr, 16);
+      if (third == kBegin) start = std::stoull(address, nullptr, 16);
       continue;
     }
+    // "address size type name"
     if (!rest.empty() && rest.front() == ' ') rest.erase(0, 1);
-    if (rest == "__start_stridescope_shared") {  // llvm-nm prints it with size 0
+    if (rest == kBegin) {  // llvm-nm prints it with size 0
       start = std::stoull(address, nullptr, 16);
       continue;
     }
+    // Only data: the thread-locals' values are offsets in the TLS block, which a function's or an
+    // absolute symbol's small value could equal.
+    if (third.size() != 1 || std::string("bBdDVWuv").find(third[0]) == std::string::npos) continue;
     raw.push_back({std::stoull(address, nullptr, 16), std::stoull(second, nullptr, 16), rest});
   }
   std::vector<SharedSymbol> out;
   for (const Raw& r : raw) {
-    // Size 0: a linker's marker at the section's address (__TMC_END__, __TMC_LIST__), no array.
+    // Size 0: a marker, no array.
     if (r.size == 0 || r.address < start || r.address >= start + used_bytes) continue;
     SharedSymbol s = split_name(r.name);
     if (s.name == "stridescope_dynamic_shared") s.name = "";  // named by its extern declaration
@@ -82,8 +89,14 @@ std::vector<SharedSymbol> shared_symbols(const fs::path& program, const fs::path
     s.bytes = std::uint32_t(std::min<std::uint64_t>(r.size, start + used_bytes - r.address));
     out.push_back(s);
   }
-  std::sort(out.begin(), out.end(),
-            [](const SharedSymbol& a, const SharedSymbol& b) { return a.offset < b.offset; });
+  // The dynamic memory's other names (the extern declarations' aliases) are the same array.
+  std::stable_sort(out.begin(), out.end(), [](const SharedSymbol& a, const SharedSymbol& b) {
+    return a.offset != b.offset ? a.offset < b.offset : a.name.empty() > b.name.empty();
+  });
+  out.erase(std::unique(
+                out.begin(), out.end(),
+                [](const SharedSymbol& a, const SharedSymbol& b) { return a.offset == b.offset; }),
+            out.end());
   return out;
 }
 

@@ -50,7 +50,7 @@ std::vector<Step> split_into_rounds(RecordedInterval in, const std::vector<doubl
       if (a.round != r && !(last && a.round > r)) continue;
       step.accesses.push_back(a.item);
       unsigned word = a.item.address / word_size;
-      if (a.item.kind == AccessKind::Write && word < memory.size()) memory[word] = a.item.value;
+      if (writes_memory(a.item.kind) && word < memory.size()) memory[word] = a.item.value;
     }
     step.warp_syncs = last ? std::vector<WarpSync>{} : of_round(in.warp_syncs, r);
     step.shuffles = last ? std::vector<ShuffleRound>{} : of_round(in.shuffles, r);

@@ -14,7 +14,15 @@ namespace stridescope {
 inline constexpr const char* kTraceFormat = "stridescope-trace";
 inline constexpr int kTraceVersion = 3;  // versions 1 and 2 still load
 
-enum class AccessKind { Read, Write };
+// Atomic: one read-modify-write (atomicAdd and friends); its value is the one it wrote. Two
+// atomics on one word never race with each other; an atomic and a plain access do.
+enum class AccessKind { Read, Write, Atomic };
+inline bool reads_memory(AccessKind k) {
+  return k != AccessKind::Write;
+}
+inline bool writes_memory(AccessKind k) {
+  return k != AccessKind::Read;
+}
 
 // One shared-memory access by one thread inside one step.
 struct Access {

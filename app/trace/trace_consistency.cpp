@@ -28,7 +28,7 @@ std::optional<std::string> unexplained_change(const BlockTrace& block, std::size
     const Step& step = block.steps[s];
     written.assign(step.snapshot.size(), false);
     for (const Access& a : step.accesses) {
-      if (a.kind != AccessKind::Write) continue;
+      if (!writes_memory(a.kind)) continue;
       std::size_t first = a.address / word_size;
       std::size_t last = (a.address + a.size - 1) / word_size;
       for (std::size_t w = first; w <= last && w < written.size(); ++w) written[w] = true;

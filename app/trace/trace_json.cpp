@@ -67,7 +67,10 @@ const json& get_array(const json& object, const std::string& path, const char* k
 }
 
 json access_to_json(const Access& a) {
-  return json::array({a.thread, a.order, a.address, a.size, a.kind == AccessKind::Read ? "r" : "w",
+  return json::array({a.thread, a.order, a.address, a.size,
+                      a.kind == AccessKind::Read    ? "r"
+                      : a.kind == AccessKind::Write ? "w"
+                                                    : "a",
                       a.line, a.warp_epoch, a.value});
 }
 
@@ -101,7 +104,9 @@ Access access_from_json(const json& value, const std::string& path, const Trace&
   if (!value[4].is_string() || (value[4] != "r" && value[4] != "w")) {
     fail(path + "[4]", "expected \"r\" or \"w\"");
   }
-  a.kind = value[4] == "r" ? AccessKind::Read : AccessKind::Write;
+  a.kind = value[4] == "r"   ? AccessKind::Read
+           : value[4] == "a" ? AccessKind::Atomic
+                             : AccessKind::Write;
   a.line = static_cast<int>(get_unsigned(value[5], path + "[5]", 1000000));
   if (fields >= 7)
     a.warp_epoch = static_cast<std::uint32_t>(get_unsigned(value[6], path + "[6]", UINT32_MAX));

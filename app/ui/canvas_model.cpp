@@ -24,12 +24,12 @@ void mark_touches(const Step& step, CanvasModel& model) {
     auto [first, end] = access_words(a, model.word_size, model.cells.size());
     for (unsigned w = first; w < end; ++w) {
       CellState& cell = model.cells[w];
-      if (a.kind == AccessKind::Write) {
+      if (writes_memory(a.kind)) {
         cell.role = CellRole::Written;
       } else if (cell.role == CellRole::Untouched) {
         cell.role = CellRole::Read;
       }
-      bool write = a.kind == AccessKind::Write;
+      bool write = writes_memory(a.kind);
       model.touches.push_back({a.thread, w, !write, write});
     }
   }

@@ -136,7 +136,7 @@ ProgramOutcome ProgramFile::finish(Session& session) {
                      " steps";
   if (std::string traced = traced_launch_text(trace); !traced.empty()) line += " of " + traced;
   const ProgramChoice& c = job_->choice;
-  if (c.schedule != ThreadSchedule::Threads) {
+  if (c.schedule != ThreadSchedule::Warps) {
     line += ", schedule " + std::string(name_of(c.schedule)) +
             (c.schedule == ThreadSchedule::Random ? " (seed " + std::to_string(c.seed) + ")" : "");
   }

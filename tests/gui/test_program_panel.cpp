@@ -47,7 +47,7 @@ TEST(GuiProgramPanel, MatmulLaunch3IsTracedAndThePanelShowsTheProgramNotTheCatal
             std::string::npos)
       << o.output;
   EXPECT_NE(o.output.find("run panel: program matmul.cu, launch 3: matmul_tiled<<<(2,2),"
-                          "(16,16)>>>, block 0, schedule threads\n"),
+                          "(16,16)>>>, block 0, schedule warps\n"),
             std::string::npos)
       << o.output;
   EXPECT_EQ(o.output.find("run panel: catalog"), std::string::npos) << o.output;

@@ -1,7 +1,8 @@
-// Fiber stacks with a guard page below each: one mapping per launch, handed out and taken back as
-// fibers start and end. A thread that overflows its stack touches the guard page; the handler
-// installed here then prints one clear error line and exits with status 2 (a check at every
-// emulator call catches deeper recursion earlier, as a KernelFault, when the kernel calls in).
+// Fiber stacks with a guard page below each, for the SIMT engine: one mapping per pool, handed out
+// and taken back as fibers start and end. A thread that overflows its stack touches the guard page;
+// is_stack_guard() says so to a fault handler (the catalog's prints one error line and exits with
+// status 2; a program's runtime names the thread). A check at every emulator call catches deeper
+// recursion earlier, as a KernelFault, when a catalog kernel calls in.
 #pragma once
 
 #include <boost/context/stack_context.hpp>
@@ -9,7 +10,7 @@
 #include <memory>
 #include <vector>
 
-namespace stridescope::emu {
+namespace stridescope::simt {
 
 class GuardedStacks {
  public:
@@ -28,6 +29,9 @@ class GuardedStacks {
     return free_.empty() ? nullptr : free_.back() - stack_bytes_;
   }
   std::size_t capacity() const { return capacity_; }
+  // Every stack of the pool lies in [region_begin(), region_end()).
+  const char* region_begin() const { return region_; }
+  const char* region_end() const { return region_ + region_bytes_; }
 
  private:
   char* region_ = nullptr;
@@ -46,8 +50,15 @@ class StackLease {
   GuardedStacks* pool_;
 };
 
-// Gives the calling thread an alternate signal stack (once), so that the stack-overflow handler
-// can run when a fiber's stack is full.
+// Whether `address` is in the guard page of a stack of a pool alive now (a stack overflow).
+bool is_stack_guard(const void* address);
+
+// Gives the calling thread an alternate signal stack (once), so that a fault handler can run when a
+// fiber's stack is full.
+void prepare_alternate_stack();
+
+// prepare_alternate_stack(), and a SIGSEGV handler that reports a hit on a guard page as one error
+// line and exits with status 2 (the catalog's emulator; a program's runtime has its own handler).
 void prepare_signal_stack();
 
 // The calling thread's pool with at least `stacks` stacks of `stack_bytes`: kept between launches
@@ -55,4 +66,4 @@ void prepare_signal_stack();
 // more than tracing a block). Its stacks must all be back before the next call.
 GuardedStacks& thread_stacks(std::size_t stacks, std::size_t stack_bytes);
 
-}  // namespace stridescope::emu
+}  // namespace stridescope::simt

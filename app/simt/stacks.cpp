@@ -1,5 +1,5 @@
 // Fiber stacks with guard pages, and the handler that reports a hit on one.
-#include "emu/guarded_stacks.h"
+#include "simt/stacks.h"
 
 #include <signal.h>
 #include <sys/mman.h>
@@ -11,7 +11,7 @@
 #include <mutex>
 #include <new>
 
-namespace stridescope::emu {
+namespace stridescope::simt {
 namespace {
 
 // The pools alive now (one per emulating thread), for the signal handler to look in.
@@ -27,14 +27,19 @@ std::size_t page_bytes() {
   return page;
 }
 
-void on_segv(int signal, siginfo_t* info, void* context) {
-  auto address = reinterpret_cast<std::uintptr_t>(info->si_addr);
+bool in_guard(std::uintptr_t address) {
   for (const Region& r : regions) {
     std::uintptr_t begin = r.begin.load(), end = r.end.load();
     std::size_t slot = r.slot.load(), guard = r.guard.load();
-    if (slot == 0 || address < begin || address >= end || (address - begin) % slot >= guard) {
-      continue;
+    if (slot != 0 && address >= begin && address < end && (address - begin) % slot < guard) {
+      return true;
     }
+  }
+  return false;
+}
+
+void on_segv(int signal, siginfo_t* info, void* context) {
+  if (in_guard(reinterpret_cast<std::uintptr_t>(info->si_addr))) {
     static const char message[] =
         "stridescope: error: an emulated thread overflowed its stack (recursion too deep, or "
         "too large local arrays?)\n";
@@ -61,7 +66,16 @@ void install_handler() {
 
 }  // namespace
 
+bool is_stack_guard(const void* address) {
+  return in_guard(reinterpret_cast<std::uintptr_t>(address));
+}
+
 void prepare_signal_stack() {
+  prepare_alternate_stack();
+  install_handler();
+}
+
+void prepare_alternate_stack() {
   thread_local bool prepared = false;
   if (prepared) return;
   // A thread that has an alternate stack keeps it: AddressSanitizer gives every thread one and
@@ -76,7 +90,6 @@ void prepare_signal_stack() {
     stack.ss_size = alternate.size();
     ::sigaltstack(&stack, nullptr);
   }
-  install_handler();
   prepared = true;
 }
 
@@ -142,4 +155,4 @@ void GuardedStacks::deallocate(boost::context::stack_context& stack) noexcept {
   free_.push_back(static_cast<char*>(stack.sp));
 }
 
-}  // namespace stridescope::emu
+}  // namespace stridescope::simt

@@ -1,0 +1,211 @@
+// Cooperative groups for a file run by `stridescope run`: the block, tiles of up to 32 threads
+// (static `tiled_partition<N>` and dynamic `tiled_partition(g, n)`), coalesced groups, and the
+// grid's size and rank. Everything runs on the SIMT engine's barriers and warp collectives, so a
+// tile's sync() is a __syncwarp() of its lanes and its shuffles are warp shuffles of width N.
+// `this_grid().sync()` needs a cooperative launch: it is named as unsupported.
+#pragma once
+
+#include <cstdint>
+
+#include "stridescope_cuda.h"
+
+namespace cooperative_groups {
+
+namespace details {
+inline unsigned block_threads() {
+  return blockDim.x * blockDim.y * blockDim.z;
+}
+inline unsigned linear_thread() {
+  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+inline unsigned lane() {
+  return linear_thread() % 32u;
+}
+// The lanes of the `size`-wide tile (a power of two up to 32) holding `lane`.
+inline unsigned tile_mask(unsigned size, unsigned lane_id) {
+  if (size >= 32) return 0xffffffffu;
+  return ((1u << size) - 1u) << (lane_id / size * size);
+}
+// The lane holding the `rank`-th set bit of `mask`.
+inline unsigned lane_of_rank(unsigned mask, unsigned rank) {
+  for (unsigned l = 0; l < 32; ++l)
+    if ((mask >> l & 1u) && rank-- == 0) return l;
+  return 0;
+}
+}  // namespace details
+
+// Any group, as the functions that take `thread_group` see it.
+class thread_group {
+ public:
+  enum class Kind { Block, Tile, Coalesced, Grid };
+  thread_group(Kind kind, unsigned size, unsigned rank, unsigned mask)
+      : kind_(kind), size_(size), rank_(rank), mask_(mask) {}
+  void sync(int line = __builtin_LINE()) const {
+    if (kind_ == Kind::Block) {
+      ::stridescope_rt::syncthreads(line);
+    } else {
+      __syncwarp(mask_, line);
+    }
+  }
+  unsigned long long size() const { return size_; }
+  unsigned long long num_threads() const { return size_; }
+  unsigned long long thread_rank() const { return rank_; }
+  bool is_valid() const { return size_ != 0; }
+
+ protected:
+  Kind kind_;
+  unsigned size_, rank_, mask_;
+};
+
+class thread_block : public thread_group {
+ public:
+  thread_block()
+      : thread_group(Kind::Block, details::block_threads(), details::linear_thread(), 0xffffffffu) {
+  }
+  static void sync(int line = __builtin_LINE()) { ::stridescope_rt::syncthreads(line); }
+  dim3 group_index() const { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
+  dim3 thread_index() const { return dim3(threadIdx.x, threadIdx.y, threadIdx.z); }
+  dim3 group_dim() const { return blockDim; }
+  dim3 dim_threads() const { return blockDim; }
+};
+inline thread_block this_thread_block() {
+  return thread_block();
+}
+
+// A tile of `size` lanes (a power of two up to 32) of one warp; `mask_` holds its lanes.
+class tile_group : public thread_group {
+ public:
+  tile_group(Kind kind, unsigned size, unsigned rank, unsigned mask, unsigned meta_rank,
+             unsigned meta_size)
+      : thread_group(kind, size, rank, mask), meta_rank_(meta_rank), meta_size_(meta_size) {}
+  void sync(int line = __builtin_LINE()) const { __syncwarp(mask_, line); }
+  unsigned long long meta_group_rank() const { return meta_rank_; }
+  unsigned long long meta_group_size() const { return meta_size_; }
+  unsigned lanes() const { return mask_; }
+
+  // Shuffles by rank within the group.
+  template <typename T>
+  T shfl(T v, unsigned src_rank, int line = __builtin_LINE()) const {
+    return __shfl_sync(mask_, v, int(lane_of(src_rank)), 32, line);
+  }
+  template <typename T>
+  T shfl_down(T v, unsigned delta, int line = __builtin_LINE()) const {
+    return kind_ == Kind::Coalesced ? shfl(v, rank_ + delta < size_ ? rank_ + delta : rank_, line)
+                                    : __shfl_down_sync(mask_, v, delta, int(size_), line);
+  }
+  template <typename T>
+  T shfl_up(T v, unsigned delta, int line = __builtin_LINE()) const {
+    return kind_ == Kind::Coalesced ? shfl(v, rank_ >= delta ? rank_ - delta : rank_, line)
+                                    : __shfl_up_sync(mask_, v, delta, int(size_), line);
+  }
+  template <typename T>
+  T shfl_xor(T v, unsigned lane_mask, int line = __builtin_LINE()) const {
+    return __shfl_xor_sync(mask_, v, int(lane_mask), int(size_), line);
+  }
+  int any(int predicate, int line = __builtin_LINE()) const {
+    return __any_sync(mask_, predicate, line);
+  }
+  int all(int predicate, int line = __builtin_LINE()) const {
+    return __all_sync(mask_, predicate, line);
+  }
+  unsigned ballot(int predicate, int line = __builtin_LINE()) const {
+    return compress(__ballot_sync(mask_, predicate, line));
+  }
+  template <typename T>
+  unsigned match_any(T v, int line = __builtin_LINE()) const {
+    return compress(__match_any_sync(mask_, v, line));
+  }
+  template <typename T>
+  unsigned match_all(T v, int& predicate, int line = __builtin_LINE()) const {
+    return compress(__match_all_sync(mask_, v, &predicate, line));
+  }
+
+ protected:
+  unsigned lane_of(unsigned rank) const { return details::lane_of_rank(mask_, rank % size_); }
+  // A warp-wide lane mask as the group's ranks (bit r: the thread of rank r).
+  unsigned compress(unsigned warp_bits) const {
+    unsigned out = 0, r = 0;
+    for (unsigned l = 0; l < 32; ++l)
+      if (mask_ >> l & 1u) out |= ((warp_bits >> l) & 1u) << r++;
+    return out;
+  }
+  unsigned meta_rank_, meta_size_;
+};
+
+template <unsigned Size>
+class thread_block_tile : public tile_group {
+  static_assert(Size >= 1 && Size <= 32 && (Size & (Size - 1)) == 0,
+                "stridescope run models tiles of 1 to 32 threads (a power of two)");
+
+ public:
+  thread_block_tile()
+      : tile_group(Kind::Tile, Size, details::lane() % Size,
+                   details::tile_mask(Size, details::lane()), details::linear_thread() / Size,
+                   (details::block_threads() + Size - 1) / Size) {}
+  static constexpr unsigned long long size() { return Size; }
+  static constexpr unsigned long long num_threads() { return Size; }
+};
+
+template <unsigned Size, typename Parent>
+thread_block_tile<Size> tiled_partition(const Parent&) {
+  return thread_block_tile<Size>();
+}
+// A dynamic tile: `size` a power of two up to 32.
+inline tile_group tiled_partition(const thread_group& parent, unsigned size) {
+  (void)parent;
+  const unsigned lane_id = details::lane();
+  return tile_group(thread_group::Kind::Tile, size, lane_id % size,
+                    details::tile_mask(size, lane_id), details::linear_thread() / size,
+                    (details::block_threads() + size - 1) / size);
+}
+
+class coalesced_group : public tile_group {
+ public:
+  explicit coalesced_group(unsigned mask)
+      : tile_group(Kind::Coalesced, unsigned(__builtin_popcount(mask)),
+                   unsigned(__builtin_popcount(mask & ((1u << details::lane()) - 1u))), mask, 0,
+                   1) {}
+};
+inline coalesced_group coalesced_threads(int line = __builtin_LINE()) {
+  return coalesced_group(__activemask(line));
+}
+
+class grid_group {
+ public:
+  unsigned long long size() const {
+    return (unsigned long long)details::block_threads() * gridDim.x * gridDim.y * gridDim.z;
+  }
+  unsigned long long num_threads() const { return size(); }
+  unsigned long long thread_rank() const {
+    const unsigned long long block =
+        blockIdx.x +
+        (unsigned long long)gridDim.x * (blockIdx.y + (unsigned long long)gridDim.y * blockIdx.z);
+    return block * details::block_threads() + details::linear_thread();
+  }
+  unsigned long long num_blocks() const {
+    return (unsigned long long)gridDim.x * gridDim.y * gridDim.z;
+  }
+  unsigned long long block_rank() const {
+    return blockIdx.x + (unsigned long long)gridDim.x *
+                            (blockIdx.y + (unsigned long long)gridDim.y * blockIdx.z);
+  }
+  bool is_valid() const { return true; }
+  STRIDESCOPE_UNSUPPORTED("this_grid().sync(), which needs a cooperative launch")
+  void sync() const;
+  dim3 group_dim() const { return gridDim; }
+};
+inline grid_group this_grid() {
+  return grid_group();
+}
+
+inline void sync(const thread_group& g, int line = __builtin_LINE()) {
+  g.sync(line);
+}
+inline void sync(const thread_block&, int line = __builtin_LINE()) {
+  ::stridescope_rt::syncthreads(line);
+}
+inline void sync(const tile_group& g, int line = __builtin_LINE()) {
+  g.sync(line);
+}
+
+}  // namespace cooperative_groups

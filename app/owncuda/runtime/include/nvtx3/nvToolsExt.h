@@ -1,0 +1,3 @@
+// `#include <nvtx3/nvToolsExt.h>`: see ../nvToolsExt.h.
+#pragma once
+#include "../nvToolsExt.h"

@@ -1,0 +1,19 @@
+// threadIdx, blockIdx, blockDim, gridDim and warpSize. In the build each is a variable of the
+// worker thread running the block (the runtime sets threadIdx at every switch between threads).
+#pragma once
+
+#include "vector_types.h"
+
+#ifdef __CUDA__
+extern __device__ const uint3 threadIdx;
+extern __device__ const uint3 blockIdx;
+extern __device__ const dim3 blockDim;
+extern __device__ const dim3 gridDim;
+extern __device__ const int warpSize;
+#else
+extern __thread uint3 threadIdx;
+extern __thread uint3 blockIdx;
+extern __thread dim3 blockDim;
+extern __thread dim3 gridDim;
+constexpr int warpSize = 32;
+#endif

@@ -1,0 +1,74 @@
+// CUDA's function and variable qualifiers for a user's file, in the two ways StrideScope reads it:
+//  - parsed by clang as CUDA (`-x cuda --cuda-host-only`, __CUDA__ defined) to find the launches:
+//    the qualifiers are clang's CUDA attributes, and every function is both host and device
+//    (force_cuda_host_device, never ended), so host and device calls are nvcc's business, not ours;
+//  - compiled as plain C++: the qualifiers vanish, except __shared__, which makes a variable
+//    thread_local (each worker thread runs its own blocks, so each has its own shared memory).
+// The C and C++ headers CUDA code expects are included here, in the order clang's CUDA wrappers
+// need them.
+#pragma once
+
+#ifdef __CUDA__
+#define __global__ __attribute__((global))
+#define __device__ __attribute__((device))
+#define __host__ __attribute__((host))
+#define __shared__ __attribute__((shared))
+#define __constant__ __attribute__((constant))
+#define __managed__ __attribute__((managed))
+#define __grid_constant__
+#define STRIDESCOPE_UNSUPPORTED(what) __attribute__((unavailable("stridescope-unsupported: " what)))
+#define STRIDESCOPE_LEGACY(what) __attribute__((deprecated("stridescope-legacy: " what)))
+#include <stdlib.h>  // clang's <new> wrapper calls ::malloc
+#include <exception>
+#include <new>
+#pragma clang force_cuda_host_device begin
+#else
+#define __global__
+#define __device__
+#define __host__
+#define __constant__
+#define __managed__
+#define __grid_constant__
+// Every __shared__ variable is a thread_local of the user's translation unit (the first thing in
+// its TLS block is the marker below): the runtime tells a shared access by its address.
+#define __shared__ thread_local
+#define STRIDESCOPE_UNSUPPORTED(what)
+#define STRIDESCOPE_LEGACY(what)
+#ifdef __clang__  // the user's file, not the runtime (built by the project's compiler)
+__asm__(
+    ".section .tbss,\"awT\",@nobits\n.p2align 4\n.weak stridescope_shared_begin\n"
+    ".type stridescope_shared_begin,@object\nstridescope_shared_begin:\n.previous");
+#endif
+#endif
+
+#ifdef __clang__  // the user's file: what the runtime does for it is not traced
+#define STRIDESCOPE_NOT_TRACED __attribute__((no_sanitize("coverage"), noinline))
+#else  // the runtime, built by the project's compiler without instrumentation
+#define STRIDESCOPE_NOT_TRACED __attribute__((noinline))
+#endif
+// libstdc++'s <memory> spells __attribute__((__noinline__)): it is read before the macro below.
+#include <memory>
+#define __forceinline__ inline
+#define __inline__ inline
+#define __noinline__ __attribute__((noinline))
+#define __launch_bounds__(...)
+#define __restrict__ __restrict
+#define __align__(n) __attribute__((aligned(n)))
+#define __builtin_align__(n) __attribute__((aligned(n)))
+#define __CUDACC__ 1  // for the code that checks it before using CUDA syntax
+#define __CUDACC_VER_MAJOR__ 13
+#define __CUDACC_VER_MINOR__ 0
+#define CUDART_VERSION 13000
+#define __CUDART_API_VERSION 13000
+
+#include <algorithm>
+#include <cfloat>
+#include <climits>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <type_traits>

@@ -1,0 +1,93 @@
+// The runtime's entry points that a user's kernels call (stridescope_cuda.h): barriers, warp
+// collectives, atomics, __trap(), and the C library functions a kernel uses differently from host
+// code: printf (collected per block and printed in block order after the launch, as a GPU prints
+// at the next synchronization), assert (CUDA's message; the launch ends and the error is sticky)
+// and clock (the block's count of memory accesses and barriers; see device_math.h).
+#include <errno.h>
+
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+
+#include "program.h"
+#include "worker.h"
+
+namespace stridescope_rt {
+
+namespace {
+Worker& in_kernel(const char* what, int line) {
+  Worker* w = Worker::current();
+  if (w == nullptr || !w->in_kernel())
+    Program::get().fail(std::string(what) + " at line " + std::to_string(line) +
+                        " was called outside a kernel");
+  return *w;
+}
+}  // namespace
+
+void syncthreads(int line) {
+  in_kernel("__syncthreads()", line).syncthreads(line);
+}
+int syncthreads_count(int predicate, int line) {
+  return in_kernel("__syncthreads_count()", line).syncthreads_count(predicate, line);
+}
+std::uint64_t warp_collective(Op op, unsigned mask, std::uint64_t value, int arg, int width,
+                              int line, unsigned size, int kind_of_value) {
+  return in_kernel("a warp function", line)
+      .collective(int(op), mask, value, arg, width, line, size, kind_of_value);
+}
+void atomic_begin(void* addr, unsigned size, void* pc) {
+  if (Worker* w = Worker::current()) w->atomic_begin(addr, size, pc);
+}
+[[noreturn]] void assert_failed(const char* expression, const char* file, unsigned line,
+                                const char* function) {
+  if (Worker* w = Worker::current(); w != nullptr && w->in_kernel())
+    w->kernel_assert(expression, file, line, function);
+  std::fflush(stdout);
+  std::fprintf(stderr, "%s: %s:%u: %s: Assertion `%s' failed.\n", program_invocation_short_name,
+               file, line, function, expression);
+  std::abort();
+}
+
+void trap(int line) {
+  Worker& w = in_kernel("__trap()", line);
+  Program::get().fail(w.who(w.running_thread()) + " called __trap() at line " +
+                      std::to_string(line) + " (on a GPU: unspecified launch failure)");
+}
+
+}  // namespace stridescope_rt
+
+using stridescope_rt::Worker;
+
+extern "C" {
+
+int printf(const char* format, ...) {
+  va_list args;
+  va_start(args, format);
+  int n = 0;
+  if (Worker* w = Worker::current(); w != nullptr && w->in_kernel()) {
+    va_list copy;
+    va_copy(copy, args);
+    n = std::vsnprintf(nullptr, 0, format, copy);
+    va_end(copy);
+    w->kernel_printf(format, args);
+  } else {
+    n = std::vprintf(format, args);
+  }
+  va_end(args);
+  return n;
+}
+
+clock_t clock(void) {
+  if (Worker* w = Worker::current(); w != nullptr && w->in_kernel()) return clock_t(w->clock());
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return clock_t(t.tv_sec) * CLOCKS_PER_SEC + clock_t(t.tv_nsec / (1000000000 / CLOCKS_PER_SEC));
+}
+
+long long stridescope_clock64(void) {
+  if (Worker* w = Worker::current(); w != nullptr && w->in_kernel()) return w->clock();
+  return (long long)clock();
+}
+
+}  // extern "C"

@@ -1,0 +1,197 @@
+// A kernel launch: checked as CUDA checks it, then its blocks spread over the workers (the main
+// thread's and a pool of OS threads, one per core), each block taken from a shared counter. What
+// the kernels printed comes out in block order once the launch is done, as if the blocks had run
+// one after another; a failed assert ends the launch and makes CUDA's error sticky.
+#include <condition_variable>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include "program.h"
+#include "simt/stacks.h"
+#include "worker.h"
+
+namespace stridescope_rt {
+
+namespace {
+
+constexpr std::size_t kDynamicSharedBytes = 48 * 1024;
+// The largest launch whose blocks' first snapshots and results the trace keeps.
+constexpr std::uint64_t kKeptBytes = 64ull << 20;
+
+// The OS threads beside the main one. Started on the first launch with more than one block; they
+// live as long as the process (never joined: a program may exit in the middle of anything).
+class Pool {
+ public:
+  static Pool& get() {
+    static Pool* pool = new Pool;
+    return *pool;
+  }
+
+  // Runs every block of `plan` on the main thread's worker and the pool's.
+  void run(const LaunchPlan& plan) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      plan_ = plan;
+      next_.store(0);
+      stop_ = false;
+      busy_ = threads_.size();
+      ++generation_;
+    }
+    wake_.notify_all();
+    work(Worker::of_this_thread());
+    std::unique_lock<std::mutex> lock(mutex_);
+    done_.wait(lock, [&] { return busy_ == 0; });
+  }
+
+  void grow(unsigned workers) {
+    while (threads_.size() + 1 < workers) {
+      const unsigned index = unsigned(threads_.size()) + 1;
+      threads_.emplace_back([this, index] { loop(index); });
+      threads_.back().detach();
+    }
+  }
+
+  // What the blocks printed, by block, and whether one asserted.
+  std::map<std::uint64_t, std::string> output, asserts;
+  bool asserted = false;
+
+ private:
+  void loop(unsigned index) {
+    stridescope::simt::prepare_alternate_stack();
+    Worker worker(index);
+    std::uint64_t seen = 0;
+    for (;;) {
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        wake_.wait(lock, [&] { return generation_ != seen; });
+        seen = generation_;
+      }
+      work(worker);
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (--busy_ == 0) done_.notify_all();
+    }
+  }
+
+  void work(Worker& worker) {
+    Program& program = Program::get();
+    worker.begin_launch(plan_);
+    for (std::uint64_t b; !stop_.load(std::memory_order_relaxed) && (b = next_++) < plan_.blocks;) {
+      bool stopped = false;
+      try {
+        worker.run_block(b);
+      } catch (const AssertStop&) {
+        stopped = true;
+      }
+      std::string out = worker.take_output(), asserted_text = worker.take_asserts();
+      if (!out.empty() || !asserted_text.empty() || stopped) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (!out.empty()) output[b] = std::move(out);
+        if (!asserted_text.empty()) asserts[b] = std::move(asserted_text);
+        if (stopped) {
+          asserted = true;
+          stop_ = true;
+        }
+      }
+      ++program.blocks_done;
+    }
+  }
+
+  std::vector<std::thread> threads_;
+  std::mutex mutex_;
+  std::condition_variable wake_, done_;
+  std::uint64_t generation_ = 0;
+  std::size_t busy_ = 0;
+  LaunchPlan plan_;
+  std::atomic<std::uint64_t> next_{0};
+  std::atomic<bool> stop_{false};
+};
+
+std::string triple(dim3 d) {
+  return "(" + std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z) + ")";
+}
+
+// CUDA's checks of a launch's configuration; a bad one stops the program with one line.
+void check(const Program& program, dim3 grid, dim3 block, std::size_t dynamic) {
+  const std::string launch = "launch " + std::to_string(program.launch_index);
+  const unsigned long long threads = 1ull * block.x * block.y * block.z;
+  Program& p = Program::get();
+  if (threads == 0 || threads > 1024 || block.z > 64)
+    p.fail(launch + " asks for " + std::to_string(threads) + " threads per block " + triple(block) +
+           "; CUDA allows 1 to 1024 (z at most 64)");
+  if (grid.x == 0 || grid.y == 0 || grid.z == 0)
+    p.fail(launch + " asks for a grid of " + triple(grid) +
+           " blocks; CUDA refuses a size of 0 (invalid configuration argument)");
+  if (grid.y > 65535 || grid.z > 65535)
+    p.fail(launch + " asks for a grid of " + triple(grid) +
+           " blocks; CUDA allows at most 65535 in y and z");
+  if (dynamic > kDynamicSharedBytes)
+    p.fail(launch + " asks for " + std::to_string(dynamic) +
+           " bytes of dynamic shared memory; the runtime has " +
+           std::to_string(kDynamicSharedBytes));
+}
+
+void flush(Pool& pool) {
+  for (const auto& [block, text] : pool.output) std::fwrite(text.data(), 1, text.size(), stdout);
+  std::fflush(stdout);
+  for (const auto& [block, text] : pool.asserts) std::fwrite(text.data(), 1, text.size(), stderr);
+  std::fflush(stderr);
+  pool.output.clear();
+  pool.asserts.clear();
+}
+
+}  // namespace
+
+void launch(dim3 grid, dim3 block, std::size_t dynamic, cudaStream_t, void (*body)(void*),
+            void* frame, const void* kernel) {
+  Program& program = Program::get();
+  ++program.launch_index;
+  program.launch_kernels.push_back(reinterpret_cast<std::uintptr_t>(kernel));
+  program.launches.push_back({{"grid", {grid.x, grid.y, grid.z}},
+                              {"block", {block.x, block.y, block.z}},
+                              {"dynamic_shared", dynamic}});
+  check(program, grid, block, dynamic);
+  if (program.sticky_error != cudaSuccess) {  // a GPU runs nothing after a sticky error
+    program.note(program.sticky_error);
+    return;
+  }
+  LaunchPlan plan;
+  plan.grid = grid;
+  plan.block = block;
+  plan.dynamic_shared = dynamic;
+  plan.body = body;
+  plan.frame = frame;
+  plan.threads = block.x * block.y * block.z;
+  plan.blocks = std::uint64_t(grid.x) * grid.y * grid.z;
+  plan.traced = program.launch_index == program.config.traced_launch;
+  Worker& self = Worker::of_this_thread();
+  self.begin_launch(plan);
+  if (plan.traced) {
+    program.traced = true;
+    program.traced_grid = grid;
+    program.traced_blockdim = block;
+    program.traced_shared = self.used_shared();
+    program.global.begin_launch();
+    plan.keep_blocks = plan.blocks * self.used_shared() <= kKeptBytes;
+    program.per_block_kept = plan.keep_blocks;
+    if (plan.keep_blocks) {
+      program.first_snapshots.assign(plan.blocks, {});
+      program.block_results.assign(plan.blocks, 0);
+    }
+  }
+  Pool& pool = Pool::get();
+  pool.grow(plan.blocks > 1 ? program.config.workers : 1);
+  program.blocks_total = plan.blocks;
+  program.blocks_done = 0;
+  program.in_launch = true;
+  pool.run(plan);
+  program.in_launch = false;
+  flush(pool);
+  if (pool.asserted) {
+    pool.asserted = false;
+    program.sticky_error = cudaErrorAssert;
+    program.note(cudaErrorAssert);
+  }
+}
+
+}  // namespace stridescope_rt

@@ -1,0 +1,137 @@
+// The program's state and its raw record (see program.h).
+#include "program.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <thread>
+
+namespace stridescope_rt {
+
+namespace {
+
+stridescope::simt::Schedule schedule_of(const std::string& v, std::uint64_t& seed) {
+  using stridescope::simt::Schedule;
+  if (v == "threads") return Schedule::Threads;
+  if (v == "lockstep") return Schedule::Lockstep;
+  if (v.rfind("random", 0) == 0) {
+    seed = v.size() > 7 ? std::strtoull(v.c_str() + 7, nullptr, 10) : 1;
+    return Schedule::Random;
+  }
+  return Schedule::Warps;
+}
+
+unsigned default_workers() {
+  const unsigned cores = std::thread::hardware_concurrency();
+  return cores == 0 ? 1 : (cores > 8 ? 8 : cores);
+}
+
+}  // namespace
+
+std::string with_commas(std::uint64_t n) {
+  std::string digits = std::to_string(n), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+Program::Program() {
+  if (const char* s = std::getenv("STRIDESCOPE_LAUNCH")) config.traced_launch = std::atol(s);
+  if (const char* s = std::getenv("STRIDESCOPE_TRACED_BLOCK")) config.traced_block = std::atol(s);
+  if (const char* s = std::getenv("STRIDESCOPE_WORD_SIZE"))
+    config.word_size = std::atoi(s) == 8 ? 8 : 4;
+  if (const char* s = std::getenv("STRIDESCOPE_SCHEDULE"))
+    config.schedule = schedule_of(s, config.seed);
+  config.workers = default_workers();
+  if (const char* s = std::getenv("STRIDESCOPE_WORKERS"); s && std::atoi(s) > 0)
+    config.workers = unsigned(std::atoi(s));
+  if (const char* s = std::getenv("STRIDESCOPE_TIME_LIMIT")) config.time_limit_s = std::atof(s);
+  config.raw_path = std::getenv("STRIDESCOPE_RAW");
+}
+
+Program& Program::get() {
+  static Program* program = new Program;  // never destroyed: workers may outlive static dtors
+  return *program;
+}
+
+std::string Program::where_now() const {
+  if (launch_index < 0) return "before its first launch";
+  if (!in_launch.load()) return "in host code after launch " + std::to_string(launch_index);
+  return "in launch " + std::to_string(launch_index) + " (" + with_commas(blocks_done.load()) +
+         " of " + with_commas(blocks_total.load()) + " blocks done)";
+}
+
+void Program::fail(const std::string& message, std::uintptr_t fault_pc) {
+  std::unique_lock<std::mutex> lock(mutex_, std::try_to_lock);
+  if (!lock.owns_lock()) {  // another thread is already stopping the program
+    for (;;) pause();
+  }
+  std::fflush(stdout);
+  if (config.raw_path && !written_) {
+    nlohmann::json out;
+    out["error"] = message;
+    if (fault_pc != 0) out["fault_pc"] = fault_pc;
+    out["launches"] = launches;
+    out["launch_kernels"] = launch_kernels;
+    out["traced"] = false;
+    std::ofstream(config.raw_path) << out;
+    written_ = true;
+  }
+  std::_Exit(3);
+}
+
+void Program::write_record() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!config.raw_path || written_) return;
+  written_ = true;
+  nlohmann::json out;
+  out["shared_bytes"] = traced_shared;
+  out["launches"] = launches;
+  out["launch_kernels"] = launch_kernels;
+  out["traced"] = traced;
+  out["traced_launch"] = config.traced_launch;
+  out["traced_block"] = config.traced_block;
+  out["shared_accesses"] = shared_accesses;
+  if (traced) {
+    out["grid"] = {traced_grid.x, traced_grid.y, traced_grid.z};
+    out["block"] = {traced_blockdim.x, traced_blockdim.y, traced_blockdim.z};
+  }
+  nlohmann::json js = nlohmann::json::array();
+  for (const RawStep& s : steps) {
+    nlohmann::json acc = nlohmann::json::array();
+    for (const RawAccess& a : s.accesses)
+      acc.push_back({a.thread, a.order, a.offset, a.size, std::string(1, a.kind), a.pc, a.value,
+                     a.warp_epoch, a.round});
+    nlohmann::json shuffles = nlohmann::json::array();
+    for (const RawShuffle& h : s.shuffles)
+      shuffles.push_back({{"warp", h.warp},
+                          {"mask", h.mask},
+                          {"delta", h.delta},
+                          {"line", h.line},
+                          {"round", h.round},
+                          {"size", h.size},
+                          {"kind_of_value", h.kind_of_value},
+                          {"sent", h.sent},
+                          {"received", h.received}});
+    js.push_back({{"kind", s.kind},
+                  {"line", s.line},
+                  {"accesses", acc},
+                  {"warp_syncs", s.warp_syncs},
+                  {"shuffles", shuffles},
+                  {"snapshot", s.snapshot},
+                  {"global", s.global}});
+  }
+  out["steps"] = js;
+  out["buffers"] = global.buffers_json();
+  if (per_block_kept) {
+    out["first_snapshots"] = first_snapshots;
+    out["block_results"] = block_results;
+  }
+  std::ofstream(config.raw_path) << out;
+}
+
+}  // namespace stridescope_rt

@@ -1,0 +1,319 @@
+// A worker's blocks on the SIMT engine, and the coverage callbacks that show it every memory access
+// of the user's code (see worker.h). This file holds the runtime's thread-local variables; they
+// come after the user's __shared__ ones in the worker's TLS block, which is how on_access tells
+// them apart.
+#include "worker.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+
+namespace stridescope_rt {
+
+namespace {
+constexpr std::size_t kDynamicSharedBytes = 48 * 1024;  // the size dynshared.s gives it
+constexpr std::size_t kStackBytes = 256 * 1024;
+thread_local Worker* this_thread_worker = nullptr;
+
+std::uintptr_t thread_pointer() {
+  std::uintptr_t tp;
+  __asm__("mov %%fs:0, %0" : "=r"(tp));
+  return tp;
+}
+}  // namespace
+
+}  // namespace stridescope_rt
+
+extern "C" {
+extern __thread char stridescope_shared_begin[];    // the user's file: its first thread_local
+extern __thread char stridescope_dynamic_shared[];  // dynshared.s, right after the user's file
+}
+__thread uint3 threadIdx{0, 0, 0};
+__thread uint3 blockIdx{0, 0, 0};
+__thread dim3 blockDim{1, 1, 1};
+__thread dim3 gridDim{1, 1, 1};
+
+namespace stridescope_rt {
+
+using stridescope::simt::Collective;
+
+Worker::Worker(unsigned index)
+    : index_(index),
+      stacks_(1024, kStackBytes),
+      engine_(Program::get().config.schedule, Program::get().config.seed, stacks_) {
+  this_thread_worker = this;
+  stacks_lo_ = reinterpret_cast<std::uintptr_t>(stacks_.region_begin());
+  stacks_span_ = reinterpret_cast<std::uintptr_t>(stacks_.region_end()) - stacks_lo_;
+  shared_lo_ = reinterpret_cast<std::uintptr_t>(stridescope_shared_begin);
+  tls_span_ = thread_pointer() - shared_lo_;
+  const auto dynamic = reinterpret_cast<std::uintptr_t>(stridescope_dynamic_shared);
+  if (dynamic < shared_lo_ || dynamic + kDynamicSharedBytes > thread_pointer())
+    Program::get().fail("the runtime could not find the program's shared memory (its TLS block)");
+}
+
+Worker* Worker::current() {
+  return this_thread_worker;
+}
+Worker& Worker::of_this_thread() {
+  if (this_thread_worker == nullptr) new Worker(0);  // kept for the thread's life
+  return *this_thread_worker;
+}
+
+std::string Worker::where() const {
+  if (gridDim.y == 1 && gridDim.z == 1) return "block " + std::to_string(blockIdx.x);
+  return "block (" + std::to_string(blockIdx.x) + "," + std::to_string(blockIdx.y) + "," +
+         std::to_string(blockIdx.z) + ")";
+}
+
+std::string Worker::who(unsigned thread) const {
+  return "thread " + std::to_string(thread) + " of " + where();
+}
+
+void Worker::begin_launch(const LaunchPlan& plan) {
+  plan_ = plan;
+  const auto dynamic = reinterpret_cast<std::uintptr_t>(stridescope_dynamic_shared);
+  used_shared_ = (dynamic - shared_lo_ + plan.dynamic_shared + 7) / 8 * 8;
+  shared_span_ = used_shared_;
+  coordinates_.resize(plan.threads);
+  for (unsigned t = 0; t < plan.threads; ++t)
+    coordinates_[t] = uint3{t % plan.block.x, (t / plan.block.x) % plan.block.y,
+                            t / (plan.block.x * plan.block.y)};
+  gridDim = plan.grid;
+  blockDim = plan.block;
+}
+
+void Worker::run_block(std::uint64_t linear) {
+  Program& program = Program::get();
+  block_ = linear;
+  blockIdx = uint3{unsigned(linear % plan_.grid.x), unsigned(linear / plan_.grid.x % plan_.grid.y),
+                   unsigned(linear / (std::uint64_t(plan_.grid.x) * plan_.grid.y))};
+  tracing_ = plan_.traced && long(linear) == program.config.traced_block;
+  first_barrier_seen_ = false;
+  block_low_ = used_shared_;
+  clock_ = 0;
+  asserted_ = false;
+  pending_ = -1;
+  engine_.reseed(program.config.seed * 0x9e3779b97f4a7c15ull + linear);  // the same for any worker
+  if (tracing_) order_.assign(plan_.threads, 0);
+  std::memset(reinterpret_cast<void*>(shared_lo_), 0, used_shared_);  // fresh shared memory
+  try {
+    engine_.run_block(plan_.threads, plan_.body, plan_.frame, *this);
+  } catch (const AssertStop&) {
+  }
+  if (asserted_) throw AssertStop{};
+  resolve_pending();
+  if (tracing_) end_step("exit", 0);
+  if (plan_.keep_blocks) {
+    if (!first_barrier_seen_) program.first_snapshots[linear] = words();
+    program.block_results[linear] =
+        block_low_ + program.config.word_size <= used_shared_ ? word_at(block_low_) : 0;
+  }
+  tracing_ = false;
+}
+
+std::int64_t Worker::word_at(std::size_t offset) const {
+  std::int64_t v = 0;
+  std::memcpy(&v, reinterpret_cast<const char*>(shared_lo_ + offset),
+              Program::get().config.word_size);
+  if (Program::get().config.word_size == 4) return std::int32_t(v);
+  return v;
+}
+
+std::vector<std::uint32_t> Worker::words() const {
+  std::vector<std::uint32_t> w(used_shared_ / 4);
+  if (!w.empty()) std::memcpy(w.data(), reinterpret_cast<const void*>(shared_lo_), w.size() * 4);
+  return w;
+}
+
+void Worker::resolve_pending() {
+  if (pending_ < 0) return;
+  RawAccess& a = step_.accesses[std::size_t(pending_)];
+  std::memcpy(&a.value, reinterpret_cast<const char*>(shared_lo_ + a.offset),
+              a.size > 8 ? 8 : a.size);
+  if (a.size == 4) a.value = std::int32_t(a.value);
+  pending_ = -1;
+}
+
+void Worker::shared_access(std::uint32_t offset, unsigned size, char kind, void* pc) {
+  resolve_pending();  // this thread's previous store is in memory by now
+  engine_.access_point();
+  ++clock_;
+  if (plan_.traced) block_low_ = std::min<std::size_t>(block_low_, offset);
+  if (!tracing_) return;
+  Program& program = Program::get();
+  ++program.shared_accesses;
+  const unsigned t = engine_.running();
+  RawAccess a{
+      t, order_[t]++,           offset,          size, kind, reinterpret_cast<std::uintptr_t>(pc),
+      0, engine_.warp_epoch(t), engine_.round(t)};
+  if (kind == 'r') {
+    std::memcpy(&a.value, reinterpret_cast<const char*>(shared_lo_ + offset), size > 8 ? 8 : size);
+    if (size == 4) a.value = std::int32_t(a.value);
+  }
+  step_.accesses.push_back(a);
+  if (kind != 'r') pending_ = long(step_.accesses.size()) - 1;
+}
+
+void Worker::global_access(const void* addr, unsigned size, char kind) {
+  engine_.access_point();
+  ++clock_;
+  if (!tracing_) return;
+  const char* p = static_cast<const char*>(addr);
+  if (kind == 'a') {
+    Program::get().global.note(p, size, 'r');
+    Program::get().global.note(p, size, 'w');
+  } else {
+    Program::get().global.note(p, size, kind);
+  }
+}
+
+void Worker::atomic_begin(void* addr, unsigned size, void* pc) {
+  on_access(addr, size, 'a', pc);
+}
+
+void Worker::end_step(const char* kind, int line) {
+  resolve_pending();
+  Program& program = Program::get();
+  step_.kind = kind;
+  step_.line = line;
+  step_.snapshot = words();
+  step_.global = program.global.end_step();
+  program.steps.push_back(std::move(step_));
+  step_ = RawStep{};
+  std::fill(order_.begin(), order_.end(), 0u);
+}
+
+void Worker::syncthreads(int line) {
+  resolve_pending();
+  ++clock_;
+  engine_.block_barrier(line);
+}
+
+int Worker::syncthreads_count(int predicate, int line) {
+  resolve_pending();
+  ++clock_;
+  return int(engine_.block_barrier(line, predicate));
+}
+
+std::uint64_t Worker::collective(int op, unsigned mask, std::uint64_t value, int arg, int width,
+                                 int line, unsigned size, int kind_of_value) {
+  resolve_pending();
+  ++clock_;
+  const auto which = static_cast<Collective>(op);
+  if (stridescope::simt::is_shuffle(which) &&
+      (width <= 0 || width > 32 || (width & (width - 1)) != 0)) {
+    fault(std::string(stridescope::simt::collective_name(which)) + " on line " +
+          std::to_string(line) + " by " + who(engine_.running()) + ": width " +
+          std::to_string(width) + " is not a power of two from 1 to 32");
+  }
+  shuffle_size_ = size;
+  shuffle_kind_ = kind_of_value;
+  return engine_.collective({which, mask, value, arg, width, line});
+}
+
+void Worker::on_block_barrier(int line) {
+  resolve_pending();
+  if (plan_.keep_blocks && !first_barrier_seen_) Program::get().first_snapshots[block_] = words();
+  first_barrier_seen_ = true;
+  if (tracing_) end_step("barrier", line);
+}
+
+void Worker::on_collective(unsigned warp, unsigned lanes,
+                           const stridescope::simt::CollectiveCall& first, std::uint32_t round,
+                           const std::array<stridescope::simt::CollectiveCall, 32>& handed_in,
+                           const std::array<std::uint64_t, 32>& received) {
+  if (!tracing_) return;
+  if (first.op == Collective::SyncWarp) {
+    step_.warp_syncs.push_back(
+        {std::int64_t(warp), std::int64_t(lanes), first.line, std::int64_t(round)});
+    return;
+  }
+  if (first.op != Collective::ShflDown) return;  // the registers view shows __shfl_down_sync()
+  RawShuffle record{warp,
+                    lanes,
+                    std::uint32_t(first.arg),
+                    first.line,
+                    round,
+                    shuffle_size_,
+                    shuffle_kind_,
+                    std::vector<std::uint64_t>(32, 0),
+                    std::vector<std::uint64_t>(32, 0)};
+  for (unsigned lane = 0; lane < 32; ++lane) {
+    if ((lanes >> lane & 1u) == 0) continue;
+    record.sent[lane] = handed_in[lane].value;
+    record.received[lane] = received[lane];
+  }
+  step_.shuffles.push_back(std::move(record));
+}
+
+void Worker::on_stall(const stridescope::simt::Stall& stall) {
+  if (asserted_) throw AssertStop{};
+  std::size_t waiting = 0;
+  int line = 0;
+  for (const stridescope::simt::Waiters& w : stall.waiting) {
+    if (w.warp_collective) {
+      fault("barrier divergence in " + where() + ": thread " + std::to_string(w.threads.front()) +
+            " waits at the " + stridescope::simt::collective_name(w.op) + " of line " +
+            std::to_string(w.line) + " for lanes of its mask that never arrive");
+    }
+    if (line != 0 && w.line != line) {
+      fault("barrier divergence in " + where() + ": threads wait at the __syncthreads() of lines " +
+            std::to_string(line) + " and " + std::to_string(w.line));
+    }
+    line = w.line;
+    waiting += w.threads.size();
+  }
+  fault("barrier divergence in " + where() + ": " + std::to_string(waiting) +
+        " threads wait at the __syncthreads() of line " + std::to_string(line) + " but " +
+        std::to_string(stall.exited.size()) + " exited");
+}
+
+void Worker::fault(const std::string& message) {
+  Program::get().fail(message);
+}
+
+void Worker::kernel_printf(const char* format, va_list args) {
+  va_list copy;
+  va_copy(copy, args);
+  char small[512];
+  const int n = std::vsnprintf(small, sizeof small, format, copy);
+  va_end(copy);
+  if (n < 0) return;
+  if (std::size_t(n) < sizeof small) {
+    output_.append(small, std::size_t(n));
+    return;
+  }
+  std::string big(std::size_t(n) + 1, '\0');
+  std::vsnprintf(big.data(), big.size(), format, args);
+  output_.append(big.data(), std::size_t(n));
+}
+
+void Worker::kernel_assert(const char* expression, const char* file, unsigned line,
+                           const char* function) {
+  char message[1024];
+  std::snprintf(message, sizeof message,
+                "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.\n", file,
+                line, function, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y,
+                threadIdx.z, expression);
+  asserts_ += message;
+  asserted_ = true;
+  throw stridescope::simt::ThreadExit{};
+}
+
+}  // namespace stridescope_rt
+
+// The coverage callbacks: clang calls one before every load and store of the user's code.
+#define STRIDESCOPE_COV(N)                                              \
+  extern "C" void __sanitizer_cov_load##N(void* addr) {                 \
+    if (stridescope_rt::Worker* w = stridescope_rt::this_thread_worker) \
+      w->on_access(addr, N, 'r', __builtin_return_address(0));          \
+  }                                                                     \
+  extern "C" void __sanitizer_cov_store##N(void* addr) {                \
+    if (stridescope_rt::Worker* w = stridescope_rt::this_thread_worker) \
+      w->on_access(addr, N, 'w', __builtin_return_address(0));          \
+  }
+STRIDESCOPE_COV(1)
+STRIDESCOPE_COV(2)
+STRIDESCOPE_COV(4)
+STRIDESCOPE_COV(8)
+STRIDESCOPE_COV(16)

@@ -1,0 +1,115 @@
+// A worker: one OS thread of the runtime that runs blocks of a launch on its own SIMT engine, with
+// its own shared memory (the user's __shared__ variables are thread_locals) and fiber stacks. It
+// sees every memory access of the user's code (the coverage callbacks), tells shared, global and
+// local ones apart by address, lets the engine's schedule switch threads at shared and global ones,
+// and records the traced block.
+#pragma once
+
+#include <cstdarg>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "program.h"
+#include "simt/engine.h"
+#include "simt/stacks.h"
+
+namespace stridescope_rt {
+
+// One launch, as every worker runs its blocks.
+struct LaunchPlan {
+  dim3 grid, block;
+  std::size_t dynamic_shared = 0;
+  void (*body)(void*) = nullptr;
+  void* frame = nullptr;
+  unsigned threads = 0;
+  std::uint64_t blocks = 0;
+  bool traced = false;       // the launch `stridescope run` traces
+  bool keep_blocks = false;  // each block's first snapshot and result are kept
+};
+
+// A block stopped by a failed assert in it: the launch ends (runtime/launch.cpp).
+struct AssertStop {};
+
+class Worker final : public stridescope::simt::EngineClient {
+ public:
+  explicit Worker(unsigned index);
+  static Worker* current();  // the worker of this OS thread (null where none was made)
+  static Worker& of_this_thread();
+
+  void begin_launch(const LaunchPlan& plan);
+  std::size_t used_shared() const { return used_shared_; }
+  void run_block(std::uint64_t linear);
+  // What the last block printed (its printf calls, in order) and its failed asserts' messages.
+  std::string take_output() { return std::move(output_); }
+  std::string take_asserts() { return std::move(asserts_); }
+
+  // Called from the user's code (the coverage callbacks and the CUDA header's functions).
+  void on_access(const void* addr, unsigned size, char kind, void* pc) {
+    if (!engine_.in_block()) return;  // host code
+    const auto a = reinterpret_cast<std::uintptr_t>(addr);
+    if (a - stacks_lo_ < stacks_span_) return;  // a thread's local
+    if (a - shared_lo_ < shared_span_)
+      return shared_access(std::uint32_t(a - shared_lo_), size, kind, pc);
+    if (a - shared_lo_ < tls_span_) return;  // the runtime's thread-locals (threadIdx, ...)
+    global_access(addr, size, kind);
+  }
+  void atomic_begin(void* addr, unsigned size, void* pc);
+  void syncthreads(int line);
+  int syncthreads_count(int predicate, int line);
+  std::uint64_t collective(int op, unsigned mask, std::uint64_t value, int arg, int width, int line,
+                           unsigned size, int kind_of_value);
+  bool in_kernel() const { return engine_.in_block(); }
+  long long clock() const { return 4 * static_cast<long long>(clock_); }
+  void kernel_printf(const char* format, va_list args);
+  [[noreturn]] void kernel_assert(const char* expression, const char* file, unsigned line,
+                                  const char* function);
+  std::string who(unsigned thread) const override;
+  std::string where() const;  // "block 3" or "block (1,2,0)"
+  unsigned running_thread() const { return engine_.running(); }
+
+  // stridescope::simt::EngineClient
+  void on_resume(unsigned thread) override { threadIdx = coordinates_[thread]; }
+  void on_block_barrier(int line) override;
+  void on_collective(unsigned warp, unsigned lanes, const stridescope::simt::CollectiveCall& first,
+                     std::uint32_t round,
+                     const std::array<stridescope::simt::CollectiveCall, 32>& handed_in,
+                     const std::array<std::uint64_t, 32>& received) override;
+  [[noreturn]] void on_stall(const stridescope::simt::Stall& stall) override;
+  [[noreturn]] void fault(const std::string& message) override;
+
+ private:
+  void shared_access(std::uint32_t offset, unsigned size, char kind, void* pc);
+  void global_access(const void* addr, unsigned size, char kind);
+  void resolve_pending();
+  void end_step(const char* kind, int line);
+  std::vector<std::uint32_t> words() const;
+  std::int64_t word_at(std::size_t offset) const;
+
+  unsigned index_;
+  stridescope::simt::GuardedStacks stacks_;
+  stridescope::simt::Engine engine_;
+  LaunchPlan plan_;
+  std::vector<uint3> coordinates_;  // threadIdx of each thread of a block
+  // Address ranges, as offsets from their start (one unsigned compare each).
+  std::uintptr_t stacks_lo_ = 0, stacks_span_ = 0;
+  std::uintptr_t shared_lo_ = 0, shared_span_ = 0, tls_span_ = 0;
+  std::size_t used_shared_ = 0;  // bytes: the static arrays and the launch's dynamic ones
+
+  // The block running now.
+  std::uint64_t block_ = 0;
+  bool tracing_ = false;  // the traced block: record its accesses
+  bool first_barrier_seen_ = false;
+  std::size_t block_low_ = 0;  // the lowest shared offset the block touched (its result is there)
+  std::uint64_t clock_ = 0;
+  bool asserted_ = false;
+  std::string output_, asserts_;
+  RawStep step_;
+  std::vector<std::uint32_t> order_;  // per thread: accesses in this step (traced block)
+  long pending_ = -1;  // index into step_.accesses of a store whose value is not yet in memory
+  unsigned shuffle_size_ = 4;
+  int shuffle_kind_ = 1;
+};
+
+}  // namespace stridescope_rt
