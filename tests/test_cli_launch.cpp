@@ -70,9 +70,10 @@ TEST(CliLaunch, AMalformedSpecIsOneErrorLine) {
                         "the element count n of iota(...) of in must be a whole number");
   expect_one_error_line(run_example("reduce<<<1,256>>>(in=linspace(4))"),
                         "unknown INIT 'linspace' for in");
-  expect_one_error_line(run_example("reduce<<<1,256>>>(in=iota(99999999))"), "from 1 to 4,194,304");
-  expect_one_error_line(run_example("reduce<<<100000,256>>>()"),
-                        "the grid has 100,000 blocks; at most 65,536");
+  expect_one_error_line(run_example("reduce<<<1,256>>>(in=iota(99999999))"),
+                        "from 1 to 67,108,864");
+  expect_one_error_line(run_example("reduce<<<20000000,256>>>()"),
+                        "the grid has 20,000,000 blocks; at most 16,777,216");
   expect_one_error_line(run_example("reduce<<<1,4096>>>()"), "CUDA allows 1 to 1,024 threads");
   expect_one_error_line("run " + kExample + " --launch 1x", "--launch 1x");
 }

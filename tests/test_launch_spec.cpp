@@ -74,8 +74,8 @@ TEST(LaunchSpec, EveryMistakeIsOneMessageSayingWhatAndWhere) {
       {"k<<<1,1>>>(a)", "expected `=` after the parameter's name `a` (at ')')"},
       {"k<<<1,1>>>(a=iota(0))",
        "the element count n of iota(...) of a must be a whole number "
-       "from 1 to 4,194,304"},
-      {"k<<<1,1>>>(a=iota(5000000))", "from 1 to 4,194,304"},
+       "from 1 to 67,108,864"},
+      {"k<<<1,1>>>(a=iota(70000000))", "from 1 to 67,108,864"},
       {"k<<<1,1>>>(a=iota(4)", "expected `)` after the last argument (at the end)"},
       {"k<<<1,1>>>(a=iota 4)", "expected `(` after iota"},
       {"k<<<1,1>>>(a=fill(4))", "expected `,` after n in fill(...) of a: write fill(n,v)"},
@@ -87,12 +87,12 @@ TEST(LaunchSpec, EveryMistakeIsOneMessageSayingWhatAndWhere) {
       {"k<<<1,1>>>(n=3) extra", "unexpected text after the arguments' `)` (at 'extra')"},
       {"k<<<1,2048>>>()", "the block has 2,048 threads; CUDA allows 1 to 1,024 threads per block"},
       {"k<<<(1,1),(1,1,65)>>>()", "the block's z is 65; CUDA allows up to 64"},
-      {"k<<<(300,300),1>>>()", "the grid has 90,000 blocks; at most 65,536"},
+      {"k<<<(5000,5000),1>>>()", "the grid has 25,000,000 blocks; at most 16,777,216"},
       // Sizes whose product wraps around 2^64 (to 0 here) are still too many.
       {"k<<<(1048576,1048576,16777216),1>>>()", "the grid has more than 2^64 blocks; at most"},
       {"k<<<1,(4294967295,4294967295,2)>>>()", "the block has more than 2^64 threads"},
-      {"k<<<1,1>>>(a=iota(4194304),b=iota(4194304),c=iota(4194304),d=iota(4194304),e=ones(1))",
-       "the arrays hold 16,777,217 elements together; at most 16,777,216"},
+      {"k<<<1,1>>>(a=iota(67108864),b=iota(67108864),c=ones(1))",
+       "the arrays hold 134,217,729 elements together; at most 134,217,728"},
       {"k<int<<<1,1>>>()", "a template argument may not contain `<`"},
   };
   for (const auto& [spec, expected] : cases) {

@@ -61,7 +61,10 @@ class Machine final : public simt::EngineClient {
         engine_(limits.schedule, limits.seed, simt::thread_stacks(shape.block, limits.stack_bytes),
                 {limits.max_barriers_per_block, limits.max_warp_syncs_per_step}),
         deadline_(Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                     std::chrono::duration<double>(limits.seconds))) {}
+                                     std::chrono::duration<double>(limits.seconds))) {
+    static_assert(sizeof(Dim3) == sizeof(simt::Engine::Index3));
+    for (unsigned t = 0; t < shape.block; ++t) thread_indices_.push_back({t, 0, 0});
+  }
 
   void run() {
     for (unsigned b = 0; b < shape_.grid; ++b) run_block(b);
@@ -125,7 +128,6 @@ class Machine final : public simt::EngineClient {
   }
 
   // simt::EngineClient
-  void on_resume(unsigned thread) override { current_.thread_idx = {thread, 0, 0}; }
 
   void on_block_barrier(int line) override {
     if (traced_) observer_.on_step_end(block_, StepKind::Barrier, line, shared_);
@@ -216,6 +218,8 @@ class Machine final : public simt::EngineClient {
     shared_.assign(shape_.shared_bytes, std::byte{0});
     access_order_.assign(shape_.block, 0);
     current_ = {{0, 0, 0}, {b, 0, 0}, {shape_.block, 1, 1}, {shape_.grid, 1, 1}};
+    engine_.show_thread_index(reinterpret_cast<simt::Engine::Index3*>(&current_.thread_idx),
+                              thread_indices_.data());
     engine_.run_block(
         shape_.block, [](void* kernel) { (*static_cast<const std::function<void()>*>(kernel))(); },
         const_cast<std::function<void()>*>(&kernel_), *this);
@@ -229,7 +233,8 @@ class Machine final : public simt::EngineClient {
   simt::Engine engine_;
   Clock::time_point deadline_;
   std::uint64_t ticks_ = 0, traced_accesses_ = 0;
-  std::vector<unsigned> access_order_;  // per thread, in the current step
+  std::vector<unsigned> access_order_;                // per thread, in the current step
+  std::vector<simt::Engine::Index3> thread_indices_;  // {t, 0, 0}: threadIdx of each thread
   std::vector<std::byte> shared_;
   ThreadCoordinates current_;
   unsigned block_ = 0;

@@ -18,9 +18,9 @@ class LaunchSpecError : public std::runtime_error {
 };
 
 // Limits of a spec'd launch (the emulator runs every block on the CPU).
-inline constexpr std::uint64_t kMaxSpecElements = 1u << 22;         // one array
-inline constexpr std::uint64_t kMaxSpecTotalElements = 1u << 24;    // all arrays together
-inline constexpr std::uint64_t kMaxSpecBlocks = 65536;              // grid.x * grid.y * grid.z
+inline constexpr std::uint64_t kMaxSpecElements = 1u << 26;         // one array
+inline constexpr std::uint64_t kMaxSpecTotalElements = 1u << 27;    // all arrays together
+inline constexpr std::uint64_t kMaxSpecBlocks = 1u << 24;           // grid.x * grid.y * grid.z
 inline constexpr std::uint64_t kMaxSpecThreadsPerBlock = 1024;      // CUDA's own limit
 inline constexpr std::uint64_t kMaxSpecSharedBytes = 48 * 1024;     // dynamic shared memory
 inline constexpr std::uint64_t kMaxSpecValues = 1u << 16;           // values(...) written out

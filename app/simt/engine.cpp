@@ -11,8 +11,6 @@
 
 namespace stridescope::simt {
 
-namespace ctx = boost::context;
-
 namespace {
 
 std::string hex(unsigned value) {
@@ -21,17 +19,13 @@ std::string hex(unsigned value) {
   return buffer;
 }
 
-unsigned lowest(std::uint32_t bits) {
-  return static_cast<unsigned>(__builtin_ctz(bits));
-}
-
 }  // namespace
 
 Engine::Engine(Schedule schedule, std::uint64_t seed, GuardedStacks& stacks, EngineLimits limits)
-    : schedule_(schedule), random_(seed), limits_(limits), stacks_(stacks) {}
+    : schedule_(schedule), random_(seed), limits_(limits), stacks_(stacks), contexts_(stacks) {}
 
 Engine::~Engine() {
-  clear();
+  contexts_.clear();
 }
 
 const char* Engine::stacks_begin() const {
@@ -41,98 +35,45 @@ const char* Engine::stacks_end() const {
   return stacks_.region_end();
 }
 
-void Engine::set_state(unsigned thread, State state) {
-  Lane& lane = lanes_[thread];
-  lane.state = state;
-  const std::uint32_t bit = 1u << (thread % kWarpSize);
-  if (state == State::Ready) {
-    ready_[thread / kWarpSize] |= bit;
-  } else {
-    ready_[thread / kWarpSize] &= ~bit;
-  }
-}
-
-// The ready thread after `after` in its group (its warp, or the whole block in lockstep), going
-// round; kScheduler when none is ready.
-unsigned Engine::next_in_group(unsigned after) const {
-  const unsigned warp = after / kWarpSize, lane = after % kWarpSize;
-  const std::uint32_t above = lane == kWarpSize - 1 ? 0u : ready_[warp] & ~((2u << lane) - 1u);
-  if (above != 0) return warp * kWarpSize + lowest(above);
-  if (schedule_ == Schedule::Lockstep) {
-    for (unsigned k = 1; k < warps_; ++k) {
-      const unsigned w = (warp + k) % warps_;
-      if (ready_[w] != 0) return w * kWarpSize + lowest(ready_[w]);
+// Each lane's life: the body, once per block; between blocks the lane waits at the end of its
+// last run (parked), so a new block costs no new context.
+void Engine::lane_main(void* engine, unsigned lane) {
+  auto* e = static_cast<Engine*>(engine);
+  for (;;) {
+    e->lanes_[lane].parked = false;
+    try {
+      e->body_(e->arg_);
+      e->set_state(lane, State::Exited);
+#if !defined(STRIDESCOPE_SIMT_FAST_CONTEXT)
+    } catch (const boost::context::detail::forced_unwind&) {
+      throw;
+#endif
+    } catch (const ThreadExit&) {
+      e->set_state(lane, State::Exited);
+    } catch (...) {
+      e->fault_ = std::current_exception();
+      e->set_state(lane, State::Faulted);
     }
-  }
-  if (ready_[warp] != 0) return warp * kWarpSize + lowest(ready_[warp]);
-  return kScheduler;
-}
-
-// Stores the continuation of whoever switched to us (empty when that fiber ended).
-void Engine::park(ctx::fiber&& from) {
-  if (!from) return;
-  (from_ == kScheduler ? scheduler_ : lanes_[from_].fiber) = std::move(from);
-}
-
-void Engine::switch_to(unsigned next) {
-  from_ = running_;
-  running_ = next;
-  if (next != kScheduler) client_->on_resume(next);
-  ctx::fiber& target = next == kScheduler ? scheduler_ : lanes_[next].fiber;
-  ctx::fiber back = std::move(target).resume();
-  park(std::move(back));
-}
-
-void Engine::block_running(State state) {
-  set_state(running_, state);
-  const bool handover = schedule_ == Schedule::Warps || schedule_ == Schedule::Lockstep;
-  switch_to(handover ? next_in_group(running_) : kScheduler);
-}
-
-void Engine::start_fibers(Body body, void* arg) {
-  GuardedStacks& stacks = stacks_;
-  for (unsigned t = 0; t < threads_; ++t) {
-    Lane& lane = lanes_[t];
-    lane.stack_low = stacks.next_stack_low();
-    lane.fiber = ctx::fiber(
-        std::allocator_arg, StackLease(stacks), [this, t, body, arg](ctx::fiber&& caller) {
-          // Boost's ucontext fibers (the sanitizer build) enter a fiber that
-          // never ran when it is destroyed: it must then end at once.
-          if (tearing_down_) return std::move(caller);
-          park(std::move(caller));
-          try {
-            body(arg);
-            set_state(t, State::Exited);
-          } catch (const ctx::detail::forced_unwind&) {
-            throw;
-          } catch (const ThreadExit&) {
-            set_state(t, State::Exited);
-          } catch (...) {
-            fault_ = std::current_exception();
-            set_state(t, State::Faulted);
-          }
-          const bool handover = lanes_[t].state == State::Exited &&
-                                (schedule_ == Schedule::Warps || schedule_ == Schedule::Lockstep);
-          const unsigned next = handover ? next_in_group(t) : kScheduler;
-          from_ = t;
-          running_ = next;
-          if (next != kScheduler) client_->on_resume(next);
-          return std::move(next == kScheduler ? scheduler_ : lanes_[next].fiber);
-        });
+    e->finish_run(lane);
   }
 }
 
+void Engine::finish_run(unsigned lane) {
+  lanes_[lane].parked = true;
+  const bool handover = lanes_[lane].state == State::Exited &&
+                        (schedule_ == Schedule::Warps || schedule_ == Schedule::Lockstep);
+  switch_to(handover ? next_in_group(lane) : kScheduler);
+}
+
+// After a fault or a stall: lanes stopped in the middle of the body start afresh next time.
 void Engine::clear() {
-  tearing_down_ = true;
-  for (Lane& lane : lanes_) lane.fiber = ctx::fiber();
-  tearing_down_ = false;
-  lanes_.clear();
-  running_ = from_ = kScheduler;
+  for (unsigned t = 0; t < lanes_.size(); ++t)
+    if (!lanes_[t].parked) contexts_.restart(t);
+  running_ = kScheduler;
   threads_ = 0;
 }
 
 void Engine::abandon() {
-  for (Lane& lane : lanes_) (void)std::move(lane.fiber);  // a process about to exit: no unwinding
   threads_ = 0;
 }
 
@@ -156,13 +97,27 @@ void Engine::run_block(unsigned threads, Body body, void* arg, EngineClient& cli
   }
   threads_ = threads;
   warps_ = (threads + kWarpSize - 1) / kWarpSize;
-  lanes_.clear();
-  lanes_.resize(threads);
+  body_ = body;
+  arg_ = arg;
+  contexts_.ensure(threads, &Engine::lane_main, this);
+  const std::size_t kept = lanes_.size();
+  lanes_.resize(std::max<std::size_t>(lanes_.size(), threads));
+  for (unsigned t = 0; t < threads; ++t) {
+    const bool parked = t < kept && lanes_[t].parked;
+    lanes_[t] = Lane{};
+    lanes_[t].parked = parked;
+    lanes_[t].stack_low = contexts_.stack_low(t);
+  }
   ready_.assign(warps_, 0);
+  collective_.assign(warps_, 0);
   for (unsigned t = 0; t < threads; ++t) ready_[t / kWarpSize] |= 1u << (t % kWarpSize);
+  count_ = {};
+  count_[static_cast<unsigned>(State::Ready)] = threads;
+  barrier_line_ = 0;
+  barrier_lines_differ_ = false;
+  barrier_predicates_ = 0;
   barriers_ = 0;
-  running_ = from_ = kScheduler;
-  start_fibers(body, arg);
+  running_ = kScheduler;
   for (;;) {
     run_pass();
     if (release_collectives(0, warps_)) continue;
@@ -199,37 +154,15 @@ void Engine::run_pass() {
       // Warp after warp, each to its next block barrier (its collectives released as it goes).
       for (unsigned w = 0; w < warps_; ++w) {
         do {
-          if (ready_[w] != 0) run_group(w * kWarpSize + lowest(ready_[w]));
+          if (ready_[w] != 0) run_group(w * kWarpSize + Engine::lowest(ready_[w]));
         } while (release_collectives(w, w + 1));
       }
       return;
     case Schedule::Lockstep:
       for (unsigned w = 0; w < warps_; ++w)
-        if (ready_[w] != 0) run_group(w * kWarpSize + lowest(ready_[w]));
+        if (ready_[w] != 0) run_group(w * kWarpSize + Engine::lowest(ready_[w]));
       return;
   }
-}
-
-void Engine::access_point() {
-  switch (schedule_) {
-    case Schedule::Threads:
-      return;
-    case Schedule::Random:
-      if ((random_() & 1u) != 0) switch_to(kScheduler);
-      return;
-    case Schedule::Warps:
-    case Schedule::Lockstep:
-      if (const unsigned next = next_in_group(running_); next != running_) switch_to(next);
-      return;
-  }
-}
-
-unsigned Engine::block_barrier(int line, int predicate) {
-  Lane& self = lanes_[running_];
-  self.line = line;
-  self.predicate = predicate;
-  block_running(State::AtBarrier);
-  return barrier_count_;
 }
 
 std::uint64_t Engine::collective(const CollectiveCall& call) {
@@ -256,8 +189,10 @@ std::uint64_t Engine::collective(const CollectiveCall& call) {
 // Lets the lanes of warps [first_warp, last_warp) that all arrived at a collective go on, with
 // their results. True if any did.
 bool Engine::release_collectives(unsigned first_warp, unsigned last_warp) {
+  if (count_[static_cast<unsigned>(State::AtCollective)] == 0) return false;
   bool released = false;
-  for (unsigned w = first_warp; w < last_warp; ++w) released = release_warp(w) || released;
+  for (unsigned w = first_warp; w < last_warp; ++w)
+    if (collective_[w] != 0) released = release_warp(w) || released;
   return released;
 }
 
@@ -298,7 +233,7 @@ bool Engine::release_warp(unsigned warp) {
     for (unsigned o = 0; o < count; ++o)
       if (group >> o & 1u) calls[o] = lanes_[base + o].call;
     const std::array<std::uint64_t, kWarpSize> results = resolve(calls, group);
-    const std::uint32_t round = lanes_[base + lowest(group)].round;
+    const std::uint32_t round = lanes_[base + Engine::lowest(group)].round;
     const Collective op = first.op;
     const CollectiveCall first_call = first;
     for (unsigned o = 0; o < count; ++o) {
@@ -315,40 +250,30 @@ bool Engine::release_warp(unsigned warp) {
   return released;
 }
 
+// Every lane is at the block barrier (then it is released), or has exited (the block is done),
+// or the block is stuck: a stall.
 bool Engine::finish_step() {
-  std::map<int, std::vector<unsigned>> at_barrier;
-  std::vector<unsigned> exited, at_collective;
-  unsigned count = 0;
-  for (unsigned t = 0; t < threads_; ++t) {
-    switch (lanes_[t].state) {
-      case State::Exited:
-        exited.push_back(t);
-        break;
-      case State::AtCollective:
-        at_collective.push_back(t);
-        break;
-      case State::AtBarrier:
-        at_barrier[lanes_[t].line].push_back(t);
-        if (lanes_[t].predicate != 0) ++count;
-        break;
-      default:
-        break;
-    }
-  }
-  if (exited.size() == threads_) return true;
-  if (!exited.empty() || !at_collective.empty() || at_barrier.size() != 1) stall();
-  const int line = at_barrier.begin()->first;
+  if (count_[static_cast<unsigned>(State::Exited)] == threads_) return true;
+  if (count_[static_cast<unsigned>(State::AtBarrier)] != threads_ || barrier_lines_differ_) stall();
+  const int line = barrier_line_;
   if (limits_.max_barriers_per_block != 0 && ++barriers_ > limits_.max_barriers_per_block) {
     fail("the block passed " + std::to_string(limits_.max_barriers_per_block) +
          " __syncthreads() barriers (line " + std::to_string(line) +
          "): a loop around __syncthreads() that does not end?");
   }
-  barrier_count_ = count;
+  barrier_count_ = barrier_predicates_;
+  barrier_predicates_ = 0;
+  barrier_lines_differ_ = false;
   client_->on_block_barrier(line);
-  for (unsigned t = 0; t < threads_; ++t) {
-    Lane& lane = lanes_[t];
+  for (Lane& lane : lanes_) {
     lane.collectives = lane.round = lane.epoch = 0;
-    set_state(t, State::Ready);
+    lane.state = State::Ready;
+  }
+  count_ = {};
+  count_[static_cast<unsigned>(State::Ready)] = threads_;
+  for (unsigned w = 0; w < warps_; ++w) {
+    const unsigned lanes = std::min(kWarpSize, threads_ - w * kWarpSize);
+    ready_[w] = lanes == kWarpSize ? 0xffffffffu : (1u << lanes) - 1u;
   }
   return false;
 }

@@ -7,7 +7,6 @@
 #pragma once
 
 #include <array>
-#include <boost/context/fiber.hpp>
 #include <cstdint>
 #include <exception>
 #include <random>
@@ -15,6 +14,7 @@
 #include <vector>
 
 #include "simt/collectives.h"
+#include "simt/context.h"
 
 namespace stridescope::simt {
 
@@ -48,8 +48,6 @@ struct Stall {
 class EngineClient {
  public:
   virtual ~EngineClient() = default;
-  // The engine is about to run `thread` (hot: at most one call per switch).
-  virtual void on_resume(unsigned thread) = 0;
   // Every live thread reached the __syncthreads() of `line`: the step ends, before they go on.
   virtual void on_block_barrier(int line) = 0;
   // Lanes `lanes` of warp `warp` passed a collective together; `round`: the warp rounds
@@ -89,6 +87,16 @@ class Engine {
   unsigned block_barrier(int line, int predicate = 0);
   std::uint64_t collective(const CollectiveCall& call);  // a warp collective: the lane's result
 
+  // Where the running thread's index in the block goes at every switch (threadIdx): `target`
+  // gets `per_thread[thread]`. Set before run_block.
+  struct Index3 {
+    std::uint32_t x, y, z;
+  };
+  void show_thread_index(Index3* target, const Index3* per_thread) {
+    index_target_ = target;
+    indices_ = per_thread;
+  }
+
   unsigned running() const { return running_; }
   unsigned threads() const { return threads_; }
   bool in_block() const { return threads_ != 0; }
@@ -102,14 +110,14 @@ class Engine {
   Schedule schedule() const { return schedule_; }
   void reseed(std::uint64_t seed) { random_.seed(seed); }
 
-  // Ends the block at once (the fibers are dropped, not unwound): for a process about to exit.
+  // Ends the block at once (the lanes are dropped, not unwound): for a process about to exit.
   void abandon();
 
  private:
   enum class State : std::uint8_t { Ready, AtBarrier, AtCollective, Exited, Faulted };
   struct Lane {
-    boost::context::fiber fiber;
     State state = State::Ready;
+    bool parked = false;  // waiting at the end of its last run, ready to run the body again
     int line = 0;
     int predicate = 0;
     std::uint32_t round = 0, epoch = 0, collectives = 0;
@@ -117,11 +125,12 @@ class Engine {
     std::uint64_t result = 0;
     const char* stack_low = nullptr;
   };
-  static constexpr unsigned kScheduler = 0xffffffffu;
+  static constexpr unsigned kScheduler = Contexts::kMain;
 
-  void start_fibers(Body body, void* arg);
+  static unsigned lowest(std::uint32_t bits) { return static_cast<unsigned>(__builtin_ctz(bits)); }
+  static void lane_main(void* engine, unsigned lane);  // runs the body, block after block
+  void finish_run(unsigned lane);  // the lane's body returned or threw: hand over
   void switch_to(unsigned next);
-  void park(boost::context::fiber&& from);
   void block_running(State state);  // the running thread waits: hand over to the next one
   unsigned next_in_group(unsigned after) const;
   void set_state(unsigned thread, State state);
@@ -139,16 +148,106 @@ class Engine {
   std::mt19937_64 random_;
   EngineLimits limits_;
   GuardedStacks& stacks_;
+  Contexts contexts_;
+  Body body_ = nullptr;
+  void* arg_ = nullptr;
+  Index3* index_target_ = nullptr;
+  const Index3* indices_ = nullptr;
   EngineClient* client_ = nullptr;
   std::vector<Lane> lanes_;
-  std::vector<std::uint32_t> ready_;  // per warp: a bit per ready lane
+  std::vector<std::uint32_t> ready_;       // per warp: a bit per ready lane
+  std::vector<std::uint32_t> collective_;  // per warp: a bit per lane waiting at a collective
+  std::array<unsigned, 5> count_{};        // lanes in each State
+  int barrier_line_ = 0;                   // the first lane's at this step's __syncthreads()
+  bool barrier_lines_differ_ = false;
+  unsigned barrier_predicates_ = 0;  // lanes at the barrier with a nonzero predicate
   unsigned threads_ = 0, warps_ = 0;
-  unsigned running_ = kScheduler, from_ = kScheduler;
+  unsigned running_ = kScheduler;
   std::uint64_t barriers_ = 0;
   unsigned barrier_count_ = 0;  // __syncthreads_count of the last barrier
-  boost::context::fiber scheduler_;
   std::exception_ptr fault_;
-  bool tearing_down_ = false;
 };
+
+// The hot paths, inline: a block of 256 threads switches thousands of times.
+
+inline void Engine::set_state(unsigned thread, State state) {
+  Lane& lane = lanes_[thread];
+  --count_[static_cast<unsigned>(lane.state)];
+  ++count_[static_cast<unsigned>(state)];
+  lane.state = state;
+  const std::uint32_t bit = 1u << (thread % kWarpSize);
+  std::uint32_t& ready = ready_[thread / kWarpSize];
+  ready = state == State::Ready ? ready | bit : ready & ~bit;
+  if (state == State::AtCollective) {
+    collective_[thread / kWarpSize] |= bit;
+  } else if (collective_[thread / kWarpSize] & bit) {
+    collective_[thread / kWarpSize] &= ~bit;
+  }
+}
+
+// The ready thread after `after` in its group (its warp, or the whole block in lockstep), going
+// round; kScheduler when none is ready.
+inline unsigned Engine::next_in_group(unsigned after) const {
+  const unsigned warp = after / kWarpSize, lane = after % kWarpSize;
+  const std::uint32_t ready = ready_[warp];
+  const auto above = static_cast<std::uint32_t>(ready & ~((std::uint64_t{2} << lane) - 1u));
+  if (above != 0) return warp * kWarpSize + lowest(above);
+  if (schedule_ == Schedule::Lockstep) {
+    for (unsigned k = 1; k < warps_; ++k) {
+      const unsigned w = (warp + k) % warps_;
+      if (ready_[w] != 0) return w * kWarpSize + lowest(ready_[w]);
+    }
+  }
+  if (ready != 0) return warp * kWarpSize + lowest(ready);
+  return kScheduler;
+}
+
+inline void Engine::switch_to(unsigned next) {
+  const unsigned self = running_;
+  running_ = next;
+  if (next != kScheduler && index_target_ != nullptr) *index_target_ = indices_[next];
+  contexts_.swap(self, next);
+}
+
+inline void Engine::block_running(State state) {
+  set_state(running_, state);
+  const bool handover = schedule_ == Schedule::Warps || schedule_ == Schedule::Lockstep;
+  switch_to(handover ? next_in_group(running_) : kScheduler);
+}
+
+inline void Engine::access_point() {
+  switch (schedule_) {
+    case Schedule::Threads:
+      return;
+    case Schedule::Random:
+      if ((random_() & 1u) != 0) switch_to(kScheduler);
+      return;
+    case Schedule::Warps:
+    case Schedule::Lockstep:
+      if (const unsigned next = next_in_group(running_); next != running_) switch_to(next);
+      return;
+  }
+}
+
+inline unsigned Engine::block_barrier(int line, int predicate) {
+  const unsigned self = running_;
+  Lane& lane = lanes_[self];
+  lane.line = line;
+  unsigned& arrived = count_[static_cast<unsigned>(State::AtBarrier)];
+  if (arrived == 0) {
+    barrier_line_ = line;
+  } else if (line != barrier_line_) {
+    barrier_lines_differ_ = true;
+  }
+  if (predicate != 0) ++barrier_predicates_;
+  // The lane leaves the ready ones for the barrier (set_state, for the one case at hand).
+  ++arrived;
+  --count_[static_cast<unsigned>(State::Ready)];
+  lane.state = State::AtBarrier;
+  ready_[self / kWarpSize] &= ~(1u << (self % kWarpSize));
+  const bool handover = schedule_ == Schedule::Warps || schedule_ == Schedule::Lockstep;
+  switch_to(handover ? next_in_group(self) : kScheduler);
+  return barrier_count_;
+}
 
 }  // namespace stridescope::simt

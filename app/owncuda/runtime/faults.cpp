@@ -43,7 +43,7 @@ void on_fault(int sig, siginfo_t* info, void* context) {
     who =
         " in " + w->who(w->running_thread()) + " of launch " + std::to_string(program.launch_index);
   if ((sig == SIGSEGV || sig == SIGBUS) && stridescope::simt::is_stack_guard(info->si_addr))
-    program.fail("the program overflowed a thread's stack (256 KiB)" + who +
+    program.fail("the program overflowed a thread's stack (128 KiB)" + who +
                      " (a recursion too deep, or too large local arrays?)",
                  pc);
   program.fail(std::string("the program died of ") + signal_words(sig) + who, pc);

@@ -1,8 +1,9 @@
-// The runtime's entry points that a user's kernels call (stridescope_cuda.h): barriers, warp
-// collectives, atomics, __trap(), and the C library functions a kernel uses differently from host
-// code: printf (collected per block and printed in block order after the launch, as a GPU prints
-// at the next synchronization), assert (CUDA's message; the launch ends and the error is sticky)
-// and clock (the block's count of memory accesses and barriers; see device_math.h).
+// The runtime's entry points that a user's kernels call (stridescope_cuda.h) beside the hot ones
+// (barriers, collectives, atomics: worker.cpp): __trap(), assert, and the C library functions a
+// kernel uses differently from host code: printf (collected per block and printed in block order
+// after the launch, as a GPU prints at the next synchronization), assert (CUDA's message; the
+// launch ends and the error is sticky) and clock (the block's count of memory accesses and
+// barriers; see device_math.h).
 #include <errno.h>
 
 #include <cstdarg>
@@ -25,20 +26,6 @@ Worker& in_kernel(const char* what, int line) {
 }
 }  // namespace
 
-void syncthreads(int line) {
-  in_kernel("__syncthreads()", line).syncthreads(line);
-}
-int syncthreads_count(int predicate, int line) {
-  return in_kernel("__syncthreads_count()", line).syncthreads_count(predicate, line);
-}
-std::uint64_t warp_collective(Op op, unsigned mask, std::uint64_t value, int arg, int width,
-                              int line, unsigned size, int kind_of_value) {
-  return in_kernel("a warp function", line)
-      .collective(int(op), mask, value, arg, width, line, size, kind_of_value);
-}
-void atomic_begin(void* addr, unsigned size, void* pc) {
-  if (Worker* w = Worker::current()) w->atomic_begin(addr, size, pc);
-}
 [[noreturn]] void assert_failed(const char* expression, const char* file, unsigned line,
                                 const char* function) {
   if (Worker* w = Worker::current(); w != nullptr && w->in_kernel())

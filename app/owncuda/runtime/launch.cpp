@@ -16,8 +16,10 @@ namespace stridescope_rt {
 namespace {
 
 constexpr std::size_t kDynamicSharedBytes = 48 * 1024;
-// The largest launch whose blocks' first snapshots and results the trace keeps.
-constexpr std::uint64_t kKeptBytes = 64ull << 20;
+// The largest launch whose blocks' first snapshots and results the trace keeps (the catalog's input
+// and result of a sum): beyond it only the traced block pays for recording.
+constexpr std::uint64_t kKeptBytes = 4ull << 20;
+constexpr std::uint64_t kKeptBlocks = 16384;
 
 // The OS threads beside the main one. Started on the first launch with more than one block; they
 // live as long as the process (never joined: a program may exit in the middle of anything).
@@ -172,7 +174,7 @@ void launch(dim3 grid, dim3 block, std::size_t dynamic, cudaStream_t, void (*bod
     program.traced_blockdim = block;
     program.traced_shared = self.used_shared();
     program.global.begin_launch();
-    plan.keep_blocks = plan.blocks * self.used_shared() <= kKeptBytes;
+    plan.keep_blocks = plan.blocks <= kKeptBlocks && plan.blocks * self.used_shared() <= kKeptBytes;
     program.per_block_kept = plan.keep_blocks;
     if (plan.keep_blocks) {
       program.first_snapshots.assign(plan.blocks, {});

@@ -12,7 +12,7 @@ namespace stridescope_rt {
 
 namespace {
 constexpr std::size_t kDynamicSharedBytes = 48 * 1024;  // the size dynshared.s gives it
-constexpr std::size_t kStackBytes = 256 * 1024;
+constexpr std::size_t kStackBytes = 128 * 1024;
 thread_local Worker* this_thread_worker = nullptr;
 
 std::uintptr_t thread_pointer() {
@@ -76,8 +76,11 @@ void Worker::begin_launch(const LaunchPlan& plan) {
   shared_span_ = used_shared_;
   coordinates_.resize(plan.threads);
   for (unsigned t = 0; t < plan.threads; ++t)
-    coordinates_[t] = uint3{t % plan.block.x, (t / plan.block.x) % plan.block.y,
-                            t / (plan.block.x * plan.block.y)};
+    coordinates_[t] = {t % plan.block.x, (t / plan.block.x) % plan.block.y,
+                       t / (plan.block.x * plan.block.y)};
+  static_assert(sizeof(uint3) == sizeof(stridescope::simt::Engine::Index3));
+  engine_.show_thread_index(reinterpret_cast<stridescope::simt::Engine::Index3*>(&threadIdx),
+                            coordinates_.data());
   gridDim = plan.grid;
   blockDim = plan.block;
 }
@@ -88,6 +91,7 @@ void Worker::run_block(std::uint64_t linear) {
   blockIdx = uint3{unsigned(linear % plan_.grid.x), unsigned(linear / plan_.grid.x % plan_.grid.y),
                    unsigned(linear / (std::uint64_t(plan_.grid.x) * plan_.grid.y))};
   tracing_ = plan_.traced && long(linear) == program.config.traced_block;
+  recording_ = tracing_ || plan_.keep_blocks;
   first_barrier_seen_ = false;
   block_low_ = used_shared_;
   clock_ = 0;
@@ -108,7 +112,7 @@ void Worker::run_block(std::uint64_t linear) {
     program.block_results[linear] =
         block_low_ + program.config.word_size <= used_shared_ ? word_at(block_low_) : 0;
   }
-  tracing_ = false;
+  tracing_ = recording_ = false;
 }
 
 std::int64_t Worker::word_at(std::size_t offset) const {
@@ -134,11 +138,10 @@ void Worker::resolve_pending() {
   pending_ = -1;
 }
 
-void Worker::shared_access(std::uint32_t offset, unsigned size, char kind, void* pc) {
-  resolve_pending();  // this thread's previous store is in memory by now
-  engine_.access_point();
-  ++clock_;
-  if (plan_.traced) block_low_ = std::min<std::size_t>(block_low_, offset);
+// A shared access of the traced launch: the lowest word the block touched (its result, by the
+// catalog's convention), and in the traced block the access itself.
+void Worker::record_shared(std::uint32_t offset, unsigned size, char kind, void* pc) {
+  block_low_ = std::min<std::size_t>(block_low_, offset);
   if (!tracing_) return;
   Program& program = Program::get();
   ++program.shared_accesses;
@@ -154,10 +157,7 @@ void Worker::shared_access(std::uint32_t offset, unsigned size, char kind, void*
   if (kind != 'r') pending_ = long(step_.accesses.size()) - 1;
 }
 
-void Worker::global_access(const void* addr, unsigned size, char kind) {
-  engine_.access_point();
-  ++clock_;
-  if (!tracing_) return;
+void Worker::record_global(const void* addr, unsigned size, char kind) {
   const char* p = static_cast<const char*>(addr);
   if (kind == 'a') {
     Program::get().global.note(p, size, 'r');
@@ -165,10 +165,6 @@ void Worker::global_access(const void* addr, unsigned size, char kind) {
   } else {
     Program::get().global.note(p, size, kind);
   }
-}
-
-void Worker::atomic_begin(void* addr, unsigned size, void* pc) {
-  on_access(addr, size, 'a', pc);
 }
 
 void Worker::end_step(const char* kind, int line) {
@@ -181,12 +177,6 @@ void Worker::end_step(const char* kind, int line) {
   program.steps.push_back(std::move(step_));
   step_ = RawStep{};
   std::fill(order_.begin(), order_.end(), 0u);
-}
-
-void Worker::syncthreads(int line) {
-  resolve_pending();
-  ++clock_;
-  engine_.block_barrier(line);
 }
 
 int Worker::syncthreads_count(int predicate, int line) {
@@ -300,6 +290,35 @@ void Worker::kernel_assert(const char* expression, const char* file, unsigned li
   throw stridescope::simt::ThreadExit{};
 }
 
+}  // namespace stridescope_rt
+
+// The entry points a kernel calls for barriers, collectives and atomics (stridescope_cuda.h).
+namespace stridescope_rt {
+namespace {
+[[noreturn]] void outside_a_kernel(const char* what, int line) {
+  Program::get().fail(std::string(what) + " at line " + std::to_string(line) +
+                      " was called outside a kernel");
+}
+}  // namespace
+void syncthreads(int line) {
+  Worker* w = this_thread_worker;
+  if (w == nullptr || !w->in_kernel()) outside_a_kernel("__syncthreads()", line);
+  w->syncthreads(line);
+}
+int syncthreads_count(int predicate, int line) {
+  Worker* w = this_thread_worker;
+  if (w == nullptr || !w->in_kernel()) outside_a_kernel("__syncthreads_count()", line);
+  return w->syncthreads_count(predicate, line);
+}
+std::uint64_t warp_collective(Op op, unsigned mask, std::uint64_t value, int arg, int width,
+                              int line, unsigned size, int kind_of_value) {
+  Worker* w = this_thread_worker;
+  if (w == nullptr || !w->in_kernel()) outside_a_kernel("a warp function", line);
+  return w->collective(int(op), mask, value, arg, width, line, size, kind_of_value);
+}
+void atomic_begin(void* addr, unsigned size, void* pc) {
+  if (Worker* w = this_thread_worker) w->on_access(addr, size, 'a', pc);
+}
 }  // namespace stridescope_rt
 
 // The coverage callbacks: clang calls one before every load and store of the user's code.

@@ -55,8 +55,11 @@ class Worker final : public stridescope::simt::EngineClient {
     if (a - shared_lo_ < tls_span_) return;  // the runtime's thread-locals (threadIdx, ...)
     global_access(addr, size, kind);
   }
-  void atomic_begin(void* addr, unsigned size, void* pc);
-  void syncthreads(int line);
+  void syncthreads(int line) {
+    if (pending_ >= 0) resolve_pending();
+    ++clock_;
+    engine_.block_barrier(line);
+  }
   int syncthreads_count(int predicate, int line);
   std::uint64_t collective(int op, unsigned mask, std::uint64_t value, int arg, int width, int line,
                            unsigned size, int kind_of_value);
@@ -70,7 +73,6 @@ class Worker final : public stridescope::simt::EngineClient {
   unsigned running_thread() const { return engine_.running(); }
 
   // stridescope::simt::EngineClient
-  void on_resume(unsigned thread) override { threadIdx = coordinates_[thread]; }
   void on_block_barrier(int line) override;
   void on_collective(unsigned warp, unsigned lanes, const stridescope::simt::CollectiveCall& first,
                      std::uint32_t round,
@@ -80,8 +82,19 @@ class Worker final : public stridescope::simt::EngineClient {
   [[noreturn]] void fault(const std::string& message) override;
 
  private:
-  void shared_access(std::uint32_t offset, unsigned size, char kind, void* pc);
-  void global_access(const void* addr, unsigned size, char kind);
+  void shared_access(std::uint32_t offset, unsigned size, char kind, void* pc) {
+    if (pending_ >= 0) resolve_pending();  // this thread's previous store is in memory by now
+    engine_.access_point();
+    ++clock_;
+    if (recording_) record_shared(offset, size, kind, pc);
+  }
+  void global_access(const void* addr, unsigned size, char kind) {
+    engine_.access_point();
+    ++clock_;
+    if (tracing_) record_global(addr, size, kind);
+  }
+  void record_shared(std::uint32_t offset, unsigned size, char kind, void* pc);
+  void record_global(const void* addr, unsigned size, char kind);
   void resolve_pending();
   void end_step(const char* kind, int line);
   std::vector<std::uint32_t> words() const;
@@ -91,7 +104,7 @@ class Worker final : public stridescope::simt::EngineClient {
   stridescope::simt::GuardedStacks stacks_;
   stridescope::simt::Engine engine_;
   LaunchPlan plan_;
-  std::vector<uint3> coordinates_;  // threadIdx of each thread of a block
+  std::vector<stridescope::simt::Engine::Index3> coordinates_;  // threadIdx of each thread
   // Address ranges, as offsets from their start (one unsigned compare each).
   std::uintptr_t stacks_lo_ = 0, stacks_span_ = 0;
   std::uintptr_t shared_lo_ = 0, shared_span_ = 0, tls_span_ = 0;
@@ -99,7 +112,8 @@ class Worker final : public stridescope::simt::EngineClient {
 
   // The block running now.
   std::uint64_t block_ = 0;
-  bool tracing_ = false;  // the traced block: record its accesses
+  bool tracing_ = false;    // the traced block: record its accesses
+  bool recording_ = false;  // the traced block, or a block whose result the trace keeps
   bool first_barrier_seen_ = false;
   std::size_t block_low_ = 0;  // the lowest shared offset the block touched (its result is there)
   std::uint64_t clock_ = 0;
