@@ -34,8 +34,14 @@ fi
 if ! skip examples; then
 step "examples/ and tests/own_programs/ built by nvcc and run natively (compare: stridescope run)"
 mkdir -p "$OUT/examples"
-for f in examples/*.cu tests/own_programs/*.cu; do
+# A test program's output must be tests/own_programs/expected/NAME.txt, what the emulator prints
+# too (tests/test_own_semantics.cpp); a file marked STRIDESCOPE-ONLY is one nvcc refuses.
+for f in examples/*.cu tests/own_programs/*.cu tests/own_programs/*/main.cu; do
   name=$(basename "$f" .cu)
+  [ "$name" = main ] && name=$(basename "$(dirname "$f")")
+  if grep -q "STRIDESCOPE-ONLY" "$f"; then
+    echo "-- $f: stridescope run only (nvcc refuses it)" | tee -a "$OUT/summary.txt"; continue
+  fi
   if ! grep -q "int main(" "$f"; then  # kernels only (run by stridescope run --launch): compile them
     if nvcc -arch="sm_$ARCH" -O2 -c -o /dev/null "$f" >"$OUT/examples/$name.build.txt" 2>&1; then
       echo "-- $f: kernels only, compiled by nvcc (not run)" | tee -a "$OUT/summary.txt"
@@ -44,10 +50,23 @@ for f in examples/*.cu tests/own_programs/*.cu; do
     fi
     continue
   fi
-  if nvcc -arch="sm_$ARCH" -O2 -o "$OUT/examples/$name" "$f" >"$OUT/examples/$name.build.txt" 2>&1; then
-    timeout 60 "$OUT/examples/$name" >"$OUT/examples/$name.txt" 2>&1 || echo "(exit $?)" >>"$OUT/examples/$name.txt"
+  # The -I and -D of the file's own `// nvcc ...` comment, from its folder.
+  flags=$(grep -m1 -o '// nvcc .*' "$f" | sed 's|^// nvcc ||; s| [^ ]*\.cu.*||')
+  if (cd "$(dirname "$f")" && nvcc -arch="sm_$ARCH" -O2 $flags -o "$OLDPWD/$OUT/examples/$name" "$(basename "$f")") \
+      >"$OUT/examples/$name.build.txt" 2>&1; then
+    (cd "$(dirname "$f")" && timeout 60 "$OLDPWD/$OUT/examples/$name" >"$OLDPWD/$OUT/examples/$name.txt" 2>"$OLDPWD/$OUT/examples/$name.err") ||
+      echo "(exit $?)" >>"$OUT/examples/$name.txt"
     rm -f "$OUT/examples/$name"
     echo "-- $f" | tee -a "$OUT/summary.txt"; tee -a "$OUT/summary.txt" <"$OUT/examples/$name.txt"
+    expected="tests/own_programs/expected/$name.txt"
+    if [ -f "$expected" ]; then
+      if cmp -s "$expected" "$OUT/examples/$name.txt"; then
+        echo "   = $expected" | tee -a "$OUT/summary.txt"
+      else
+        echo "   DIFFERS from $expected:" | tee -a "$OUT/summary.txt"
+        diff "$expected" "$OUT/examples/$name.txt" | head -20 | tee -a "$OUT/summary.txt"; status=1
+      fi
+    fi
   else
     echo "-- $f: nvcc failed" | tee -a "$OUT/summary.txt"; tail -5 "$OUT/examples/$name.build.txt"; status=1
   fi

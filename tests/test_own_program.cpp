@@ -200,6 +200,27 @@ TEST(OwnProgram, AProgramThatLoopsOrCrashesIsStoppedWithOneLine) {
   }
 }
 
+// A wild store from one thread of a later block, while other blocks run on other workers: the
+// error names that thread, its block, the launch and the line, not a worker or block 0.
+TEST(OwnProgram, AFaultNamesTheThreadBlockLaunchAndLineThatMadeIt) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  OwnRunOptions options;
+  options.file = write_program(
+      "own_wild.cu",
+      "__global__ void k(int* p) {\n  __shared__ int s[64];\n  s[threadIdx.x] = threadIdx.x;\n"
+      "  __syncthreads();\n  if (blockIdx.x == 2 && threadIdx.x == 5) p[1 << 28] = s[5];\n}\n"
+      "int main() {\n  int* p;\n  cudaMalloc(&p, 64 * sizeof(int));\n  k<<<1, 64>>>(p);\n"
+      "  k<<<4, 64>>>(p);\n  cudaDeviceSynchronize();\n}\n");
+  options.workers = 2;
+  const RunErrors r = run_for_errors(options);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.text.find("segmentation fault (an access outside any allocation"), std::string::npos)
+      << r.text;
+  EXPECT_NE(r.text.find("in thread 5 of block 2 of launch 1 at own_wild.cu:5"), std::string::npos)
+      << r.text;
+  EXPECT_EQ(lines_of(r.text), 1) << r.text;
+}
+
 TEST(OwnProgram, TheBooksDotProductPrintsItsResultAndTracesBlockZero) {
   if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   OwnRunOptions options;

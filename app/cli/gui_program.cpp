@@ -5,6 +5,7 @@
 #include <iterator>
 #include <stdexcept>
 
+#include "owncuda/file_options.h"
 #include "owncuda/launch_main.h"
 #include "owncuda/own_program.h"
 
@@ -18,10 +19,14 @@ ProgramTrace trace_program_for_gui(const std::string& file, const ProgramChoice&
   options.traced_block = choice.traced_block;
   options.schedule = choice.schedule;
   options.seed = choice.seed;
-  // A file of kernels without main() runs the `--launch '...'` written in its comments, if any.
+  // A file of kernels without main() runs the `--launch '...'` written in its comments, if any;
+  // an nvcc command in a comment gives the -I and -D.
   std::ifstream in(file);
-  options.fallback_launch_spec =
-      launch_spec_in_comments(std::string(std::istreambuf_iterator<char>(in), {}));
+  const std::string source(std::istreambuf_iterator<char>(in), {});
+  options.fallback_launch_spec = launch_spec_in_comments(source);
+  const FileOptions from_comments = compile_options_in_comments(source, file);
+  options.include_dirs = from_comments.include_dirs;
+  options.defines = from_comments.defines;
   OwnRunResult r;
   try {
     r = run_own_program(options);  // OwnProgramError: clang's messages as printed

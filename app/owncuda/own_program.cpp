@@ -77,7 +77,8 @@ fs::path build_program(const OwnRunOptions& options, const fs::path& file, const
                        ProgramFacts& facts_out) {
   auto t0 = std::chrono::steady_clock::now();
   const CompileFlags flags = compile_flags(options);
-  const ProgramFacts& facts = facts_out = parse_program(file.string(), tools.clang, flags);
+  // The file as the user named it: clang's messages say its name as nvcc's would.
+  const ProgramFacts& facts = facts_out = parse_program(options.file, tools.clang, flags);
   if (!facts.unsupported.empty()) {
     const UnsupportedUse& u = facts.unsupported.front();
     throw OwnProgramError((u.file.empty() ? file.string() : u.file) + ":" + std::to_string(u.line) +

@@ -80,6 +80,16 @@ bool has_child_kind(CXCursor c, CXCursorKind kind) {
   return false;
 }
 
+// __device__ and __shared__ reach the parse as annotations (runtime/include/stridescope/
+// qualifiers.h): `annotation` is "stridescope_device" or "stridescope_shared".
+bool has_annotation(CXCursor c, const char* annotation) {
+  for (CXCursor child : children_of(c))
+    if (clang_getCursorKind(child) == CXCursor_AnnotateAttr &&
+        text_of(clang_getCursorSpelling(child)) == annotation)
+      return true;
+  return false;
+}
+
 // The spellings of the tokens in `c`'s extent.
 std::vector<std::string> tokens_of(CXTranslationUnit tu, CXCursor c) {
   CXToken* tokens = nullptr;
@@ -202,7 +212,7 @@ class Walker {
     if (kind == CXCursor_FunctionDecl || kind == CXCursor_FunctionTemplate ||
         kind == CXCursor_CXXMethod) {
       const bool kernel = has_child_kind(c, CXCursor_CUDAGlobalAttr);
-      const bool device = kernel || has_child_kind(c, CXCursor_CUDADeviceAttr);
+      const bool device = kernel || has_annotation(c, "stridescope_device");
       if (kernel && main_file) add_kernel(kernel_of(c, int(at.line)));
       if (main_file && kind == CXCursor_FunctionDecl &&
           text_of(clang_getCursorSpelling(c)) == "main" &&
@@ -213,7 +223,7 @@ class Walker {
     }
     if (kind == CXCursor_GCCAsmStmt)
       facts.unsupported.push_back({"inline assembly (asm, inline PTX)", int(at.line), path_of(c)});
-    if (kind == CXCursor_VarDecl && has_child_kind(c, CXCursor_CUDASharedAttr))
+    if (kind == CXCursor_VarDecl && has_annotation(c, "stridescope_shared"))
       on_shared(c, function, at);
     if (kind == CXCursor_CallExpr) on_call(c, device_code, at);
     return CXChildVisit_Recurse;
@@ -233,12 +243,27 @@ class Walker {
     const CXSourceRange range = clang_getCursorExtent(kids[1]);
     KernelLaunch l;
     l.file = path_of(c);
-    l.deduced = is_deduced(kids[0]);
+    l.deduced = is_deduced(kids[0]) || uses_default_arguments(c);
     l.callee = position_of(clang_getRangeStart(clang_getCursorExtent(c))).offset;
     l.open = position_of(clang_getRangeStart(range)).offset;
     l.close = position_of(clang_getRangeEnd(range)).offset - 3;
     l.line = int(at.line);
     facts.launches.push_back(l);
+  }
+
+  // A launch that leaves arguments to the kernel's defaults: clang lists them among the call's
+  // arguments, where they are written: in the kernel's declaration, not in the call.
+  static bool uses_default_arguments(CXCursor call) {
+    const CXSourceRange range = clang_getCursorExtent(call);
+    const unsigned begin = position_of(clang_getRangeStart(range)).offset;
+    const unsigned end = position_of(clang_getRangeEnd(range)).offset;
+    for (int i = 0, n = clang_Cursor_getNumArguments(call); i < n; ++i) {
+      const unsigned at = position_of(clang_getRangeStart(clang_getCursorExtent(
+                                          clang_Cursor_getArgument(call, unsigned(i)))))
+                              .offset;
+      if (at < begin || at > end) return true;
+    }
+    return false;
   }
 
   // A kernel named by a template without its arguments, or by a name of several kernels: the call
@@ -308,7 +333,8 @@ std::string errors_of(CXTranslationUnit tu, std::vector<std::string>* warnings =
       out += "\n";
     } else if (const std::size_t at = message.find("stridescope-legacy: ");
                warnings && at != std::string::npos) {
-      const std::string name = message.substr(0, message.find(' '));
+      std::string name = message.substr(0, message.find(' '));  // "'__shfl_xor<int>'"
+      if (name.find('<') != std::string::npos) name = name.substr(0, name.find('<')) + "'";
       if (warned.insert(name).second)
         warnings->push_back(place_of(d) + "warning: " + name + " was " +
                             message.substr(at + std::strlen("stridescope-legacy: ")));

@@ -8,6 +8,8 @@
 #include <fstream>
 #include <thread>
 
+#include "worker.h"
+
 namespace stridescope_rt {
 
 namespace {
@@ -96,6 +98,13 @@ void Program::write_record() {
   out["traced_launch"] = config.traced_launch;
   out["traced_block"] = config.traced_block;
   out["shared_accesses"] = shared_accesses;
+  if (trace_overflow) {
+    out["error"] = "the traced block made over " + with_commas(kMaxTracedAccesses) +
+                   " shared-memory accesses (or " + with_commas(kMaxTracedSteps) +
+                   " steps): too many to trace (the program ran "
+                   "to its end untraced; trace a smaller launch, or a block that does less)";
+    out["traced"] = false;
+  }
   if (traced) {
     out["grid"] = {traced_grid.x, traced_grid.y, traced_grid.z};
     out["block"] = {traced_blockdim.x, traced_blockdim.y, traced_blockdim.z};

@@ -80,6 +80,7 @@ class Program {
   std::vector<std::vector<std::uint32_t>> first_snapshots;
   std::vector<std::int64_t> block_results;
   bool per_block_kept = false;
+  bool trace_overflow = false;  // the traced block made more accesses or steps than a trace holds
   stridescope_rt_global::GlobalRecord global;  // cudaMalloc buffers; the traced block's use
 
   // CUDA's error state: the last error (cleared by cudaGetLastError) and a sticky one (a fault

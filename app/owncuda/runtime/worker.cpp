@@ -144,7 +144,7 @@ void Worker::record_shared(std::uint32_t offset, unsigned size, char kind, void*
   block_low_ = std::min<std::size_t>(block_low_, offset);
   if (!tracing_) return;
   Program& program = Program::get();
-  ++program.shared_accesses;
+  if (++program.shared_accesses > kMaxTracedAccesses) return overflow();
   const unsigned t = engine_.running();
   RawAccess a{
       t, order_[t]++,           offset,          size, kind, reinterpret_cast<std::uintptr_t>(pc),
@@ -167,9 +167,18 @@ void Worker::record_global(const void* addr, unsigned size, char kind) {
   }
 }
 
+// The traced block made more than a trace can hold: the program runs on, untraced, and `run`
+// says so after its output.
+void Worker::overflow() {
+  tracing_ = false;
+  pending_ = -1;
+  Program::get().trace_overflow = true;
+}
+
 void Worker::end_step(const char* kind, int line) {
   resolve_pending();
   Program& program = Program::get();
+  if (program.steps.size() >= kMaxTracedSteps) return overflow();
   step_.kind = kind;
   step_.line = line;
   step_.snapshot = words();

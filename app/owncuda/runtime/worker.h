@@ -17,6 +17,10 @@
 
 namespace stridescope_rt {
 
+// What a trace of one block can hold (its raw record is read back as JSON by `stridescope run`).
+inline constexpr std::uint64_t kMaxTracedAccesses = 1u << 20;
+inline constexpr std::size_t kMaxTracedSteps = 1u << 16;
+
 // One launch, as every worker runs its blocks.
 struct LaunchPlan {
   dim3 grid, block;
@@ -94,6 +98,7 @@ class Worker final : public stridescope::simt::EngineClient {
     if (tracing_) record_global(addr, size, kind);
   }
   void record_shared(std::uint32_t offset, unsigned size, char kind, void* pc);
+  void overflow();
   void record_global(const void* addr, unsigned size, char kind);
   void resolve_pending();
   void end_step(const char* kind, int line);

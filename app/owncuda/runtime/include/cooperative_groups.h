@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 
 #include "stridescope_cuda.h"
 
@@ -83,24 +84,28 @@ class tile_group : public thread_group {
   unsigned long long meta_group_size() const { return meta_size_; }
   unsigned lanes() const { return mask_; }
 
-  // Shuffles by rank within the group.
+  // Shuffles by rank within the group, of any trivially copyable type (a value wider than 8 bytes
+  // moves as 4-byte words, one shuffle each, as the toolkit's groups do).
   template <typename T>
   T shfl(T v, unsigned src_rank, int line = __builtin_LINE()) const {
-    return __shfl_sync(mask_, v, int(lane_of(src_rank)), 32, line);
+    return by_words(
+        v, [&](auto w) { return __shfl_sync(mask_, w, int(lane_of(src_rank)), 32, line); });
   }
   template <typename T>
   T shfl_down(T v, unsigned delta, int line = __builtin_LINE()) const {
-    return kind_ == Kind::Coalesced ? shfl(v, rank_ + delta < size_ ? rank_ + delta : rank_, line)
-                                    : __shfl_down_sync(mask_, v, delta, int(size_), line);
+    if (kind_ == Kind::Coalesced)
+      return shfl(v, rank_ + delta < size_ ? rank_ + delta : rank_, line);
+    return by_words(v, [&](auto w) { return __shfl_down_sync(mask_, w, delta, int(size_), line); });
   }
   template <typename T>
   T shfl_up(T v, unsigned delta, int line = __builtin_LINE()) const {
-    return kind_ == Kind::Coalesced ? shfl(v, rank_ >= delta ? rank_ - delta : rank_, line)
-                                    : __shfl_up_sync(mask_, v, delta, int(size_), line);
+    if (kind_ == Kind::Coalesced) return shfl(v, rank_ >= delta ? rank_ - delta : rank_, line);
+    return by_words(v, [&](auto w) { return __shfl_up_sync(mask_, w, delta, int(size_), line); });
   }
   template <typename T>
   T shfl_xor(T v, unsigned lane_mask, int line = __builtin_LINE()) const {
-    return __shfl_xor_sync(mask_, v, int(lane_mask), int(size_), line);
+    return by_words(
+        v, [&](auto w) { return __shfl_xor_sync(mask_, w, int(lane_mask), int(size_), line); });
   }
   int any(int predicate, int line = __builtin_LINE()) const {
     return __any_sync(mask_, predicate, line);
@@ -121,6 +126,20 @@ class tile_group : public thread_group {
   }
 
  protected:
+  // `move(word)` applied to `v` as one value (up to 8 bytes) or 4-byte word by word.
+  template <typename T, typename Move>
+  static T by_words(T v, Move move) {
+    if constexpr (sizeof(T) <= 8) {
+      return move(v);
+    } else {
+      static_assert(sizeof(T) % 4 == 0, "a shuffled type wider than 8 bytes is whole 4-byte words");
+      unsigned words[sizeof(T) / 4];
+      std::memcpy(words, &v, sizeof(T));
+      for (unsigned& w : words) w = move(w);
+      std::memcpy(&v, words, sizeof(T));
+      return v;
+    }
+  }
   unsigned lane_of(unsigned rank) const { return details::lane_of_rank(mask_, rank % size_); }
   // A warp-wide lane mask as the group's ranks (bit r: the thread of rank r).
   unsigned compress(unsigned warp_bits) const {

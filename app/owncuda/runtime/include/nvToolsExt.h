@@ -1,6 +1,7 @@
 // NVTX ranges and marks (`#include <nvToolsExt.h>`): accepted, and nothing is recorded.
 #pragma once
 #include <cstdint>
+#include "stridescope_cuda.h"
 inline int nvtxRangePushA(const char*) {
   return 0;
 }

@@ -5,11 +5,11 @@
 #include "vector_types.h"
 
 #ifdef __CUDA__
-extern __device__ const uint3 threadIdx;
-extern __device__ const uint3 blockIdx;
-extern __device__ const dim3 blockDim;
-extern __device__ const dim3 gridDim;
-extern __device__ const int warpSize;
+extern const uint3 threadIdx;
+extern const uint3 blockIdx;
+extern const dim3 blockDim;
+extern const dim3 gridDim;
+extern const int warpSize;
 #else
 extern __thread uint3 threadIdx;
 extern __thread uint3 blockIdx;

@@ -1,7 +1,8 @@
 // CUDA's function and variable qualifiers for a user's file, in the two ways StrideScope reads it:
 //  - parsed by clang as CUDA (`-x cuda --cuda-host-only`, __CUDA__ defined) to find the launches:
-//    the qualifiers are clang's CUDA attributes, and every function is both host and device
-//    (force_cuda_host_device, never ended), so host and device calls are nvcc's business, not ours;
+//    the qualifiers are clang's CUDA attributes, and every function of the C and C++ libraries and
+//    of StrideScope's header is both host and device (force_cuda_host_device, from here to the end
+//    of stridescope_cuda.h), so a kernel may call printf, sinf or memcpy as on a GPU;
 //  - compiled as plain C++: the qualifiers vanish, except __shared__, which makes a variable
 //    thread_local (each worker thread runs its own blocks, so each has its own shared memory).
 // The C and C++ headers CUDA code expects are included here, in the order clang's CUDA wrappers
@@ -9,18 +10,28 @@
 #pragma once
 
 #ifdef __CUDA__
+// Only __global__ is clang's own attribute (a launch needs it); the others are annotations that
+// StrideScope reads, so that every other function of the file, of its headers and of the C and C++
+// libraries is both host and device (force_cuda_host_device, from here to the end of the file):
+// a kernel may call printf, sinf, std::min or a helper as on a GPU, and whether host code may call
+// a device function is nvcc's to say.
 #define __global__ __attribute__((global))
-#define __device__ __attribute__((device))
-#define __host__ __attribute__((host))
-#define __shared__ __attribute__((shared))
-#define __constant__ __attribute__((constant))
-#define __managed__ __attribute__((managed))
+#define __host__
+#define __shared__ __attribute__((annotate("stridescope_shared")))
+#define __constant__
+#define __managed__
 #define __grid_constant__
 #define STRIDESCOPE_UNSUPPORTED(what) __attribute__((unavailable("stridescope-unsupported: " what)))
 #define STRIDESCOPE_LEGACY(what) __attribute__((deprecated("stridescope-legacy: " what)))
+// clang's <new> wrapper declares device overloads of operator new: they need clang's attribute.
+#define __device__ __attribute__((device))
+// clang-format off
 #include <stdlib.h>  // clang's <new> wrapper calls ::malloc
 #include <exception>
 #include <new>
+// clang-format on
+#undef __device__
+#define __device__ __attribute__((annotate("stridescope_device")))
 #pragma clang force_cuda_host_device begin
 #else
 #define __global__
@@ -71,4 +82,6 @@ __asm__(
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <tuple>
 #include <type_traits>
+#include <utility>

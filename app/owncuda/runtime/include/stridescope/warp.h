@@ -62,18 +62,12 @@ inline std::uint64_t vote(Op op, unsigned mask, std::uint64_t value, int arg, in
 }
 }  // namespace stridescope_rt
 
-#ifndef __CUDA__
 #define __syncthreads() ::stridescope_rt::syncthreads(__LINE__)
 #define __syncthreads_count(p) ::stridescope_rt::syncthreads_count((p) != 0, __LINE__)
 #define __syncthreads_and(p)                                  \
   (::stridescope_rt::syncthreads_count((p) != 0, __LINE__) == \
    int(blockDim.x * blockDim.y * blockDim.z))
 #define __syncthreads_or(p) (::stridescope_rt::syncthreads_count((p) != 0, __LINE__) != 0)
-#else
-int __syncthreads_count(int predicate);
-int __syncthreads_and(int predicate);
-int __syncthreads_or(int predicate);
-#endif
 
 inline void __syncwarp(unsigned mask = 0xffffffffu, int line = __builtin_LINE()) {
   ::stridescope_rt::vote(::stridescope_rt::Op::SyncWarp, mask, 0, 0, line);
