@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 OUT=${OUT:-gpu-results}
 ARCH=${STRIDESCOPE_GPU_ARCH:-90}
 mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)  # absolute: the examples step builds and runs from their folders
 status=0
 step() { echo "== $*" | tee -a "$OUT/summary.txt"; }
 # STRIDESCOPE_SKIP="tests examples cuda-backend sass ncu sanitizer bench" leaves those parts out
@@ -52,9 +53,9 @@ for f in examples/*.cu tests/own_programs/*.cu tests/own_programs/*/main.cu; do
   fi
   # The -I and -D of the file's own `// nvcc ...` comment, from its folder.
   flags=$(grep -m1 -o '// nvcc .*' "$f" | sed 's|^// nvcc ||; s| [^ ]*\.cu.*||')
-  if (cd "$(dirname "$f")" && nvcc -arch="sm_$ARCH" -O2 $flags -o "$OLDPWD/$OUT/examples/$name" "$(basename "$f")") \
+  if (cd "$(dirname "$f")" && nvcc -arch="sm_$ARCH" -O2 $flags -o "$OUT/examples/$name" "$(basename "$f")") \
       >"$OUT/examples/$name.build.txt" 2>&1; then
-    (cd "$(dirname "$f")" && timeout 60 "$OLDPWD/$OUT/examples/$name" >"$OLDPWD/$OUT/examples/$name.txt" 2>"$OLDPWD/$OUT/examples/$name.err") ||
+    (cd "$(dirname "$f")" && timeout 60 "$OUT/examples/$name" >"$OUT/examples/$name.txt" 2>"$OUT/examples/$name.err") ||
       echo "(exit $?)" >>"$OUT/examples/$name.txt"
     rm -f "$OUT/examples/$name"
     echo "-- $f" | tee -a "$OUT/summary.txt"; tee -a "$OUT/summary.txt" <"$OUT/examples/$name.txt"
