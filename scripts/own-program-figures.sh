@@ -1,41 +1,83 @@
 #!/usr/bin/env bash
-# Prints the figures of docs/own-programs.md: `stridescope run` on a 256-thread kernel (each phase)
-# and the cost per instrumented shared access. Needs a build (scripts/build.sh or BUILD=dir).
+# Prints the figures of docs/own-programs.md: `stridescope run` phases on a 256-thread kernel; a
+# 2^24-int halving reduction end to end (the target: at most 3 s on a 2-core box); what one
+# emulated thread, one barrier and one shared access cost; one worker against two. Medians of
+# RUNS runs (default 5). Needs a build (scripts/build.sh, or BUILD=dir) and nothing else running.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 B=${BUILD:-build}
-echo "== stridescope run examples/sum256.cu (one block of 256 threads), 5 runs"
-for i in 1 2 3 4 5; do
-  /usr/bin/time -f "   wall %e s" "$B/stridescope" run examples/sum256.cu --out /tmp/own-sum256.json --timings |
-    grep -v '^sum'
-done 2>&1
-
-echo "== cost per shared access: app/owncuda/spike/shared_loop.cu (256 threads x 1024 rounds)"
+RUNS=${RUNS:-5}
 T=$(mktemp -d)
-"$B/stridescope" run app/owncuda/spike/shared_loop.cu --keep "$T" --out "$T/trace.json" --timings | sed "s/^/   /"
-accesses=$((2 * 256 * 1024 + 256))
-clang++-14 -std=c++17 -g -O0 -fno-pie -no-pie -fwrapv -include app/owncuda/runtime/stridescope_cuda.h \
-  -x c++ "$T/program.cpp" -x none "$B/libstridescope_cuda_rt.a" -lboost_context -o "$T/plain"
-best() {  # the best of 5 runs of "$@", in seconds
-  local b=999
-  for i in 1 2 3 4 5; do
-    local s e
-    s=$(date +%s.%N); "$@" >/dev/null; e=$(date +%s.%N)
-    b=$(echo "if ($e - $s < $b) $e - $s else $b" | bc -l)
-  done
-  echo "$b"
+trap 'rm -rf "$T"' EXIT
+
+median() { sort -n | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
+# The median wall time of RUNS runs of "$@" (output dropped).
+wall() {
+  for _ in $(seq "$RUNS"); do
+    /usr/bin/time -o "$T/time" -f %e "$@" >/dev/null 2>&1 || true
+    cat "$T/time"
+  done | median
 }
-plain=$(best "$T/plain")
-untraced=$(env STRIDESCOPE_TRACED_BLOCK=1 bash -c "$(declare -f best); best $T/program")
-recorded=$(env STRIDESCOPE_TRACED_BLOCK=0 bash -c "$(declare -f best); best $T/program")
-written=$(env STRIDESCOPE_TRACED_BLOCK=0 STRIDESCOPE_RAW="$T/raw2.json" bash -c "$(declare -f best); best $T/program")
-printf '   not instrumented:                 %.3f s\n' "$plain"
-printf '   instrumented, block not traced:   %.3f s  (%.1f ns per access)\n' "$untraced" \
-  "$(echo "($untraced - $plain) * 1000000000 / $accesses" | bc -l)"
-printf '   instrumented, traced (in memory): %.3f s  (%.1f ns per access)\n' "$recorded" \
-  "$(echo "($recorded - $plain) * 1000000000 / $accesses" | bc -l)"
-printf '   traced and raw JSON written:      %.3f s  (%.1f ns per access)\n' "$written" \
-  "$(echo "($written - $plain) * 1000000000 / $accesses" | bc -l)"
-printf '   %d shared accesses; raw file %s bytes; trace file %s bytes\n' "$accesses" \
-  "$(stat -c %s "$T/raw2.json")" "$(stat -c %s "$T/trace.json")"
-rm -rf "$T"
+
+echo "== stridescope run examples/sum256.cu (one block of 256 threads): phases, $RUNS runs"
+for _ in $(seq "$RUNS"); do
+  "$B/stridescope" run examples/sum256.cu --timings | grep '^timings' | sed 's/^/   /'
+done
+
+SPEC='reduce<<<65536,256>>>(in=iota(16777216), out=zeros(65536), n=16777216)'
+echo "== a 2^24-int halving reduction end to end (examples/reduce_kernel_only.cu, --launch)"
+echo "   $SPEC"
+for _ in $(seq "$RUNS"); do
+  /usr/bin/time -o "$T/time" -f %e "$B/stridescope" run examples/reduce_kernel_only.cu \
+    --launch "$SPEC" --timings >"$T/out"
+  echo "   $(grep '^timings' "$T/out"), wall $(cat "$T/time") s"
+  cat "$T/time" >>"$T/walls"
+done
+echo "   median wall: $(median <"$T/walls") s (target: at most 3 s)"
+
+# Kernels that isolate one cost each, run as built (--keep) on one worker, 8192 x 256 threads.
+cat >"$T/empty.cu" <<'EOF'
+__global__ void k(int* out) { if (threadIdx.x == 1000) out[0] = 1; }
+EOF
+cat >"$T/barriers.cu" <<'EOF'
+__global__ void k(int* out) {
+  for (int i = 0; i < 9; ++i) __syncthreads();
+  if (threadIdx.x == 1000) out[0] = 1;
+}
+EOF
+cat >"$T/loads.cu" <<'EOF'
+__global__ void k(int* out) {
+  __shared__ volatile int s[256];
+  int acc = 0;
+  for (int i = 0; i < 9; ++i) acc += s[(threadIdx.x + i) & 255];
+  if (acc == 12345) out[0] = 1;
+}
+EOF
+for k in empty barriers loads; do
+  "$B/stridescope" run "$T/$k.cu" --launch 'k<<<8192,256>>>(out=zeros(1))' --keep "$T/$k" >/dev/null
+done
+"$B/stridescope" run examples/reduce_kernel_only.cu --keep "$T/reduce" \
+  --launch 'reduce<<<8192,256>>>(in=iota(2097152), out=zeros(8192), n=2097152)' >/dev/null
+"$B/stridescope" run examples/reduce_kernel_only.cu --keep "$T/reduce24" --launch "$SPEC" >/dev/null
+program() {  # the kept program of $1 on $2 workers
+  env STRIDESCOPE_WORKERS="$2" STRIDESCOPE_RAW="$T/$1/raw2.json" "$T/$1/program"
+}
+threads=$((8192 * 256))
+empty=$(wall program empty 1)
+barriers=$(wall program barriers 1)
+loads=$(wall program loads 1)
+reduce=$(wall program reduce 1)
+echo "== one worker, 8192 blocks x 256 threads (medians of $RUNS runs of the built program)"
+awk -v e="$empty" -v b="$barriers" -v l="$loads" -v r="$reduce" -v n="$threads" 'BEGIN {
+  printf "   a thread that starts and exits:  %5.1f ns  (%.3f s)\n", e * 1e9 / n, e
+  printf "   a __syncthreads() per thread:    %5.1f ns  (9 of them: %.3f s)\n", (b - e) * 1e9 / (9 * n), b
+  printf "   a shared load (warps schedule):  %5.1f ns  (9 of them: %.3f s)\n", (l - e) * 1e9 / (9 * n), l
+  printf "   the halving reduction, 2^21 ints: %5.1f ns per thread (%.3f s)\n", r * 1e9 / n, r
+}'
+one=$(wall program reduce24 1)
+two=$(wall program reduce24 2)
+echo "== the 2^24 reduction's program: workers (cores: $(nproc))"
+awk -v a="$one" -v b="$two" 'BEGIN {
+  printf "   1 worker %.2f s, 2 workers %.2f s: %.2fx\n", a, b, a / b
+  printf "   %.1f ns per thread on one worker\n", a * 1e9 / 16777216
+}'

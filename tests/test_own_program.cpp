@@ -221,6 +221,28 @@ TEST(OwnProgram, AFaultNamesTheThreadBlockLaunchAndLineThatMadeIt) {
   EXPECT_EQ(lines_of(r.text), 1) << r.text;
 }
 
+// A launch with more shared memory in all than the trace keeps per block (4 MiB): no block result
+// is claimed, and the sentence gives the traced block's word 0 at exit, as it is.
+TEST(OwnProgram, AGridTooLargeToKeepEveryBlockSaysWhatItShows) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  OwnRunOptions options;
+  options.file = write_program(
+      "own_big_shared.cu",
+      "__global__ void k(int* out) {\n  __shared__ int big[12288];\n"
+      "  for (int i = threadIdx.x; i < 12288; i += 32) big[i] = 1;\n  __syncthreads();\n"
+      "  if (threadIdx.x == 0) {\n    int sum = 4;\n"
+      "    for (int i = 0; i < 12288; i += 4096) sum += big[i];\n"
+      "    big[0] = sum + blockIdx.x;\n    out[blockIdx.x] = big[0];\n  }\n}\n"
+      "int main() {\n  int* out;\n  cudaMalloc(&out, 100 * sizeof(int));\n"
+      "  k<<<100, 32>>>(out);\n  cudaDeviceSynchronize();\n}\n");  // 100 x 48 KiB
+  std::ostringstream out, err;
+  ASSERT_EQ(command_run(options, "", false, out, err), 0) << err.str();
+  EXPECT_NE(out.str().find("shared word 0 at exit 7 (blocks' results are kept for grids of up to "
+                           "16,384 blocks and 4 MiB of shared memory)"),
+            std::string::npos)
+      << out.str();
+}
+
 TEST(OwnProgram, TheBooksDotProductPrintsItsResultAndTracesBlockZero) {
   if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   OwnRunOptions options;

@@ -219,7 +219,7 @@ class Machine final : public simt::EngineClient {
     access_order_.assign(shape_.block, 0);
     current_ = {{0, 0, 0}, {b, 0, 0}, {shape_.block, 1, 1}, {shape_.grid, 1, 1}};
     engine_.show_thread_index(reinterpret_cast<simt::Engine::Index3*>(&current_.thread_idx),
-                              thread_indices_.data());
+                              thread_indices_.data(), unsigned(thread_indices_.size()));
     engine_.run_block(
         shape_.block, [](void* kernel) { (*static_cast<const std::function<void()>*>(kernel))(); },
         const_cast<std::function<void()>*>(&kernel_), *this);

@@ -302,8 +302,14 @@ int command_run(const OwnRunOptions& options, const std::string& out_path, bool 
   out << (out_path.empty() ? std::string("traced") : "wrote " + out_path + ":") << " "
       << b.steps.size() << " steps of block " << b.block << " of launch " << options.launch << ", "
       << r.shared_accesses << " shared accesses, "
-      << (r.trace.result_in_word0 ? "block result " : "shared word 0 at exit (not a sum) ")
-      << b.partial << "\n";
+      << (r.trace.result_in_word0  ? "block result "
+          : r.trace.passes.empty() ? "shared word 0 at exit "
+                                   : "shared word 0 at exit (not a sum) ")
+      << b.partial
+      << (r.trace.passes.empty() ? " (blocks' results are kept for grids of up to 16,384 blocks "
+                                   "and 4 MiB of shared memory)"
+                                 : "")
+      << "\n";
   if (r.trace.arrays.size() > 1 ||
       (r.trace.arrays.size() == 1 && r.trace.arrays[0].dims.size() > 1)) {
     out << "shared arrays:";

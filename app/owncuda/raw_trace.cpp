@@ -235,8 +235,9 @@ Trace trace_of_raw(const nlohmann::json& raw, std::map<std::uint64_t, int>& line
   trace.run.block_size = volume(raw["block"]);
   trace.run.grid_size = volume(raw["grid"]);
   trace.run.input_pattern = InputPattern::Custom;
-  // Each block's load and result are kept for a launch of up to 64 MiB of shared memory in all
-  // (runtime/launch.cpp); a larger one has only the traced block's, and no result is claimed.
+  // Each block's load and result are kept for a launch of up to 16,384 blocks and 4 MiB of shared
+  // memory in all (runtime/launch.cpp); a larger one has only the traced block's, and no result is
+  // claimed.
   const bool every_block = raw.contains("first_snapshots") && raw.contains("block_results");
   if (every_block) {
     for (const auto& snapshot : raw["first_snapshots"])
@@ -261,7 +262,11 @@ Trace trace_of_raw(const nlohmann::json& raw, std::map<std::uint64_t, int>& line
   if (every_block)
     for (const auto& r : raw["block_results"])
       pass.partials.push_back(from_bits(r.get<std::int64_t>(), element));
-  if (bt.block < pass.partials.size()) bt.partial = pass.partials[bt.block];
+  if (bt.block < pass.partials.size()) {
+    bt.partial = pass.partials[bt.block];
+  } else if (!bt.steps.empty() && !bt.steps.back().snapshot.empty()) {
+    bt.partial = bt.steps.back().snapshot[0];  // what `run` then prints: shared word 0 at exit
+  }
   trace.result_in_word0 = every_block && adds_into_word0(bt, trace.word_size);
   trace.blocks.push_back(std::move(bt));
   trace.result = host_sum(pass.partials, element);

@@ -38,8 +38,7 @@ class Contexts {
   // Suspends `from` (a lane or kMain, the one running now) and resumes `to`.
 #if defined(STRIDESCOPE_SIMT_FAST_CONTEXT)
   void swap(unsigned from, unsigned to) {
-    stridescope_swap_context(from == kMain ? &main_sp_ : &sp_[from],
-                             to == kMain ? main_sp_ : sp_[to]);
+    stridescope_swap_context(&sp_[from + 1u], sp_[to + 1u]);  // kMain + 1 wraps to 0
   }
 #else
   void swap(unsigned from, unsigned to);
@@ -56,9 +55,8 @@ class Contexts {
   std::vector<const char*> low_;
 #if defined(STRIDESCOPE_SIMT_FAST_CONTEXT)
   void start(unsigned lane);
-  std::vector<char*> top_;  // each lane's stack top
-  std::vector<void*> sp_;   // each suspended lane's saved stack pointer
-  void* main_sp_ = nullptr;
+  std::vector<char*> top_;          // each lane's stack top
+  std::vector<void*> sp_{nullptr};  // [0]: kMain's saved stack pointer, [lane + 1]: the lane's
 #else
   void start(unsigned lane);
   void park(boost::context::fiber&& from);

@@ -22,7 +22,12 @@ std::string hex(unsigned value) {
 }  // namespace
 
 Engine::Engine(Schedule schedule, std::uint64_t seed, GuardedStacks& stacks, EngineLimits limits)
-    : schedule_(schedule), random_(seed), limits_(limits), stacks_(stacks), contexts_(stacks) {}
+    : schedule_(schedule),
+      random_(seed),
+      limits_(limits),
+      stacks_(stacks),
+      contexts_(stacks),
+      handing_over_(schedule == Schedule::Warps || schedule == Schedule::Lockstep) {}
 
 Engine::~Engine() {
   contexts_.clear();
@@ -60,9 +65,7 @@ void Engine::lane_main(void* engine, unsigned lane) {
 
 void Engine::finish_run(unsigned lane) {
   lanes_[lane].parked = true;
-  const bool handover = lanes_[lane].state == State::Exited &&
-                        (schedule_ == Schedule::Warps || schedule_ == Schedule::Lockstep);
-  switch_to(handover ? next_in_group(lane) : kScheduler);
+  switch_to(states_[lane] == State::Exited && handing_over_ ? next_in_group(lane) : kScheduler);
 }
 
 // After a fault or a stall: lanes stopped in the middle of the body start afresh next time.
@@ -100,21 +103,17 @@ void Engine::run_block(unsigned threads, Body body, void* arg, EngineClient& cli
   body_ = body;
   arg_ = arg;
   contexts_.ensure(threads, &Engine::lane_main, this);
-  const std::size_t kept = lanes_.size();
-  lanes_.resize(std::max<std::size_t>(lanes_.size(), threads));
-  for (unsigned t = 0; t < threads; ++t) {
-    const bool parked = t < kept && lanes_[t].parked;
-    lanes_[t] = Lane{};
-    lanes_[t].parked = parked;
-    lanes_[t].stack_low = contexts_.stack_low(t);
+  if (indices_.size() < threads + 1u) indices_.resize(threads + 1u);
+  if (lanes_.size() < threads) {
+    lanes_.resize(threads);
+    states_.resize(threads);
+    rounds_dirty_ = true;
   }
-  ready_.assign(warps_, 0);
+  // A lane restarted after a fault may have another stack (the Boost contexts).
+  for (unsigned t = 0; t < threads; ++t) lanes_[t].stack_low = contexts_.stack_low(t);
+  ready_.resize(warps_);
   collective_.assign(warps_, 0);
-  for (unsigned t = 0; t < threads; ++t) ready_[t / kWarpSize] |= 1u << (t % kWarpSize);
-  count_ = {};
-  count_[static_cast<unsigned>(State::Ready)] = threads;
-  barrier_line_ = 0;
-  barrier_lines_differ_ = false;
+  reset_lanes();
   barrier_predicates_ = 0;
   barriers_ = 0;
   running_ = kScheduler;
@@ -124,6 +123,21 @@ void Engine::run_block(unsigned threads, Body body, void* arg, EngineClient& cli
     if (finish_step()) break;
   }
   clear();
+}
+
+void Engine::reset_lanes() {
+  std::fill_n(states_.begin(), threads_, State::Ready);
+  count_ = {};
+  for (unsigned w = 0; w < warps_; ++w) {
+    const unsigned lanes = std::min(kWarpSize, threads_ - w * kWarpSize);
+    ready_[w] = lanes == kWarpSize ? 0xffffffffu : (1u << lanes) - 1u;
+  }
+  if (rounds_dirty_) {
+    for (Lane& lane : lanes_) lane.collectives = lane.round = lane.epoch = 0;
+    rounds_dirty_ = false;
+  }
+  barrier_line_ = kNoLine;
+  barrier_lines_differ_ = false;
 }
 
 void Engine::run_group(unsigned first) {
@@ -136,18 +150,18 @@ void Engine::run_pass() {
   switch (schedule_) {
     case Schedule::Threads:
       for (unsigned t = 0; t < threads_; ++t)
-        if (lanes_[t].state == State::Ready) run_group(t);
+        if (states_[t] == State::Ready) run_group(t);
       return;
     case Schedule::Random: {
       std::vector<unsigned> order;
       for (;;) {
         order.clear();
         for (unsigned t = 0; t < threads_; ++t)
-          if (lanes_[t].state == State::Ready) order.push_back(t);
+          if (states_[t] == State::Ready) order.push_back(t);
         if (order.empty()) return;
         std::shuffle(order.begin(), order.end(), random_);
         for (unsigned t : order)
-          if (lanes_[t].state == State::Ready) run_group(t);
+          if (states_[t] == State::Ready) run_group(t);
       }
     }
     case Schedule::Warps:
@@ -174,6 +188,7 @@ std::uint64_t Engine::collective(const CollectiveCall& call) {
     fail(name + " on line " + std::to_string(call.line) + " called by " + client_->who(me) +
          ", whose own lane is not in the mask");
   }
+  rounds_dirty_ = true;
   if (limits_.max_collectives_per_step != 0 &&
       ++self.collectives > limits_.max_collectives_per_step) {
     fail(client_->who(me) + " passed " + std::to_string(limits_.max_collectives_per_step) +
@@ -202,7 +217,7 @@ bool Engine::release_warp(unsigned warp) {
   const std::uint32_t exists = count == kWarpSize ? 0xffffffffu : (1u << count) - 1u;
   std::uint32_t waiting = 0, active_mask = 0;
   for (unsigned l = 0; l < count; ++l) {
-    if (lanes_[base + l].state != State::AtCollective) continue;
+    if (states_[base + l] != State::AtCollective) continue;
     waiting |= 1u << l;
     if (lanes_[base + l].call.op == Collective::ActiveMask) active_mask |= 1u << l;
   }
@@ -253,8 +268,12 @@ bool Engine::release_warp(unsigned warp) {
 // Every lane is at the block barrier (then it is released), or has exited (the block is done),
 // or the block is stuck: a stall.
 bool Engine::finish_step() {
-  if (count_[static_cast<unsigned>(State::Exited)] == threads_) return true;
-  if (count_[static_cast<unsigned>(State::AtBarrier)] != threads_ || barrier_lines_differ_) stall();
+  const unsigned exited = count_[static_cast<unsigned>(State::Exited)];
+  if (exited == threads_) return true;
+  // No lane is ready now: those neither exited nor at a collective are at the block barrier.
+  const unsigned at_barrier =
+      threads_ - exited - count_[static_cast<unsigned>(State::AtCollective)];
+  if (at_barrier != threads_ || barrier_lines_differ_) stall();
   const int line = barrier_line_;
   if (limits_.max_barriers_per_block != 0 && ++barriers_ > limits_.max_barriers_per_block) {
     fail("the block passed " + std::to_string(limits_.max_barriers_per_block) +
@@ -263,18 +282,8 @@ bool Engine::finish_step() {
   }
   barrier_count_ = barrier_predicates_;
   barrier_predicates_ = 0;
-  barrier_lines_differ_ = false;
   client_->on_block_barrier(line);
-  for (Lane& lane : lanes_) {
-    lane.collectives = lane.round = lane.epoch = 0;
-    lane.state = State::Ready;
-  }
-  count_ = {};
-  count_[static_cast<unsigned>(State::Ready)] = threads_;
-  for (unsigned w = 0; w < warps_; ++w) {
-    const unsigned lanes = std::min(kWarpSize, threads_ - w * kWarpSize);
-    ready_[w] = lanes == kWarpSize ? 0xffffffffu : (1u << lanes) - 1u;
-  }
+  reset_lanes();
   return false;
 }
 
@@ -283,11 +292,11 @@ void Engine::stall() {
   std::map<std::pair<int, bool>, Waiters> by_place;
   for (unsigned t = 0; t < threads_; ++t) {
     const Lane& lane = lanes_[t];
-    if (lane.state == State::Exited) {
+    if (states_[t] == State::Exited) {
       stall.exited.push_back(t);
       continue;
     }
-    const bool warp = lane.state == State::AtCollective;
+    const bool warp = states_[t] == State::AtCollective;
     Waiters& w = by_place[{lane.line, warp}];
     w.line = lane.line;
     w.warp_collective = warp;

@@ -88,13 +88,14 @@ class Engine {
   std::uint64_t collective(const CollectiveCall& call);  // a warp collective: the lane's result
 
   // Where the running thread's index in the block goes at every switch (threadIdx): `target`
-  // gets `per_thread[thread]`. Set before run_block.
+  // gets `per_thread[thread]` (`threads` of them). Set before run_block.
   struct Index3 {
     std::uint32_t x, y, z;
   };
-  void show_thread_index(Index3* target, const Index3* per_thread) {
+  void show_thread_index(Index3* target, const Index3* per_thread, unsigned threads) {
     index_target_ = target;
-    indices_ = per_thread;
+    indices_.assign(1, Index3{});
+    indices_.insert(indices_.end(), per_thread, per_thread + threads);
   }
 
   unsigned running() const { return running_; }
@@ -116,10 +117,8 @@ class Engine {
  private:
   enum class State : std::uint8_t { Ready, AtBarrier, AtCollective, Exited, Faulted };
   struct Lane {
-    State state = State::Ready;
     bool parked = false;  // waiting at the end of its last run, ready to run the body again
     int line = 0;
-    int predicate = 0;
     std::uint32_t round = 0, epoch = 0, collectives = 0;
     CollectiveCall call;
     std::uint64_t result = 0;
@@ -128,6 +127,10 @@ class Engine {
   static constexpr unsigned kScheduler = Contexts::kMain;
 
   static unsigned lowest(std::uint32_t bits) { return static_cast<unsigned>(__builtin_ctz(bits)); }
+  // The states count_ counts; a lane ready or at the block barrier is told by ready_ and states_.
+  static bool counted(State state) { return state >= State::AtCollective; }
+  static constexpr int kNoLine = -2147483647 - 1;  // no thread at the block barrier yet
+  void reset_lanes();  // a new block or step: every lane ready, its warp rounds at zero
   static void lane_main(void* engine, unsigned lane);  // runs the body, block after block
   void finish_run(unsigned lane);  // the lane's body returned or threw: hand over
   void switch_to(unsigned next);
@@ -151,14 +154,18 @@ class Engine {
   Contexts contexts_;
   Body body_ = nullptr;
   void* arg_ = nullptr;
-  Index3* index_target_ = nullptr;
-  const Index3* indices_ = nullptr;
+  Index3 unseen_index_{};
+  Index3* index_target_ = &unseen_index_;
+  std::vector<Index3> indices_{Index3{}};  // [0]: the scheduler's (unused), [t + 1]: thread t's
   EngineClient* client_ = nullptr;
+  bool handing_over_ = false;  // Warps and Lockstep: a thread that waits hands over to the next
   std::vector<Lane> lanes_;
+  std::vector<State> states_;              // per lane
   std::vector<std::uint32_t> ready_;       // per warp: a bit per ready lane
   std::vector<std::uint32_t> collective_;  // per warp: a bit per lane waiting at a collective
-  std::array<unsigned, 5> count_{};        // lanes in each State
-  int barrier_line_ = 0;                   // the first lane's at this step's __syncthreads()
+  std::array<unsigned, 5> count_{};        // lanes in each counted() State
+  bool rounds_dirty_ = false;              // a lane's round, epoch or collectives is not zero
+  int barrier_line_ = kNoLine;             // the first lane's at this step's __syncthreads()
   bool barrier_lines_differ_ = false;
   unsigned barrier_predicates_ = 0;  // lanes at the barrier with a nonzero predicate
   unsigned threads_ = 0, warps_ = 0;
@@ -171,10 +178,10 @@ class Engine {
 // The hot paths, inline: a block of 256 threads switches thousands of times.
 
 inline void Engine::set_state(unsigned thread, State state) {
-  Lane& lane = lanes_[thread];
-  --count_[static_cast<unsigned>(lane.state)];
-  ++count_[static_cast<unsigned>(state)];
-  lane.state = state;
+  State& current = states_[thread];
+  if (counted(current)) --count_[static_cast<unsigned>(current)];
+  if (counted(state)) ++count_[static_cast<unsigned>(state)];
+  current = state;
   const std::uint32_t bit = 1u << (thread % kWarpSize);
   std::uint32_t& ready = ready_[thread / kWarpSize];
   ready = state == State::Ready ? ready | bit : ready & ~bit;
@@ -205,48 +212,33 @@ inline unsigned Engine::next_in_group(unsigned after) const {
 inline void Engine::switch_to(unsigned next) {
   const unsigned self = running_;
   running_ = next;
-  if (next != kScheduler && index_target_ != nullptr) *index_target_ = indices_[next];
+  *index_target_ = indices_[next + 1u];  // kScheduler + 1 wraps to 0
   contexts_.swap(self, next);
 }
 
 inline void Engine::block_running(State state) {
   set_state(running_, state);
-  const bool handover = schedule_ == Schedule::Warps || schedule_ == Schedule::Lockstep;
-  switch_to(handover ? next_in_group(running_) : kScheduler);
+  switch_to(handing_over_ ? next_in_group(running_) : kScheduler);
 }
 
-inline void Engine::access_point() {
-  switch (schedule_) {
-    case Schedule::Threads:
-      return;
-    case Schedule::Random:
-      if ((random_() & 1u) != 0) switch_to(kScheduler);
-      return;
-    case Schedule::Warps:
-    case Schedule::Lockstep:
-      if (const unsigned next = next_in_group(running_); next != running_) switch_to(next);
-      return;
+[[gnu::always_inline]] inline void Engine::access_point() {
+  if (handing_over_) [[likely]] {
+    if (const unsigned next = next_in_group(running_); next != running_) switch_to(next);
+  } else if (schedule_ == Schedule::Random && (random_() & 1u) != 0) {
+    switch_to(kScheduler);
   }
 }
 
-inline unsigned Engine::block_barrier(int line, int predicate) {
+[[gnu::always_inline]] inline unsigned Engine::block_barrier(int line, int predicate) {
   const unsigned self = running_;
-  Lane& lane = lanes_[self];
-  lane.line = line;
-  unsigned& arrived = count_[static_cast<unsigned>(State::AtBarrier)];
-  if (arrived == 0) {
-    barrier_line_ = line;
-  } else if (line != barrier_line_) {
-    barrier_lines_differ_ = true;
-  }
-  if (predicate != 0) ++barrier_predicates_;
-  // The lane leaves the ready ones for the barrier (set_state, for the one case at hand).
-  ++arrived;
-  --count_[static_cast<unsigned>(State::Ready)];
-  lane.state = State::AtBarrier;
+  lanes_[self].line = line;
+  states_[self] = State::AtBarrier;  // set_state, for the one case at hand (neither is counted)
   ready_[self / kWarpSize] &= ~(1u << (self % kWarpSize));
-  const bool handover = schedule_ == Schedule::Warps || schedule_ == Schedule::Lockstep;
-  switch_to(handover ? next_in_group(self) : kScheduler);
+  // The first thread's line, or a note that lines differ (no call: the path stays a leaf).
+  barrier_lines_differ_ |= barrier_line_ != kNoLine && line != barrier_line_;
+  if (barrier_line_ == kNoLine) barrier_line_ = line;
+  if (predicate != 0) ++barrier_predicates_;
+  switch_to(handing_over_ ? next_in_group(self) : kScheduler);
   return barrier_count_;
 }
 

@@ -1,8 +1,10 @@
 // A worker's blocks on the SIMT engine, and the coverage callbacks that show it every memory access
-// of the user's code (see worker.h). This file holds the runtime's thread-local variables; they
-// come after the user's __shared__ ones in the worker's TLS block, which is how on_access tells
-// them apart.
+// of the user's code (see worker.h). This file holds the runtime's thread-local variables
+// (threadIdx, blockDim, ...): they and the C library's (errno) lie in the thread's static TLS
+// around the user's __shared__ ones, which is how on_access tells them apart.
 #include "worker.h"
+
+#include <link.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -19,6 +21,23 @@ std::uintptr_t thread_pointer() {
   std::uintptr_t tp;
   __asm__("mov %%fs:0, %0" : "=r"(tp));
   return tp;
+}
+
+// The lowest address of the calling thread's static TLS blocks (the program's, the C library's):
+// they lie below the thread pointer. An access there is to a thread-local, never to memory a GPU
+// would have (blockDim is initialized data, below the user's zero-initialized __shared__ arrays).
+std::uintptr_t static_tls_begin() {
+  std::uintptr_t lowest = thread_pointer();
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, std::size_t, void* data) {
+        auto& low = *static_cast<std::uintptr_t*>(data);
+        const auto block = reinterpret_cast<std::uintptr_t>(info->dlpi_tls_data);
+        if (block != 0 && block < low && thread_pointer() - block < (std::uintptr_t{1} << 24))
+          low = block;
+        return 0;
+      },
+      &lowest);
+  return lowest;
 }
 }  // namespace
 
@@ -45,7 +64,8 @@ Worker::Worker(unsigned index)
   stacks_lo_ = reinterpret_cast<std::uintptr_t>(stacks_.region_begin());
   stacks_span_ = reinterpret_cast<std::uintptr_t>(stacks_.region_end()) - stacks_lo_;
   shared_lo_ = reinterpret_cast<std::uintptr_t>(stridescope_shared_begin);
-  tls_span_ = thread_pointer() - shared_lo_;
+  tls_lo_ = static_tls_begin();
+  tls_span_ = thread_pointer() - tls_lo_;
   const auto dynamic = reinterpret_cast<std::uintptr_t>(stridescope_dynamic_shared);
   if (dynamic < shared_lo_ || dynamic + kDynamicSharedBytes > thread_pointer())
     Program::get().fail("the runtime could not find the program's shared memory (its TLS block)");
@@ -80,7 +100,7 @@ void Worker::begin_launch(const LaunchPlan& plan) {
                        t / (plan.block.x * plan.block.y)};
   static_assert(sizeof(uint3) == sizeof(stridescope::simt::Engine::Index3));
   engine_.show_thread_index(reinterpret_cast<stridescope::simt::Engine::Index3*>(&threadIdx),
-                            coordinates_.data());
+                            coordinates_.data(), plan.threads);
   gridDim = plan.grid;
   blockDim = plan.block;
 }
@@ -136,6 +156,17 @@ void Worker::resolve_pending() {
               a.size > 8 ? 8 : a.size);
   if (a.size == 4) a.value = std::int32_t(a.value);
   pending_ = -1;
+}
+
+void Worker::recorded_shared_access(std::uint32_t offset, unsigned size, char kind, void* pc) {
+  resolve_pending();  // this thread's previous store is in memory by now
+  engine_.access_point();
+  record_shared(offset, size, kind, pc);
+}
+
+void Worker::traced_global_access(const void* addr, unsigned size, char kind) {
+  engine_.access_point();
+  record_global(addr, size, kind);
 }
 
 // A shared access of the traced launch: the lowest word the block touched (its result, by the

@@ -50,17 +50,23 @@ class Worker final : public stridescope::simt::EngineClient {
   std::string take_asserts() { return std::move(asserts_); }
 
   // Called from the user's code (the coverage callbacks and the CUDA header's functions).
-  void on_access(const void* addr, unsigned size, char kind, void* pc) {
+  [[gnu::always_inline]] void on_access(const void* addr, unsigned size, char kind, void* pc) {
     if (!engine_.in_block()) return;  // host code
     const auto a = reinterpret_cast<std::uintptr_t>(addr);
     if (a - stacks_lo_ < stacks_span_) return;  // a thread's local
-    if (a - shared_lo_ < shared_span_)
-      return shared_access(std::uint32_t(a - shared_lo_), size, kind, pc);
-    if (a - shared_lo_ < tls_span_) return;  // the runtime's thread-locals (threadIdx, ...)
-    global_access(addr, size, kind);
+    if (a - tls_lo_ < tls_span_) {              // a thread-local (threadIdx, errno, ...)
+      if (a - shared_lo_ < shared_span_)
+        shared_access(std::uint32_t(a - shared_lo_), size, kind, pc);
+      return;
+    }
+    ++clock_;
+    if (tracing_) [[unlikely]]
+      return traced_global_access(addr, size, kind);
+    engine_.access_point();
   }
   void syncthreads(int line) {
-    if (pending_ >= 0) resolve_pending();
+    if (pending_ >= 0) [[unlikely]]
+      resolve_pending();  // out of line, before anything: the rest needs no saved registers
     ++clock_;
     engine_.block_barrier(line);
   }
@@ -86,17 +92,16 @@ class Worker final : public stridescope::simt::EngineClient {
   [[noreturn]] void fault(const std::string& message) override;
 
  private:
-  void shared_access(std::uint32_t offset, unsigned size, char kind, void* pc) {
-    if (pending_ >= 0) resolve_pending();  // this thread's previous store is in memory by now
-    engine_.access_point();
+  [[gnu::always_inline]] void shared_access(std::uint32_t offset, unsigned size, char kind,
+                                            void* pc) {
     ++clock_;
-    if (recording_) record_shared(offset, size, kind, pc);
-  }
-  void global_access(const void* addr, unsigned size, char kind) {
+    if (recording_) [[unlikely]]
+      return recorded_shared_access(offset, size, kind, pc);
     engine_.access_point();
-    ++clock_;
-    if (tracing_) record_global(addr, size, kind);
   }
+  // The traced block's accesses, and the shared ones of a block whose result the trace keeps.
+  void recorded_shared_access(std::uint32_t offset, unsigned size, char kind, void* pc);
+  void traced_global_access(const void* addr, unsigned size, char kind);
   void record_shared(std::uint32_t offset, unsigned size, char kind, void* pc);
   void overflow();
   void record_global(const void* addr, unsigned size, char kind);
@@ -112,7 +117,8 @@ class Worker final : public stridescope::simt::EngineClient {
   std::vector<stridescope::simt::Engine::Index3> coordinates_;  // threadIdx of each thread
   // Address ranges, as offsets from their start (one unsigned compare each).
   std::uintptr_t stacks_lo_ = 0, stacks_span_ = 0;
-  std::uintptr_t shared_lo_ = 0, shared_span_ = 0, tls_span_ = 0;
+  std::uintptr_t shared_lo_ = 0, shared_span_ = 0;
+  std::uintptr_t tls_lo_ = 0, tls_span_ = 0;  // the static TLS blocks, up to the thread pointer
   std::size_t used_shared_ = 0;  // bytes: the static arrays and the launch's dynamic ones
 
   // The block running now.
