@@ -59,14 +59,14 @@ done
 "$B/stridescope" run examples/reduce_kernel_only.cu --keep "$T/reduce" \
   --launch 'reduce<<<8192,256>>>(in=iota(2097152), out=zeros(8192), n=2097152)' >/dev/null
 "$B/stridescope" run examples/reduce_kernel_only.cu --keep "$T/reduce24" --launch "$SPEC" >/dev/null
-program() {  # the kept program of $1 on $2 workers
-  env STRIDESCOPE_WORKERS="$2" STRIDESCOPE_RAW="$T/$1/raw2.json" "$T/$1/program"
+program() {  # the command that runs the kept program of $1 on $2 workers
+  echo env STRIDESCOPE_WORKERS="$2" STRIDESCOPE_RAW="$T/$1/raw2.json" "$T/$1/program"
 }
 threads=$((8192 * 256))
-empty=$(wall program empty 1)
-barriers=$(wall program barriers 1)
-loads=$(wall program loads 1)
-reduce=$(wall program reduce 1)
+empty=$(wall $(program empty 1))
+barriers=$(wall $(program barriers 1))
+loads=$(wall $(program loads 1))
+reduce=$(wall $(program reduce 1))
 echo "== one worker, 8192 blocks x 256 threads (medians of $RUNS runs of the built program)"
 awk -v e="$empty" -v b="$barriers" -v l="$loads" -v r="$reduce" -v n="$threads" 'BEGIN {
   printf "   a thread that starts and exits:  %5.1f ns  (%.3f s)\n", e * 1e9 / n, e
@@ -74,8 +74,8 @@ awk -v e="$empty" -v b="$barriers" -v l="$loads" -v r="$reduce" -v n="$threads" 
   printf "   a shared load (warps schedule):  %5.1f ns  (9 of them: %.3f s)\n", (l - e) * 1e9 / (9 * n), l
   printf "   the halving reduction, 2^21 ints: %5.1f ns per thread (%.3f s)\n", r * 1e9 / n, r
 }'
-one=$(wall program reduce24 1)
-two=$(wall program reduce24 2)
+one=$(wall $(program reduce24 1))
+two=$(wall $(program reduce24 2))
 echo "== the 2^24 reduction's program: workers (cores: $(nproc))"
 awk -v a="$one" -v b="$two" 'BEGIN {
   printf "   1 worker %.2f s, 2 workers %.2f s: %.2fx\n", a, b, a / b
