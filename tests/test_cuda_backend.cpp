@@ -42,11 +42,12 @@ struct ExampleSpec {
 // the emulator's x86-64 code rounds twice; the block's tree and the host's loop add in the same
 // order on both. 1e-5 is about 80 float ulps, far above that and below a wrong sum. The other
 // examples hold small integers (exact in float) or doubles of integers below 2^53: exact.
-// dot_ladder.cu: recorded with warps in lockstep (the default order makes dot5's race show);
-// dot5 has no __syncwarp() between its warp steps, so its sum is not compared; its times differ.
+// dot_ladder.cu: recorded under the default schedule (warps), which prints the H100's dot5 (the
+// threads schedule makes its race show); dot5 has no __syncwarp() between its warp steps, which
+// CUDA does not promise to work, so its sum is not compared; its times differ.
 const std::vector<ExampleSpec> kExamples = {
     {"dot.cu", ThreadSchedule::Threads, 1e-5, 1, ""},
-    {"dot_ladder.cu", ThreadSchedule::Lockstep, 0, 6, "dot5 ="},
+    {"dot_ladder.cu", ThreadSchedule::Warps, 0, 6, "dot5 ="},
     {"matmul.cu", ThreadSchedule::Threads, 0, 4, ""},
     {"sum256.cu", ThreadSchedule::Threads, 0, 1, ""},
     {"sum4.cu", ThreadSchedule::Threads, 0, 1, ""},

@@ -243,6 +243,20 @@ TEST(OwnProgram, AGridTooLargeToKeepEveryBlockSaysWhatItShows) {
       << out.str();
 }
 
+// A kernel without shared memory: no sentence about a shared word that does not exist.
+TEST(OwnProgram, AKernelWithoutSharedMemorySaysSo) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  OwnRunOptions options;
+  options.file = write_program("own_no_shared.cu",
+                               "__global__ void k(int* out) { out[threadIdx.x] = 2; }\n"
+                               "int main() {\n  int* out;\n  cudaMalloc(&out, 64);\n"
+                               "  k<<<1, 16>>>(out);\n  cudaDeviceSynchronize();\n}\n");
+  std::ostringstream out, err;
+  ASSERT_EQ(command_run(options, "", false, out, err), 0) << err.str();
+  EXPECT_NE(out.str().find("0 shared accesses, no shared memory\n"), std::string::npos)
+      << out.str();
+}
+
 TEST(OwnProgram, TheBooksDotProductPrintsItsResultAndTracesBlockZero) {
   if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   OwnRunOptions options;

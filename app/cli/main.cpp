@@ -144,12 +144,13 @@ struct CommandLine {
     run->add_flag("--timings", run_timings, "print the time of each phase");
     run->add_option("--schedules", run_schedules,
                     "run K random schedules untraced and report the outputs that differ from "
-                    "the lockstep schedule's (a race)");
+                    "the warps schedule's (a race)");
     run->add_option("--backend", run_backend,
                     "emulator (default: clang, the CPU, a trace) or cuda (nvcc, the GPU, each "
                     "launch's time)");
     run->add_option("--keep", run_options.work_dir,
-                    "build in this directory and keep it (program.cpp, program, raw.json)");
+                    "build in this directory and keep it (src/: the file as compiled, program, "
+                    "raw.json)");
   }
 
   int run_command() {

@@ -160,6 +160,23 @@ std::optional<nlohmann::json> run_program(const fs::path& program, const fs::pat
 }  // namespace
 
 namespace {
+// The end of `run`'s summary line: what the traced block left, said as what it is.
+std::string block_result_sentence(const Trace& trace) {
+  std::ostringstream s;
+  const double word0 = trace.blocks.front().partial;
+  if (trace.shared_words == 0) {
+    s << "no shared memory";
+  } else if (trace.result_in_word0) {
+    s << "block result " << word0;
+  } else if (trace.passes.empty()) {
+    s << "shared word 0 at exit " << word0
+      << " (blocks' results are kept for grids of up to 16,384 blocks and 4 MiB of shared memory)";
+  } else {
+    s << "shared word 0 at exit (not a sum) " << word0;
+  }
+  return s.str();
+}
+
 // The work directory, removed at the end unless the user asked to keep it (--keep).
 struct WorkDir {
   fs::path dir;
@@ -301,15 +318,7 @@ int command_run(const OwnRunOptions& options, const std::string& out_path, bool 
   const BlockTrace& b = r.trace.blocks.front();
   out << (out_path.empty() ? std::string("traced") : "wrote " + out_path + ":") << " "
       << b.steps.size() << " steps of block " << b.block << " of launch " << options.launch << ", "
-      << r.shared_accesses << " shared accesses, "
-      << (r.trace.result_in_word0  ? "block result "
-          : r.trace.passes.empty() ? "shared word 0 at exit "
-                                   : "shared word 0 at exit (not a sum) ")
-      << b.partial
-      << (r.trace.passes.empty() ? " (blocks' results are kept for grids of up to 16,384 blocks "
-                                   "and 4 MiB of shared memory)"
-                                 : "")
-      << "\n";
+      << r.shared_accesses << " shared accesses, " << block_result_sentence(r.trace) << "\n";
   if (r.trace.arrays.size() > 1 ||
       (r.trace.arrays.size() == 1 && r.trace.arrays[0].dims.size() > 1)) {
     out << "shared arrays:";

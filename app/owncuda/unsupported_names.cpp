@@ -25,17 +25,30 @@ bool starts_with(std::string_view s, std::string_view prefix) {
   return s.substr(0, prefix.size()) == prefix;
 }
 
+using Prefix = std::pair<std::string_view, std::string_view>;  // a spelling's start, what it is
+
+// The CUDA libraries, by the start of their functions' and their headers' names.
+constexpr std::array<Prefix, 8> kLibraries{{
+    {"cublas", "cuBLAS"},
+    {"cufft", "cuFFT"},
+    {"curand", "cuRAND"},
+    {"cusparse", "cuSPARSE"},
+    {"cusolver", "cuSOLVER"},
+    {"nvrtc", "NVRTC, compiling at run time"},
+    {"nvjpeg", "nvJPEG"},
+    {"npp", "NPP"},
+}};
+
+template <std::size_t N>
+std::string by_prefix(const std::array<Prefix, N>& table, const std::string& name) {
+  for (const auto& [prefix, what] : table)
+    if (starts_with(name, prefix)) return std::string(what);
+  return "";
+}
+
 // What a CUDA name belongs to, by its spelling ("" for a name that is not CUDA's).
 std::string feature_of_name(const std::string& name) {
-  static constexpr std::array<std::pair<std::string_view, std::string_view>, 14> libraries{{
-      {"cublas", "cuBLAS"},
-      {"cufft", "cuFFT"},
-      {"curand", "cuRAND"},
-      {"cusparse", "cuSPARSE"},
-      {"cusolver", "cuSOLVER"},
-      {"nvrtc", "NVRTC, compiling at run time"},
-      {"nvjpeg", "nvJPEG"},
-      {"npp", "NPP"},
+  static constexpr std::array<Prefix, 6> others{{
       {"thrust", "Thrust"},
       {"cub", "CUB"},
       {"wmma", "tensor cores (WMMA)"},
@@ -43,8 +56,8 @@ std::string feature_of_name(const std::string& name) {
       {"cudaGraph", "CUDA graphs"},
       {"cudaGL", "OpenGL interoperability"},
   }};
-  for (const auto& [prefix, what] : libraries)
-    if (starts_with(name, prefix)) return std::string(what);
+  if (std::string library = by_prefix(kLibraries, name); !library.empty()) return library;
+  if (std::string other = by_prefix(others, name); !other.empty()) return other;
   static constexpr std::array<std::string_view, 8> half{
       "half",          "__half",      "half2",        "__half2",
       "__nv_bfloat16", "nv_bfloat16", "__float2half", "__half2float"};
@@ -61,18 +74,10 @@ std::string feature_of_name(const std::string& name) {
 
 // What a header that was not found belongs to ("" for one that is not CUDA's).
 std::string feature_of_header(const std::string& header) {
-  static constexpr std::array<std::pair<std::string_view, std::string_view>, 20> headers{{
+  static constexpr std::array<Prefix, 12> others{{
       {"cuda_fp16", "half-precision types (cuda_fp16.h)"},
       {"cuda_bf16", "bfloat16 types (cuda_bf16.h)"},
       {"cuda_fp8", "8-bit float types (cuda_fp8.h)"},
-      {"cublas", "cuBLAS"},
-      {"cufft", "cuFFT"},
-      {"curand", "cuRAND"},
-      {"cusparse", "cuSPARSE"},
-      {"cusolver", "cuSOLVER"},
-      {"nvrtc", "NVRTC, compiling at run time"},
-      {"nvjpeg", "nvJPEG"},
-      {"npp", "NPP"},
       {"thrust/", "Thrust"},
       {"cub/", "CUB"},
       {"cuda/", "libcu++ (cuda::barrier, cuda::pipeline, cuda::atomic)"},
@@ -83,9 +88,8 @@ std::string feature_of_header(const std::string& header) {
       {"cooperative_groups/memcpy_async", "cooperative groups' asynchronous copies"},
       {"cuda_awbarrier", "asynchronous barriers"},
   }};
-  for (const auto& [prefix, what] : headers)
-    if (starts_with(header, prefix)) return std::string(what);
-  return "";
+  if (std::string library = by_prefix(kLibraries, header); !library.empty()) return library;
+  return by_prefix(others, header);
 }
 
 std::string not_supported(const std::string& name, const std::string& why) {

@@ -51,6 +51,12 @@ extern "C" void stridescope_context_start();
 
 namespace stridescope::simt {
 
+Contexts::Contexts(GuardedStacks& stacks) : stacks_(stacks) {}
+
+Contexts::~Contexts() {
+  clear();
+}
+
 #if defined(STRIDESCOPE_SIMT_FAST_CONTEXT)
 
 namespace {
@@ -65,12 +71,6 @@ std::uintptr_t cache_color(unsigned lane) {
 }
 
 }  // namespace
-
-Contexts::Contexts(GuardedStacks& stacks) : stacks_(stacks) {}
-
-Contexts::~Contexts() {
-  clear();
-}
 
 void Contexts::ensure(unsigned lanes, Entry entry, void* owner) {
   entry_ = entry;
@@ -120,12 +120,6 @@ void Contexts::clear() {
 #else
 
 namespace ctx = boost::context;
-
-Contexts::Contexts(GuardedStacks& stacks) : stacks_(stacks) {}
-
-Contexts::~Contexts() {
-  clear();
-}
 
 void Contexts::ensure(unsigned lanes, Entry entry, void* owner) {
   entry_ = entry;
