@@ -243,6 +243,62 @@ TEST(OwnProgram, AGridTooLargeToKeepEveryBlockSaysWhatItShows) {
       << out.str();
 }
 
+// A program of several files, as cuda-samples' histogram: kernels in two .cu files (each with
+// its own shared array and launch), main() in a host .cpp file.
+TEST(OwnProgram, SeveralCuFilesAndAHostFileAreOneProgram) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  const std::string first = write_program(
+      "own_many_a.cu",
+      "__global__ void twice(int* x) {\n  __shared__ int s[32];\n  s[threadIdx.x] = 2 * "
+      "x[threadIdx.x];\n  __syncthreads();\n  x[threadIdx.x] = s[31 - threadIdx.x];\n}\n"
+      "void run_twice(int* x) { twice<<<1, 32>>>(x); }\n");
+  const std::string second = write_program(
+      "own_many_b.cu",
+      "__global__ void plus_one(int* x) {\n  __shared__ double t[32];\n  t[threadIdx.x] = "
+      "x[threadIdx.x] + 1;\n  __syncthreads();\n  x[threadIdx.x] = int(t[threadIdx.x]);\n}\n"
+      "void run_plus_one(int* x) { plus_one<<<1, 32>>>(x); }\n");
+  const std::string host = write_program(
+      "own_many_main.cpp",
+      "#include <cstdio>\nvoid run_twice(int*);\nvoid run_plus_one(int*);\nint main() {\n"
+      "  int h[32], *d;\n  for (int i = 0; i < 32; i++) h[i] = i;\n  cudaMalloc(&d, sizeof h);\n"
+      "  cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice);\n  run_twice(d);\n"
+      "  run_plus_one(d);\n  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);\n"
+      "  printf(\"%d %d\\n\", h[0], h[31]);\n}\n");
+  OwnRunOptions options;
+  options.file = first;
+  options.host_sources = {second, host};
+  const OwnRunResult r = run_own_program(options);
+  EXPECT_EQ(r.output, "63 1\n") << r.failure << r.errors;
+  ASSERT_TRUE(r.traced) << r.failure;
+  EXPECT_EQ(r.launches, 2u);
+  // 4- and 8-byte shared arrays in one program: 4-byte words, said once.
+  ASSERT_EQ(r.warnings.size(), 1u);
+  EXPECT_NE(r.warnings[0].find("4-byte words"), std::string::npos) << r.warnings[0];
+  EXPECT_EQ(r.trace.blocks.front().steps.front().line, 4);  // the first file's lines
+}
+
+// A traced block too large to trace: the program's output and exit status, a note, no trace.
+TEST(OwnProgram, ABlockTooLargeToTraceIsANoteNotAnError) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  OwnRunOptions options;
+  options.file = write_program(
+      "own_too_large.cu",
+      "#include <cstdio>\n__global__ void spin(int* out) {\n  __shared__ int s[256];\n"
+      "  volatile int* v = s;\n  v[threadIdx.x] = 0;\n  for (int k = 0; k < 8192; k++) "
+      "v[threadIdx.x] += k;\n"
+      "  out[threadIdx.x] = s[threadIdx.x];\n}\nint main() {\n  int* out;\n"
+      "  cudaMalloc(&out, 1024);\n  spin<<<1, 256>>>(out);\n  int h;\n"
+      "  cudaMemcpy(&h, out, 4, cudaMemcpyDeviceToHost);\n  printf(\"%d\\n\", h);\n}\n");
+  std::ostringstream out, err;
+  EXPECT_EQ(command_run(options, "", false, out, err), 0) << err.str();
+  EXPECT_EQ(out.str(), "33550336\n");
+  EXPECT_NE(err.str().find("stridescope: note: block 0 of launch 0 made over 1,048,576 "
+                           "shared-memory accesses"),
+            std::string::npos)
+      << err.str();
+  EXPECT_NE(err.str().find("no trace written"), std::string::npos);
+}
+
 // A kernel without shared memory: no sentence about a shared word that does not exist.
 TEST(OwnProgram, AKernelWithoutSharedMemorySaysSo) {
   if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";

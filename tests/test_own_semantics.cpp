@@ -133,6 +133,25 @@ TEST(OwnSemantics, HeadersBesideTheFileThroughIncludeDirsAndMacros) {
   }
 }
 
+// nvcc's device pass (__CUDA_ARCH__) and a GPU's scheduling: partitions, a tile of four warps,
+// printf across blocks and barriers, a clock wait that ends, the device's properties, FMA
+// rounding, launches from several host threads.
+TEST(OwnSemantics, DevicePassPartitionsWideTilesPrintfOrderClockDeviceFmaAndHostThreads) {
+  SKIP_WITHOUT_TOOLS();
+  const OwnRunResult r = run("gpu_pass");
+  EXPECT_EQ(r.output, expected("gpu_pass")) << r.errors << r.failure;
+}
+
+TEST(OwnSemantics, TheProgramSeesTheNameItWasBuiltAsInArgv0) {
+  SKIP_WITHOUT_TOOLS();
+  const fs::path file = fs::path(STRIDESCOPE_TEST_TMP) / "argv0_program.cu";
+  std::ofstream(file)
+      << "#include <cstdio>\nint main(int, char** argv) { printf(\"%s\\n\", argv[0]); }\n";
+  OwnRunOptions options;
+  options.file = file.string();
+  EXPECT_EQ(run_own_program(options).output, "./argv0_program\n");
+}
+
 TEST(OwnSemantics, AFilesNvccCommentGivesTheWindowItsIncludeDirsAndMacros) {
   const fs::path file = kPrograms / "includes" / "main.cu";
   std::ifstream in(file);

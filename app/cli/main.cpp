@@ -123,7 +123,8 @@ struct CommandLine {
                     "arguments follow a --")
         ->required();
     run->add_option("sources", run_options.host_sources,
-                    "host .cpp files of the same program (compiled with it, as nvcc would)");
+                    "the program's other files, as nvcc takes them: .cu files (compiled and run "
+                    "as the first; the first file's lines are traced) and host .cpp files");
     run->add_option("-I", run_options.include_dirs,
                     "a folder for #include, as nvcc -I DIR takes it (repeatable)")
         ->type_name("DIR")

@@ -58,9 +58,11 @@ std::vector<char*> pointers(std::vector<std::string>& strings) {
 // on a worker thread) may find the allocator's lock held by another thread, and under
 // AddressSanitizer an allocation after the RLIMIT_AS cut fails outright.
 int run_process(const std::vector<std::string>& argv, const fs::path& out, const fs::path& err,
-                const std::vector<std::string>& env, const Limits& limits, const fs::path& in) {
+                const std::vector<std::string>& env, const Limits& limits, const fs::path& in,
+                const std::string& shown_name) {
   if (argv.empty()) throw OwnProgramError("run_process: no program");
   std::vector<std::string> args = argv, environment = child_environment(env);
+  if (!shown_name.empty()) args[0] = shown_name;
   const std::string program =
       argv[0].find('/') != std::string::npos ? argv[0] : find_tool({argv[0]});
   std::vector<char*> arg_pointers = pointers(args), env_pointers = pointers(environment);

@@ -17,10 +17,13 @@ struct Limits {
 };
 
 // Runs argv with stdin from `in` (or /dev/null), stdout and stderr into files; returns the exit
-// status, or 128 + the signal that ended it. Throws OwnProgramError if it cannot fork.
+// status, or 128 + the signal that ended it. `shown_name`, if given, is the argv[0] the program
+// sees (the name it was built as) in place of the path it is run from. Throws OwnProgramError if
+// it cannot fork.
 int run_process(const std::vector<std::string>& argv, const std::filesystem::path& out,
                 const std::filesystem::path& err, const std::vector<std::string>& env = {},
-                const Limits& limits = {}, const std::filesystem::path& in = {});
+                const Limits& limits = {}, const std::filesystem::path& in = {},
+                const std::string& shown_name = {});
 
 std::string read_file(const std::filesystem::path& path);      // throws OwnProgramError
 std::string find_tool(const std::vector<std::string>& names);  // "" if none is on PATH

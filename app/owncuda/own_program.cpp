@@ -10,6 +10,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <regex>
 #include <sstream>
 
 #include "owncuda/buffer_names.h"
@@ -61,6 +62,19 @@ fs::path make_work_dir(const OwnRunOptions& options) {
   return dir;
 }
 
+// A construct the runtime cannot run, as an error naming its place.
+OwnProgramError unsupported_error(const UnsupportedUse& u, const fs::path& file) {
+  return OwnProgramError((u.file.empty() ? file.string() : u.file) + ":" + std::to_string(u.line) +
+                         ": error: " + u.feature +
+                         " is not supported by stridescope run; nvcc runs it\n");
+}
+
+// Whether C++ source text defines `int main(`.
+bool defines_main(const std::string& source) {
+  static const std::regex main_definition(R"((^|[^A-Za-z0-9_])int\s+main\s*\()");
+  return std::regex_search(source, main_definition);
+}
+
 // The user's -I folders made absolute (from the current folder, as nvcc reads them).
 CompileFlags compile_flags(const OwnRunOptions& options) {
   CompileFlags flags;
@@ -79,29 +93,45 @@ fs::path build_program(const OwnRunOptions& options, const fs::path& file, const
   const CompileFlags flags = compile_flags(options);
   // The file as the user named it: clang's messages say its name as nvcc's would.
   const ProgramFacts& facts = facts_out = parse_program(options.file, tools.clang, flags);
-  if (!facts.unsupported.empty()) {
-    const UnsupportedUse& u = facts.unsupported.front();
-    throw OwnProgramError((u.file.empty() ? file.string() : u.file) + ":" + std::to_string(u.line) +
-                          ": error: " + u.feature +
-                          " is not supported by stridescope run; nvcc runs it\n");
-  }
+  if (!facts.unsupported.empty()) throw unsupported_error(facts.unsupported.front(), file);
   std::vector<std::string> shared_types;
   for (const SharedDecl& d : facts.shared) shared_types.push_back(d.type);
-  element = shared_element_type(shared_types);
   BuildRequest request;
   request.file = file;
   request.as_given = options.file;
   for (const std::string& h : options.host_sources) {
     if (!fs::is_regular_file(h)) throw OwnProgramError("no such file: " + h);
-    request.host_sources.push_back(fs::absolute(h).lexically_normal());
+    const fs::path path = fs::absolute(h).lexically_normal();
+    if (path.extension() != ".cu") {
+      request.host_sources.push_back(path);
+      continue;
+    }
+    // Another .cu file: read as the first was; its kernels, launches and shared arrays join.
+    DeviceSource more{path, h, parse_program(h, tools.clang, flags)};
+    if (!more.facts.unsupported.empty())
+      throw unsupported_error(more.facts.unsupported.front(), path);
+    for (const std::string& w : more.facts.warnings) facts_out.warnings.push_back(w);
+    for (const SharedDecl& d : more.facts.shared) shared_types.push_back(d.type);
+    facts_out.has_main = facts_out.has_main || more.facts.has_main;
+    request.more_device_sources.push_back(std::move(more));
   }
+  std::string note;
+  element = shared_element_type(shared_types, &note);
+  if (!note.empty()) facts_out.warnings.push_back(note);
   request.flags = flags;
+  // main() in a host .cpp file of the program (cuda-samples' reduction.cpp): the .cu file is not
+  // a file of kernels only.
+  for (const fs::path& h : request.host_sources)
+    facts_out.has_main = facts_out.has_main || defines_main(read_file(h));
   request.main_text =
       main_for_launch(options.file, facts, options.launch_spec, options.fallback_launch_spec);
   timings.parse_s = seconds_since(t0);
   BuildTimes times;
   const fs::path program = stridescope::build_program(request, facts, dir, tools.clang, times);
   timings.compile_s = times.compile_s;
+  for (const DeviceSource& more : request.more_device_sources)  // their arrays' names and shapes
+    facts_out.shared.insert(facts_out.shared.end(), more.facts.shared.begin(),
+                            more.facts.shared.end());
   return program;
 }
 
@@ -129,8 +159,11 @@ std::optional<nlohmann::json> run_program(const fs::path& program, const fs::pat
   // backstop (CPU time for every core the runtime may use, then 10 s more of wall clock).
   const auto cpu = unsigned(options.time_limit_s * 8 + 10);
   const auto wall = unsigned(options.time_limit_s + 10);
-  result.exit_code = run_process(argv, dir / "program.out", dir / "program.err", env,
-                                 Limits{cpu, 8ull << 30, options.file_limit_bytes, wall});
+  // argv[0] as a program built from FILE.cu and run from its folder would see it: ./FILE.
+  const std::string shown = "./" + fs::path(options.file).stem().string();
+  result.exit_code =
+      run_process(argv, dir / "program.out", dir / "program.err", env,
+                  Limits{cpu, 8ull << 30, options.file_limit_bytes, wall}, {}, shown);
   result.output = read_file(dir / "program.out");
   result.errors = read_file(dir / "program.err");
   result.timings.run_s = seconds_since(t0);
@@ -153,6 +186,8 @@ std::optional<nlohmann::json> run_program(const fs::path& program, const fs::pat
   if (raw.contains("error") && raw["error"].is_string()) {
     result.failure = raw["error"].get<std::string>();  // what the runtime stopped it for
   }
+  if (raw.contains("untraced") && raw["untraced"].is_string())
+    result.untraced = raw["untraced"].get<std::string>();
   result.shared_accesses = raw.value("shared_accesses", std::uint64_t{0});
   return raw;
 }
@@ -277,6 +312,7 @@ OwnRunResult run_own_program(const OwnRunOptions& options) {
 
 std::string untraced_reason(const OwnRunResult& r, const OwnRunOptions& options) {
   if (!r.failure.empty()) return r.failure;
+  if (!r.untraced.empty()) return r.untraced;
   if (r.exit_code != 0) return "the program stopped with status " + std::to_string(r.exit_code);
   return "the program made no launch " + std::to_string(options.launch) + " (nothing traced)";
 }
@@ -303,9 +339,14 @@ int command_run(const OwnRunOptions& options, const std::string& out_path, bool 
   }
   for (const std::string& w : r.warnings) err << w << "\n";
   out << r.output;
+  if (!r.output.empty() && r.output.back() != '\n') out << "\n";  // our lines start their own
   err << r.errors;
   if (r.failure.empty() && !r.traced && r.launches == 0) {  // a program that launches nothing
     out << "(no kernel launch: nothing to trace)\n";
+    return r.exit_code;
+  }
+  if (r.failure.empty() && !r.untraced.empty()) {  // the program ran; its block was too large
+    err << "stridescope: note: " << r.untraced << "; no trace written\n";
     return r.exit_code;
   }
   if (!r.failure.empty() || !r.traced) {
@@ -317,8 +358,9 @@ int command_run(const OwnRunOptions& options, const std::string& out_path, bool 
   if (!out_path.empty()) save_trace(r.trace, out_path);
   const BlockTrace& b = r.trace.blocks.front();
   out << (out_path.empty() ? std::string("traced") : "wrote " + out_path + ":") << " "
-      << b.steps.size() << " steps of block " << b.block << " of launch " << options.launch << ", "
-      << r.shared_accesses << " shared accesses, " << block_result_sentence(r.trace) << "\n";
+      << b.steps.size() << (b.steps.size() == 1 ? " step" : " steps") << " of block " << b.block
+      << " of launch " << options.launch << ", " << r.shared_accesses << " shared accesses, "
+      << block_result_sentence(r.trace) << "\n";
   if (r.trace.arrays.size() > 1 ||
       (r.trace.arrays.size() == 1 && r.trace.arrays[0].dims.size() > 1)) {
     out << "shared arrays:";

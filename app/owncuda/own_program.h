@@ -27,7 +27,7 @@ class OwnProgramError : public std::runtime_error {
 
 struct OwnRunOptions {
   std::string file;                       // the .cu file
-  std::vector<std::string> host_sources;  // .cpp files of the same program (host code)
+  std::vector<std::string> host_sources;  // the program's other files: .cu (device) and .cpp (host)
   // nvcc's -I and -D (folders as given: relative ones from the current folder), and the program's
   // own command-line arguments.
   std::vector<std::string> include_dirs, defines, args;
@@ -58,6 +58,7 @@ struct OwnRunResult {
   bool traced = false;       // the chosen launch happened
   std::size_t launches = 0;  // kernel launches the program made
   std::string failure;       // why the program did not finish, one line ("" when it did)
+  std::string untraced;  // why a program that finished has no trace (a block too large to trace)
   Trace trace;
   std::uint64_t shared_accesses = 0;  // instrumented shared accesses recorded (traced block)
   OwnRunTimings timings;

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "owncuda/child_process.h"
+#include "owncuda/cuda_arch.h"
 #include "owncuda/header_pch.h"
 #include "owncuda/own_program.h"
 #include "owncuda/runtime_paths.h"
@@ -28,7 +29,7 @@ void write_rewritten(const fs::path& dir, const fs::path& file, const ProgramFac
   const fs::path to = mirror_of(dir, file);
   fs::create_directories(to.parent_path());
   std::ofstream(to) << "#line 1 \"" << file.string() << "\"\n"
-                    << rewrite_program(read_file(file), facts, key) << tail;
+                    << rewrite_program(with_host_tests_true(read_file(file)), facts, key) << tail;
 }
 
 std::string dir_prefix(const fs::path& p) {
@@ -36,19 +37,19 @@ std::string dir_prefix(const fs::path& p) {
   return s.empty() ? "" : s + "/";
 }
 
-// -iquote and -I for the main file's compile: each rewritten file's mirror comes before the
-// folder it was copied from.
-std::vector<std::string> search_args(const BuildRequest& request,
+// -iquote and -I for a .cu file's compile: each rewritten file's mirror comes before the folder it
+// was copied from.
+std::vector<std::string> search_args(const fs::path& file, const std::string& as_given,
+                                     const CompileFlags& user,
                                      const std::set<fs::path>& rewritten_dirs,
                                      const fs::path& dir) {
-  std::vector<std::string> args{"-iquote", request.file.parent_path().string()};
+  std::vector<std::string> args{"-iquote", file.parent_path().string()};
   for (const fs::path& d : rewritten_dirs) args.insert(args.end(), {"-iquote", d.string()});
-  for (const std::string& d : request.flags.include_dirs)
+  for (const std::string& d : user.include_dirs)
     args.insert(args.end(), {"-I", mirror_of(dir, d).string(), "-I", d});
-  for (const std::string& d : request.flags.defines) args.insert(args.end(), {"-D", d});
+  for (const std::string& d : user.defines) args.insert(args.end(), {"-D", d});
   // __FILE__ as nvcc would say it: the path the user gave, not the absolute one.
-  args.push_back("-fmacro-prefix-map=" + request.file.parent_path().string() +
-                 "/=" + dir_prefix(request.as_given));
+  args.push_back("-fmacro-prefix-map=" + file.parent_path().string() + "/=" + dir_prefix(as_given));
   return args;
 }
 
@@ -69,21 +70,29 @@ fs::path mirror_of(const fs::path& dir, const fs::path& file) {
 
 // -O1: a thread's locals live in registers, so only memory is instrumented (at -O0 every local is a
 // load and a store: the program ran about a third slower); printf is never turned into puts (the
-// runtime collects a kernel's printf).
+// runtime collects a kernel's printf). Where the CPU has FMA, device code contracts `a * b + c`
+// into one fused multiply-add as nvcc's does by default (--fmad=true): the rewrite opens each
+// device function's body with `#pragma clang fp contract(fast)`; host code is not contracted, as
+// the host compiler nvcc calls does not.
 std::vector<std::string> build_flags() {
-  return {"-std=gnu++17",
-          "-g",
-          "-O1",
-          "-fno-pie",
-          "-fwrapv",
-          "-fno-builtin-printf",
-          "-fno-builtin-puts",
-          "-fno-builtin-putchar",
-          "-fsanitize-coverage=edge,trace-loads,trace-stores",
-          "-I",
-          runtime_include_dir().string(),
-          "-x",
-          "c++"};
+  std::vector<std::string> flags{"-std=gnu++17",
+                                 "-g",
+                                 "-O1",
+                                 "-fno-pie",
+                                 "-fwrapv",
+                                 "-fno-builtin-printf",
+                                 "-fno-builtin-puts",
+                                 "-fno-builtin-putchar",
+                                 "-D__CUDA_ARCH__=" + std::to_string(kEmulatedCudaArch),
+                                 "-fsanitize-coverage=edge,trace-loads,trace-stores",
+                                 "-ffp-contract=off",
+                                 "-I",
+                                 runtime_include_dir().string(),
+                                 "-x",
+                                 "c++"};
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("fma")) flags.push_back("-mfma");
+  return flags;
 }
 
 std::string dynamic_shared_assembly(const std::vector<std::string>& names) {
@@ -99,30 +108,33 @@ std::string dynamic_shared_assembly(const std::vector<std::string>& names) {
 
 namespace {
 
-// The .cu file: rewritten, compiled with the instrumentation and the precompiled header (or, if
-// that fails, the header's text: what clang says is never about the cache).
-fs::path compile_main(const BuildRequest& request, const ProgramFacts& facts, const fs::path& dir,
-                      const std::string& clang) {
+// A .cu file: rewritten, compiled with the instrumentation and the precompiled header (or, if
+// that fails, the header's text: what clang says is never about the cache) into `object`.
+fs::path compile_device(const fs::path& file, const std::string& as_given,
+                        const ProgramFacts& facts, const CompileFlags& user,
+                        const std::string& tail, const fs::path& dir, const std::string& clang,
+                        const fs::path& object) {
   std::set<fs::path> rewritten_dirs;
-  std::set<std::string> headers;  // the user's headers that launch kernels
-  for (const KernelLaunch& l : facts.launches) {
-    if (l.file.empty() || !headers.insert(l.file).second) continue;
-    rewritten_dirs.insert(fs::path(l.file).parent_path());
-    write_rewritten(dir, l.file, facts, l.file, "");
+  std::set<std::string> headers;  // the user's headers that launch kernels or hold device code
+  for (const KernelLaunch& l : facts.launches) headers.insert(l.file);
+  for (const DeviceBody& b : facts.device_bodies) headers.insert(b.file);
+  headers.erase("");
+  for (const std::string& h : headers) {
+    rewritten_dirs.insert(fs::path(h).parent_path());
+    write_rewritten(dir, h, facts, h, "");
   }
-  write_rewritten(dir, request.file, facts, "", request.main_text);
+  write_rewritten(dir, file, facts, "", tail);
   std::vector<std::string> flags = build_flags();
-  const std::vector<std::string> search = search_args(request, rewritten_dirs, dir);
+  const std::vector<std::string> search = search_args(file, as_given, user, rewritten_dirs, dir);
   flags.insert(flags.end(), search.begin(), search.end());
   const std::vector<std::string> as_text{"-include", cuda_header().string()};
   const std::vector<std::string> header = header_args(clang, build_flags());
   std::vector<std::string> with_header = flags;
   with_header.insert(with_header.end(), header.begin(), header.end());
-  const fs::path object = dir / "program.o";
-  int rc = compile(clang, with_header, mirror_of(dir, request.file), object, dir);
+  int rc = compile(clang, with_header, mirror_of(dir, file), object, dir);
   if (rc != 0 && header != as_text) {
     flags.insert(flags.end(), as_text.begin(), as_text.end());
-    rc = compile(clang, flags, mirror_of(dir, request.file), object, dir);
+    rc = compile(clang, flags, mirror_of(dir, file), object, dir);
     if (rc == 0) drop_pch(header);  // the cache's fault, not the program's
   }
   if (rc != 0) throw OwnProgramError(read_file(dir / "compile.err"));
@@ -145,11 +157,14 @@ fs::path compile_host(const BuildRequest& request, std::size_t i, const fs::path
   return object;
 }
 
-fs::path compile_dynamic_shared(const ProgramFacts& facts, const fs::path& dir,
-                                const std::string& clang) {
+fs::path compile_dynamic_shared(const BuildRequest& request, const ProgramFacts& facts,
+                                const fs::path& dir, const std::string& clang) {
   std::vector<std::string> extern_names;
   for (const SharedDecl& d : facts.shared)
     if (d.is_extern && !d.mangled.empty()) extern_names.push_back(d.mangled);
+  for (const DeviceSource& more : request.more_device_sources)
+    for (const SharedDecl& d : more.facts.shared)
+      if (d.is_extern && !d.mangled.empty()) extern_names.push_back(d.mangled);
   std::ofstream(dir / "dynshared.s") << dynamic_shared_assembly(extern_names);
   if (compile(clang, {}, dir / "dynshared.s", dir / "dynshared.o", dir) != 0)
     throw OwnProgramError(read_file(dir / "compile.err"));
@@ -161,12 +176,22 @@ fs::path compile_dynamic_shared(const ProgramFacts& facts, const fs::path& dir,
 fs::path build_program(const BuildRequest& request, const ProgramFacts& facts, const fs::path& dir,
                        const std::string& clang, BuildTimes& times) {
   const auto t0 = std::chrono::steady_clock::now();
-  // The user's objects first, then the dynamic shared memory: in the TLS block, the program's
-  // __shared__ variables are followed by it (runtime/worker.cpp finds both by address).
-  std::vector<std::string> objects{compile_main(request, facts, dir, clang).string()};
+  // The .cu files' objects first, then the dynamic shared memory, then the host files': in the TLS
+  // block, the program's __shared__ variables are followed by the dynamic shared memory
+  // (runtime/worker.cpp finds both by address).
+  std::vector<std::string> objects{compile_device(request.file, request.as_given, facts,
+                                                  request.flags, request.main_text, dir, clang,
+                                                  dir / "program.o")
+                                       .string()};
+  for (std::size_t i = 0; i < request.more_device_sources.size(); ++i) {
+    const DeviceSource& more = request.more_device_sources[i];
+    objects.push_back(compile_device(more.file, more.as_given, more.facts, request.flags, "", dir,
+                                     clang, dir / ("device" + std::to_string(i) + ".o"))
+                          .string());
+  }
+  objects.push_back(compile_dynamic_shared(request, facts, dir, clang).string());
   for (std::size_t i = 0; i < request.host_sources.size(); ++i)
     objects.push_back(compile_host(request, i, dir, clang).string());
-  objects.push_back(compile_dynamic_shared(facts, dir, clang).string());
   // lld links in about half GNU ld's time (0.15 s against 0.17-0.27 s); either works. The runtime
   // goes in whole: its fault handlers and its printf, clock and friends are needed by no symbol.
   const fs::path program = dir / "program";

@@ -1,6 +1,7 @@
 // Building a user's CUDA program for the CPU runtime (`stridescope run`): the .cu file, and each of
-// the user's headers that launches a kernel, rewritten (launches as ::stridescope_rt::launcher
-// calls, lines unchanged) into a mirror of their folders under the build directory, so that a
+// the user's headers that launches a kernel or defines device code, rewritten (launches as
+// ::stridescope_rt::launcher calls, device bodies contracting `a * b + c` as nvcc's, lines
+// unchanged) into a mirror of their folders under the build directory, so that a
 // quoted include finds the rewritten header first and everything else where nvcc would (the file's
 // own folder, -I, -D); compiled by clang with every load and store instrumented; linked with the
 // runtime, and with an object that holds the launch's dynamic shared memory under every name the
@@ -15,9 +16,18 @@
 
 namespace stridescope {
 
+// Another .cu file of the program: compiled as the first is (rewritten, instrumented), with what
+// its parse found.
+struct DeviceSource {
+  std::filesystem::path file;  // absolute
+  std::string as_given;
+  ProgramFacts facts;
+};
+
 struct BuildRequest {
   std::filesystem::path file;  // the .cu file, absolute
   std::string as_given;        // its path as the user wrote it: what __FILE__ says, as with nvcc
+  std::vector<DeviceSource> more_device_sources;    // the program's other .cu files
   std::vector<std::filesystem::path> host_sources;  // .cpp files of the program (absolute)
   CompileFlags flags;
   std::string main_text;  // appended to the file (the main() of a --launch spec), or ""

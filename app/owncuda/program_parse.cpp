@@ -6,11 +6,14 @@
 #include <cctype>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <set>
 #include <tuple>
 
+#include "owncuda/cuda_arch.h"
 #include "owncuda/header_pch.h"
 #include "owncuda/own_program.h"
 #include "owncuda/runtime_paths.h"
@@ -39,6 +42,7 @@ std::vector<std::string> parse_flags() {
           "-std=gnu++17",
           "-Xclang",
           "-fcuda-allow-variadic-functions",
+          "-D__CUDA_ARCH__=" + std::to_string(kEmulatedCudaArch),
           "-I",
           runtime_include_dir().string()};
 }
@@ -214,6 +218,7 @@ class Walker {
       const bool kernel = has_child_kind(c, CXCursor_CUDAGlobalAttr);
       const bool device = kernel || has_annotation(c, "stridescope_device");
       if (kernel && main_file) add_kernel(kernel_of(c, int(at.line)));
+      if (device) on_device_body(c);
       if (main_file && kind == CXCursor_FunctionDecl &&
           text_of(clang_getCursorSpelling(c)) == "main" &&
           clang_getCursorKind(clang_getCursorSemanticParent(c)) == CXCursor_TranslationUnit)
@@ -295,6 +300,13 @@ class Walker {
     facts.kernels.push_back(std::move(k));
   }
 
+  void on_device_body(CXCursor c) {
+    for (CXCursor child : children_of(c))
+      if (clang_getCursorKind(child) == CXCursor_CompoundStmt)
+        facts.device_bodies.push_back(
+            {path_of(c), position_of(clang_getRangeStart(clang_getCursorExtent(child))).offset});
+  }
+
   void on_shared(CXCursor c, const std::string& function, Position at) {
     SharedDecl d;
     d.name = text_of(clang_getCursorSpelling(c));
@@ -355,9 +367,16 @@ std::unique_ptr<CXTranslationUnitImpl, void (*)(CXTranslationUnit)> parse_tu(
   args.insert(args.end(), header.begin(), header.end());
   std::vector<const char*> argv;
   for (const std::string& a : args) argv.push_back(a.c_str());
+  // The file as the build compiles it: the host pass's tests of __CUDA_ARCH__ made true.
+  std::ifstream in(file, std::ios::binary);
+  const std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string as_built = with_host_tests_true(source);
+  CXUnsavedFile unsaved{file.c_str(), as_built.data(), static_cast<unsigned long>(as_built.size())};
+  const bool differs = in && as_built != source;
   CXTranslationUnit tu = nullptr;
-  const CXErrorCode rc = clang_parseTranslationUnit2(
-      index, file.c_str(), argv.data(), int(argv.size()), nullptr, 0, CXTranslationUnit_None, &tu);
+  const CXErrorCode rc = clang_parseTranslationUnit2(index, file.c_str(), argv.data(),
+                                                     int(argv.size()), differs ? &unsaved : nullptr,
+                                                     differs ? 1 : 0, CXTranslationUnit_None, &tu);
   if (rc != CXError_Success) tu = nullptr;
   return {tu, clang_disposeTranslationUnit};
 }
@@ -422,7 +441,7 @@ std::string base_type(const std::string& type) {
 }
 }  // namespace
 
-ElementType shared_element_type(const std::vector<std::string>& shared_types) {
+ElementType shared_element_type(const std::vector<std::string>& shared_types, std::string* note) {
   if (shared_types.empty()) return ElementType::Int;
   bool all_float = true, all_double = true, any_double = false;
   for (const std::string& t : shared_types) {
@@ -434,10 +453,10 @@ ElementType shared_element_type(const std::vector<std::string>& shared_types) {
   }
   if (all_float) return ElementType::Float;
   if (all_double) return ElementType::Double;
-  if (any_double)
-    throw OwnProgramError(
-        "shared arrays of 8-byte and of smaller elements in one program are not supported yet "
-        "(the trace has one word size): make them all double, or all float/int");
+  if (any_double && note)
+    *note =
+        "note: the program's shared arrays mix 8-byte and smaller elements: the trace shows "
+        "shared memory as 4-byte words (an 8-byte value is two of them)";
   return ElementType::Int;
 }
 
@@ -476,6 +495,10 @@ std::string rewrite_program(const std::string& source, const ProgramFacts& facts
     edits.push_back({l.open, l.open + 3, ", "});
     edits.push_back({l.close, l.close + 3, ")"});
   }
+  // Device code contracts `a * b + c` into a fused multiply-add, as nvcc's (program_build.cpp).
+  for (const DeviceBody& b : facts.device_bodies)
+    if (b.file == file && b.open < source.size() && source[b.open] == '{')
+      edits.push_back({b.open + 1, b.open + 1, " _Pragma(\"clang fp contract(fast)\")"});
   std::sort(edits.begin(), edits.end(),
             [](const Edit& a, const Edit& b) { return a.begin < b.begin; });
   std::string out;

@@ -59,12 +59,20 @@ struct KernelDecl {
   int line = 0;
 };
 
+// Where a device function's body opens (its `{`), in the file parse_program was given ("") or a
+// header (absolute).
+struct DeviceBody {
+  std::string file;
+  std::size_t open = 0;
+};
+
 struct ProgramFacts {
   std::vector<KernelLaunch> launches;  // by file, in source order, one per place
   std::vector<SharedDecl> shared;
   std::vector<UnsupportedUse> unsupported;
-  std::vector<KernelDecl> kernels;  // in source order, one per name
-  bool has_main = false;            // the file defines or declares `main` at file scope
+  std::vector<KernelDecl> kernels;        // in source order, one per name
+  std::vector<DeviceBody> device_bodies;  // kernels' and __device__ functions' bodies
+  bool has_main = false;                  // the file defines or declares `main` at file scope
   // `FILE:LINE:COL: warning: ...` for each CUDA function the file uses that CUDA removed and
   // stridescope run still runs (the mask-less __shfl of CUDA 8, cudaThreadSynchronize): one each.
   std::vector<std::string> warnings;
@@ -95,8 +103,10 @@ std::vector<KernelLaunch> find_kernel_launches(const std::string& file, const st
                                                std::vector<std::string>* shared_types = nullptr);
 
 // The trace's element type for the file's shared variables: Float if every one is float, Double
-// if every one is double, else Int. Throws OwnProgramError when 4- and 8-byte arrays mix.
-ElementType shared_element_type(const std::vector<std::string>& shared_types);
+// if every one is double, else Int (4-byte words). Where 8-byte and smaller arrays mix, Int, and
+// `note` (if given) says that an 8-byte value shows as two 4-byte words.
+ElementType shared_element_type(const std::vector<std::string>& shared_types,
+                                std::string* note = nullptr);
 
 // `k<<<g, b>>>(args)` -> `::stridescope_rt::launcher(k, g, b)(args)` for the launches of `file`
 // ("" : the main file). Lines are unchanged.

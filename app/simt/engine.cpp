@@ -205,6 +205,7 @@ std::uint64_t Engine::collective(const CollectiveCall& call) {
 // their results. True if any did.
 bool Engine::release_collectives(unsigned first_warp, unsigned last_warp) {
   if (count_[static_cast<unsigned>(State::AtCollective)] == 0) return false;
+  conflict_.clear();
   bool released = false;
   for (unsigned w = first_warp; w < last_warp; ++w)
     if (collective_[w] != 0) released = release_warp(w) || released;
@@ -235,14 +236,21 @@ bool Engine::release_warp(unsigned warp) {
     } else {
       group = first.mask & exists;
       if ((group & ~waiting) != 0 || (group & active_mask) != 0) continue;  // not all there yet
-      for (unsigned o = 0; o < count; ++o) {
+      // Lanes of the mask at another collective may first pass one of their own (a partition's
+      // shuffle of its lanes before the tile's __syncwarp()); if nothing else can go on, it is an
+      // error (stall()).
+      bool same = true;
+      for (unsigned o = 0; o < count && same; ++o) {
         const CollectiveCall& other = lanes_[base + o].call;
         if ((group >> o & 1u) && other.op != first.op) {
-          fail("lanes of warp " + std::to_string(warp) + " meet at different warp collectives: " +
-               collective_name(first.op) + " on line " + std::to_string(first.line) + " and " +
-               collective_name(other.op) + " on line " + std::to_string(other.line));
+          same = false;
+          conflict_ = "lanes of warp " + std::to_string(warp) +
+                      " meet at different warp collectives: " + collective_name(first.op) +
+                      " on line " + std::to_string(first.line) + " and " +
+                      collective_name(other.op) + " on line " + std::to_string(other.line);
         }
       }
+      if (!same) continue;
     }
     done |= group;
     for (unsigned o = 0; o < count; ++o)
@@ -288,6 +296,7 @@ bool Engine::finish_step() {
 }
 
 void Engine::stall() {
+  if (!conflict_.empty()) fail(conflict_);
   Stall stall;
   std::map<std::pair<int, bool>, Waiters> by_place;
   for (unsigned t = 0; t < threads_; ++t) {

@@ -173,6 +173,7 @@ class Engine {
   std::uint64_t barriers_ = 0;
   unsigned barrier_count_ = 0;  // __syncthreads_count of the last barrier
   std::exception_ptr fault_;
+  std::string conflict_;  // lanes of a mask met at different collectives (an error if all wait)
 };
 
 // The hot paths, inline: a block of 256 threads switches thousands of times.

@@ -1,4 +1,5 @@
 // The one device `stridescope run` offers (the CPU emulator) and CUDA's error strings.
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <utility>
@@ -10,9 +11,12 @@ using stridescope_rt::Program;
 
 namespace {
 
-// What the emulator is, in cudaDeviceProp's terms: compute capability 8.0 (the warp functions up to
-// __reduce_*_sync; no clusters or tensor cores), a multiprocessor per worker thread, 48 KiB of
-// shared memory per block.
+// What the emulator is, in cudaDeviceProp's terms: the GPU the corpus of public programs was
+// checked on (an NVIDIA H200: compute capability 9.0, 132 multiprocessors, its clocks, caches and
+// limits), so that a program that sizes its work from the device (a grid from the multiprocessor
+// count, a matrix from a "performance scaling factor") chooses what it would choose there. Where
+// the emulator differs it says so: its name, its memory (what a program may allocate here), no
+// texture units, no cooperative launches, no ECC, 48 KiB of shared memory per block at most.
 cudaDeviceProp emulator_properties() {
   cudaDeviceProp p{};
   std::snprintf(p.name, sizeof p.name, "StrideScope CPU emulator");
@@ -26,37 +30,42 @@ cudaDeviceProp emulator_properties() {
   p.maxThreadsDim[2] = 64;
   p.maxGridSize[0] = 2147483647;
   p.maxGridSize[1] = p.maxGridSize[2] = 65535;
-  p.clockRate = 1000000;
+  p.clockRate = 1980000;  // kHz
   p.totalConstMem = 65536;
-  p.major = 8;
+  p.major = 9;
   p.minor = 0;
   p.textureAlignment = 512;
   p.texturePitchAlignment = 32;
   p.deviceOverlap = 1;
-  p.multiProcessorCount = int(Program::get().config.workers);
-  p.integrated = 1;  // its memory is the host's
+  p.multiProcessorCount = 132;
+  p.integrated = 0;
   p.canMapHostMemory = 1;
   p.computeMode = cudaComputeModeDefault;
-  p.concurrentKernels = 0;
-  p.asyncEngineCount = 0;
+  p.concurrentKernels = 1;
+  p.asyncEngineCount = 3;
   p.unifiedAddressing = 1;
-  p.memoryClockRate = 1000000;
-  p.memoryBusWidth = 64;
-  p.l2CacheSize = 4 << 20;
+  p.memoryClockRate = 3201000;  // kHz
+  p.memoryBusWidth = 6016;
+  p.l2CacheSize = 60 << 20;
+  p.persistingL2CacheMaxSize = 0;
   p.maxThreadsPerMultiProcessor = 2048;
-  p.sharedMemPerMultiprocessor = 96 * 1024;
+  p.streamPrioritiesSupported = 1;
+  p.sharedMemPerMultiprocessor = 233472;
   p.regsPerMultiprocessor = 65536;
   p.managedMemory = 1;
+  p.isMultiGpuBoard = 0;
   p.concurrentManagedAccess = 1;
-  p.pageableMemoryAccess = 1;
-  p.hostNativeAtomicSupported = 1;
+  p.pageableMemoryAccess = 0;
+  p.computePreemptionSupported = 1;
+  p.hostNativeAtomicSupported = 0;
   p.cooperativeLaunch = 0;
   p.sharedMemPerBlockOptin = 48 * 1024;
-  p.directManagedMemAccessFromHost = 1;
+  p.directManagedMemAccessFromHost = 0;
   p.maxBlocksPerMultiProcessor = 32;
   p.globalL1CacheSupported = p.localL1CacheSupported = 1;
   p.singleToDoublePrecisionPerfRatio = 2;
   p.hostRegisterSupported = 1;
+  p.pciDeviceID = 0;
   return p;
 }
 
@@ -322,8 +331,10 @@ cudaError_t stridescope_func_get_attributes(cudaFuncAttributes* attributes, cons
   attributes->maxDynamicSharedSizeBytes = 48 * 1024;
   return cudaSuccess;
 }
+// Blocks of `block_size` threads a multiprocessor holds: by its threads and its block slots (the
+// emulator knows no kernel's registers or shared memory, which a GPU also counts).
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, const void*, int block_size,
                                                           std::size_t) {
-  *blocks = block_size > 0 ? 2048 / block_size : 0;
+  *blocks = block_size > 0 ? std::min(2048 / block_size, 32) : 0;
   return cudaSuccess;
 }

@@ -66,14 +66,15 @@ int printf(const char* format, ...) {
 }
 
 clock_t clock(void) {
-  if (Worker* w = Worker::current(); w != nullptr && w->in_kernel()) return clock_t(w->clock());
+  if (Worker* w = Worker::current(); w != nullptr && w->in_kernel())
+    return clock_t(w->read_clock());
   timespec t{};
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
   return clock_t(t.tv_sec) * CLOCKS_PER_SEC + clock_t(t.tv_nsec / (1000000000 / CLOCKS_PER_SEC));
 }
 
 long long stridescope_clock64(void) {
-  if (Worker* w = Worker::current(); w != nullptr && w->in_kernel()) return w->clock();
+  if (Worker* w = Worker::current(); w != nullptr && w->in_kernel()) return w->read_clock();
   return (long long)clock();
 }
 

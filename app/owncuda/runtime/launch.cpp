@@ -1,11 +1,16 @@
 // A kernel launch: checked as CUDA checks it, then its blocks spread over the workers (the main
 // thread's and a pool of OS threads, one per core), each block taken from a shared counter. What
-// the kernels printed comes out in block order once the launch is done, as if the blocks had run
-// one after another; a failed assert ends the launch and makes CUDA's error sticky.
+// the kernels printed comes out once the launch is done, in the order a GPU's warps print it when
+// the blocks run at once: what was printed before a block's k-th __syncthreads() before what was
+// printed after it; between barriers, every thread's first printf (by block, then thread), then
+// every thread's second, and so on. A failed assert ends the launch and makes CUDA's error
+// sticky. Launches from several host threads run one at a time.
+#include <algorithm>
 #include <condition_variable>
 #include <map>
 #include <mutex>
 #include <thread>
+#include <tuple>
 
 #include "program.h"
 #include "simt/stacks.h"
@@ -55,7 +60,8 @@ class Pool {
   }
 
   // What the blocks printed, by block, and whether one asserted.
-  std::map<std::uint64_t, std::string> output, asserts;
+  std::map<std::uint64_t, std::vector<Printed>> output;
+  std::map<std::uint64_t, std::string> asserts;
   bool asserted = false;
 
  private:
@@ -85,7 +91,8 @@ class Pool {
       } catch (const AssertStop&) {
         stopped = true;
       }
-      std::string out = worker.take_output(), asserted_text = worker.take_asserts();
+      std::vector<Printed> out = worker.take_output();
+      std::string asserted_text = worker.take_asserts();
       if (!out.empty() || !asserted_text.empty() || stopped) {
         std::lock_guard<std::mutex> lock(mutex_);
         if (!out.empty()) output[b] = std::move(out);
@@ -134,7 +141,21 @@ void check(const Program& program, dim3 grid, dim3 block, std::size_t dynamic) {
 }
 
 void flush(Pool& pool) {
-  for (const auto& [block, text] : pool.output) std::fwrite(text.data(), 1, text.size(), stdout);
+  struct Line {
+    std::uint32_t barriers, call;
+    std::uint64_t block;
+    std::uint32_t thread;
+    const std::string* text;
+  };
+  std::vector<Line> lines;
+  for (const auto& [block, printed] : pool.output)
+    for (const Printed& p : printed)
+      lines.push_back({p.barriers, p.call, block, p.thread, &p.text});
+  std::stable_sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) {
+    return std::tie(a.barriers, a.call, a.block, a.thread) <
+           std::tie(b.barriers, b.call, b.block, b.thread);
+  });
+  for (const Line& l : lines) std::fwrite(l.text->data(), 1, l.text->size(), stdout);
   std::fflush(stdout);
   for (const auto& [block, text] : pool.asserts) std::fwrite(text.data(), 1, text.size(), stderr);
   std::fflush(stderr);
@@ -146,6 +167,9 @@ void flush(Pool& pool) {
 
 void launch(dim3 grid, dim3 block, std::size_t dynamic, cudaStream_t, void (*body)(void*),
             void* frame, const void* kernel) {
+  static std::mutex
+      one_at_a_time;  // host threads that launch at once (cuda-samples' simpleCallback)
+  std::lock_guard<std::mutex> lock(one_at_a_time);
   Program& program = Program::get();
   ++program.launch_index;
   program.launch_kernels.push_back(reinterpret_cast<std::uintptr_t>(kernel));

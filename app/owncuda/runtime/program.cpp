@@ -98,11 +98,13 @@ void Program::write_record() {
   out["traced_launch"] = config.traced_launch;
   out["traced_block"] = config.traced_block;
   out["shared_accesses"] = shared_accesses;
-  if (trace_overflow) {
-    out["error"] = "the traced block made over " + with_commas(kMaxTracedAccesses) +
-                   " shared-memory accesses (or " + with_commas(kMaxTracedSteps) +
-                   " steps): too many to trace (the program ran "
-                   "to its end untraced; trace a smaller launch, or a block that does less)";
+  if (trace_overflow) {  // the program is not at fault: it ran on, untraced
+    out["untraced"] = "block " + std::to_string(config.traced_block) + " of launch " +
+                      std::to_string(config.traced_launch) + " made over " +
+                      with_commas(kMaxTracedAccesses) + " shared-memory accesses (or " +
+                      with_commas(kMaxTracedSteps) +
+                      " steps): too many to trace; trace a smaller launch, or a block that does "
+                      "less (--launch, --traced-block)";
     out["traced"] = false;
   }
   if (traced) {

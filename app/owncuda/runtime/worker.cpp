@@ -115,6 +115,8 @@ void Worker::run_block(std::uint64_t linear) {
   first_barrier_seen_ = false;
   block_low_ = used_shared_;
   clock_ = 0;
+  barriers_passed_ = 0;
+  printf_calls_.clear();
   asserted_ = false;
   pending_ = -1;
   engine_.reseed(program.config.seed * 0x9e3779b97f4a7c15ull + linear);  // the same for any worker
@@ -243,6 +245,8 @@ std::uint64_t Worker::collective(int op, unsigned mask, std::uint64_t value, int
 
 void Worker::on_block_barrier(int line) {
   resolve_pending();
+  ++barriers_passed_;  // a printf after it prints after every printf before it
+  printf_calls_.clear();
   if (plan_.keep_blocks && !first_barrier_seen_) Program::get().first_snapshots[block_] = words();
   first_barrier_seen_ = true;
   if (tracing_) end_step("barrier", line);
@@ -309,13 +313,16 @@ void Worker::kernel_printf(const char* format, va_list args) {
   const int n = std::vsnprintf(small, sizeof small, format, copy);
   va_end(copy);
   if (n < 0) return;
+  const unsigned thread = engine_.running();
+  if (printf_calls_.size() < plan_.threads) printf_calls_.assign(plan_.threads, 0);
+  Printed& p = output_.emplace_back(Printed{barriers_passed_, printf_calls_[thread]++, thread, {}});
   if (std::size_t(n) < sizeof small) {
-    output_.append(small, std::size_t(n));
+    p.text.assign(small, std::size_t(n));
     return;
   }
-  std::string big(std::size_t(n) + 1, '\0');
-  std::vsnprintf(big.data(), big.size(), format, args);
-  output_.append(big.data(), std::size_t(n));
+  p.text.assign(std::size_t(n) + 1, '\0');
+  std::vsnprintf(p.text.data(), p.text.size(), format, args);
+  p.text.resize(std::size_t(n));
 }
 
 void Worker::kernel_assert(const char* expression, const char* file, unsigned line,

@@ -36,6 +36,13 @@ struct LaunchPlan {
 // A block stopped by a failed assert in it: the launch ends (runtime/launch.cpp).
 struct AssertStop {};
 
+// One printf of a kernel: `barriers` counts the __syncthreads() its block had passed, `call` the
+// thread's printf calls since the last of them.
+struct Printed {
+  std::uint32_t barriers = 0, call = 0, thread = 0;
+  std::string text;
+};
+
 class Worker final : public stridescope::simt::EngineClient {
  public:
   explicit Worker(unsigned index);
@@ -45,8 +52,9 @@ class Worker final : public stridescope::simt::EngineClient {
   void begin_launch(const LaunchPlan& plan);
   std::size_t used_shared() const { return used_shared_; }
   void run_block(std::uint64_t linear);
-  // What the last block printed (its printf calls, in order) and its failed asserts' messages.
-  std::string take_output() { return std::move(output_); }
+  // What the last block printed (its printf calls, in the order they ran) and its failed asserts'
+  // messages.
+  std::vector<Printed> take_output() { return std::move(output_); }
   std::string take_asserts() { return std::move(asserts_); }
 
   // Called from the user's code (the coverage callbacks and the CUDA header's functions).
@@ -74,7 +82,9 @@ class Worker final : public stridescope::simt::EngineClient {
   std::uint64_t collective(int op, unsigned mask, std::uint64_t value, int arg, int width, int line,
                            unsigned size, int kind_of_value);
   bool in_kernel() const { return engine_.in_block(); }
-  long long clock() const { return 4 * static_cast<long long>(clock_); }
+  // clock()/clock64() in a kernel: the block's events so far, this reading one of them, four
+  // cycles each (a loop that waits for the clock to pass a count ends).
+  long long read_clock() { return 4 * static_cast<long long>(++clock_); }
   void kernel_printf(const char* format, va_list args);
   [[noreturn]] void kernel_assert(const char* expression, const char* file, unsigned line,
                                   const char* function);
@@ -129,7 +139,10 @@ class Worker final : public stridescope::simt::EngineClient {
   std::size_t block_low_ = 0;  // the lowest shared offset the block touched (its result is there)
   std::uint64_t clock_ = 0;
   bool asserted_ = false;
-  std::string output_, asserts_;
+  std::vector<Printed> output_;
+  std::vector<std::uint32_t> printf_calls_;  // by thread of the block, since the last barrier
+  std::uint32_t barriers_passed_ = 0;        // __syncthreads() the block passed
+  std::string asserts_;
   RawStep step_;
   std::vector<std::uint32_t> order_;  // per thread: accesses in this step (traced block)
   long pending_ = -1;  // index into step_.accesses of a store whose value is not yet in memory

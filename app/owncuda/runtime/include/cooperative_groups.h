@@ -1,12 +1,16 @@
 // Cooperative groups for a file run by `stridescope run`: the block, tiles of up to 32 threads
-// (static `tiled_partition<N>` and dynamic `tiled_partition(g, n)`), coalesced groups, and the
-// grid's size and rank. Everything runs on the SIMT engine's barriers and warp collectives, so a
-// tile's sync() is a __syncwarp() of its lanes and its shuffles are warp shuffles of width N.
+// (static `tiled_partition<N>` and dynamic `tiled_partition(g, n)`), tiles of whole warps (64 to
+// 1024 threads, static), coalesced groups with labeled and binary partitions, and the grid's size
+// and rank. Everything runs on the SIMT engine's barriers and warp collectives, so a tile's sync()
+// is a __syncwarp() of its lanes and its shuffles are warp shuffles of width N; a tile wider than a
+// warp syncs as the whole block (every tile of the block must reach it together) and exchanges
+// values through a scratch area in the block's shared memory (`block_tile_memory`).
 // `this_grid().sync()` needs a cooperative launch: it is named as unsupported.
 #pragma once
 
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "stridescope_cuda.h"
 
@@ -73,6 +77,29 @@ inline thread_block this_thread_block() {
   return thread_block();
 }
 
+// The shared memory a block's tiles of more than 32 threads exchange values through (the toolkit
+// asks for it before compute capability 8.0; the emulator keeps its own, so this holds nothing).
+template <unsigned MaxBlockSize = 1024>
+struct block_tile_memory {
+  unsigned char unused = 0;
+};
+template <unsigned MaxBlockSize>
+thread_block this_thread_block(block_tile_memory<MaxBlockSize>&) {
+  return thread_block();
+}
+
+namespace details {
+// One 16-byte slot per warp of the block, in its shared memory (a thread_local: each worker runs
+// one block at a time), for the values tiles wider than a warp exchange.
+struct alignas(16) WarpSlots {
+  unsigned char slot[32][16];
+};
+inline WarpSlots& warp_slots() {
+  static __shared__ WarpSlots slots;
+  return slots;
+}
+}  // namespace details
+
 // A tile of `size` lanes (a power of two up to 32) of one warp; `mask_` holds its lanes.
 class tile_group : public thread_group {
  public:
@@ -104,6 +131,7 @@ class tile_group : public thread_group {
   }
   template <typename T>
   T shfl_xor(T v, unsigned lane_mask, int line = __builtin_LINE()) const {
+    if (kind_ == Kind::Coalesced) return shfl(v, rank_ ^ lane_mask, line);  // by rank
     return by_words(
         v, [&](auto w) { return __shfl_xor_sync(mask_, w, int(lane_mask), int(size_), line); });
   }
@@ -151,18 +179,46 @@ class tile_group : public thread_group {
   unsigned meta_rank_, meta_size_;
 };
 
+// A tile of whole warps (64 to 1024 threads, a power of two): its sync() is the block's barrier,
+// so every tile of the block must reach it together, as the toolkit asks of tiles of the block.
+class multi_warp_group : public thread_group {
+ public:
+  explicit multi_warp_group(unsigned size)
+      : thread_group(Kind::Block, size, details::linear_thread() % size, 0xffffffffu),
+        meta_rank_(details::linear_thread() / size),
+        meta_size_((details::block_threads() + size - 1) / size) {}
+  void sync(int line = __builtin_LINE()) const { ::stridescope_rt::syncthreads(line); }
+  unsigned long long meta_group_rank() const { return meta_rank_; }
+  unsigned long long meta_group_size() const { return meta_size_; }
+  // The value of the thread of rank `src_rank`, through the block's scratch (two barriers).
+  template <typename T>
+  T shfl(T v, unsigned src_rank, int line = __builtin_LINE()) const;
+
+ private:
+  unsigned meta_rank_, meta_size_;
+};
+
 template <unsigned Size>
-class thread_block_tile : public tile_group {
-  static_assert(Size >= 1 && Size <= 32 && (Size & (Size - 1)) == 0,
-                "stridescope run models tiles of 1 to 32 threads (a power of two)");
+class thread_block_tile : public std::conditional_t<(Size > 32), multi_warp_group, tile_group> {
+  static_assert(Size >= 1 && Size <= 1024 && (Size & (Size - 1)) == 0,
+                "a tile's size is a power of two, 1 to 1024 threads");
+  using Base = std::conditional_t<(Size > 32), multi_warp_group, tile_group>;
 
  public:
-  thread_block_tile()
-      : tile_group(Kind::Tile, Size, details::lane() % Size,
-                   details::tile_mask(Size, details::lane()), details::linear_thread() / Size,
-                   (details::block_threads() + Size - 1) / Size) {}
+  thread_block_tile() : Base(make()) {}
   static constexpr unsigned long long size() { return Size; }
   static constexpr unsigned long long num_threads() { return Size; }
+
+ private:
+  static Base make() {
+    if constexpr (Size > 32) {
+      return multi_warp_group(Size);
+    } else {
+      return tile_group(thread_group::Kind::Tile, Size, details::lane() % Size,
+                        details::tile_mask(Size, details::lane()), details::linear_thread() / Size,
+                        (details::block_threads() + Size - 1) / Size);
+    }
+  }
 };
 
 template <unsigned Size, typename Parent>
@@ -187,6 +243,19 @@ class coalesced_group : public tile_group {
 };
 inline coalesced_group coalesced_threads(int line = __builtin_LINE()) {
   return coalesced_group(__activemask(line));
+}
+
+// The lanes of `parent` with the same `label` (the toolkit's labeled_partition), or the same
+// `predicate` (binary_partition): a coalesced group each.
+template <typename Label>
+coalesced_group labeled_partition(const tile_group& parent, Label label,
+                                  int line = __builtin_LINE()) {
+  static_assert(sizeof(Label) <= 8, "a partition's label is an integer");
+  return coalesced_group(parent.lanes() & __match_any_sync(parent.lanes(), label, line));
+}
+inline coalesced_group binary_partition(const tile_group& parent, bool predicate,
+                                        int line = __builtin_LINE()) {
+  return labeled_partition(parent, int(predicate), line);
 }
 
 class grid_group {
@@ -225,6 +294,24 @@ inline void sync(const thread_block&, int line = __builtin_LINE()) {
 }
 inline void sync(const tile_group& g, int line = __builtin_LINE()) {
   g.sync(line);
+}
+inline void sync(const multi_warp_group& g, int line = __builtin_LINE()) {
+  g.sync(line);
+}
+STRIDESCOPE_UNSUPPORTED("cg::sync(grid), which needs a cooperative launch")
+void sync(const grid_group&);
+
+template <typename T>
+T multi_warp_group::shfl(T v, unsigned src_rank, int line) const {
+  static_assert(sizeof(T) <= 16, "a value shuffled across warps is at most 16 bytes");
+  unsigned char* slot = details::warp_slots().slot[meta_rank_ % 32];
+  ::stridescope_rt::syncthreads(line);
+  if (rank_ == src_rank % size_) std::memcpy(slot, &v, sizeof(T));
+  ::stridescope_rt::syncthreads(line);
+  T out;
+  std::memcpy(&out, slot, sizeof(T));
+  ::stridescope_rt::syncthreads(line);
+  return out;
 }
 
 }  // namespace cooperative_groups

@@ -121,11 +121,13 @@ DeducedLauncher<Pick, Call> launcher_deduced(Pick pick, Call call, dim3 grid, di
   return {pick, call, grid, block, shared, stream};
 }
 }  // namespace stridescope_rt
-#define STRIDESCOPE_PICK(k)                                                                     \
-  [](auto... stridescope_a) -> decltype(static_cast<void (*)(decltype(stridescope_a)...)>(k)) { \
-    return static_cast<void (*)(decltype(stridescope_a)...)>(k);                                \
+// Variadic: a kernel's name may hold commas (`reduce4<T, 512>`).
+#define STRIDESCOPE_PICK(...)                                                              \
+  [](auto... stridescope_a) -> decltype(static_cast<void (*)(decltype(stridescope_a)...)>( \
+                                __VA_ARGS__)) {                                            \
+    return static_cast<void (*)(decltype(stridescope_a)...)>(__VA_ARGS__);                 \
   }
-#define STRIDESCOPE_CALL(k) [](auto&... stridescope_a) { k(stridescope_a...); }
+#define STRIDESCOPE_CALL(...) [](auto&... stridescope_a) { __VA_ARGS__(stridescope_a...); }
 
 // The toolkit's typed cudaLaunchKernel: `args` points at each argument.
 namespace stridescope_rt {

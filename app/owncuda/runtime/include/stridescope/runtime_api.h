@@ -433,7 +433,10 @@ cudaError_t cudaOccupancyMaxPotentialBlockSize(int* min_grid, int* block_size, T
   *block_size = block_size_limit > 0 && block_size_limit < 1024 ? block_size_limit : 1024;
   int sms = 0;
   cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
-  *min_grid = sms * (2048 / *block_size);
+  int per_sm = 0;
+  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, reinterpret_cast<const void*>(0),
+                                                *block_size, 0);
+  *min_grid = sms * per_sm;
   return cudaSuccess;
 }
 
