@@ -243,6 +243,21 @@ TEST(OwnProgram, AGridTooLargeToKeepEveryBlockSaysWhatItShows) {
       << out.str();
 }
 
+// A program that draws with GLUT (CUDA by Example's cpu_bitmap.h): one line naming that.
+TEST(OwnProgram, AProgramThatOpensAnOpenGLWindowIsNamed) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  OwnRunOptions options;
+  options.file = write_program("own_glut.cu",
+                               "extern \"C\" void glutInit(int*, char**);\n"
+                               "int main(int argc, char** argv) { glutInit(&argc, argv); }\n");
+  const RunErrors r = run_for_errors(options);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.text.find("the program opens a window with OpenGL (glutInit), which is not "
+                        "supported by stridescope run; nvcc builds it with -lglut -lGL\n"),
+            std::string::npos)
+      << r.text;
+}
+
 // A program of several files, as cuda-samples' histogram: kernels in two .cu files (each with
 // its own shared array and launch), main() in a host .cpp file.
 TEST(OwnProgram, SeveralCuFilesAndAHostFileAreOneProgram) {
@@ -464,6 +479,9 @@ TEST(OwnProgram, UnsupportedFeaturesAreNamedWithTheirLine) {
       {"  cooperative_groups::this_grid().sync();\n",
        "own_unsupported.cu:4:35: error: 'sync' is not supported by stridescope run "
        "(this_grid().sync(), which needs a cooperative launch); nvcc runs it"},
+      {"  cooperative_groups::sync(cooperative_groups::this_grid());\n",
+       "own_unsupported.cu:4:23: error: 'sync' is not supported by stridescope run "
+       "(cg::sync(grid), which needs a cooperative launch); nvcc runs it"},
   };
   for (const Case& c : cases) {
     OwnRunOptions options;

@@ -171,6 +171,21 @@ fs::path compile_dynamic_shared(const BuildRequest& request, const ProgramFacts&
   return dir / "dynshared.o";
 }
 
+// The linker's complaint, or, for a program that opens a window with OpenGL (CUDA by Example's
+// cpu_bitmap.h and friends call GLUT), one line naming that.
+std::string link_failure(const std::string& said) {
+  for (const char* library : {"`glut", "`gl", "`glew"}) {
+    const std::size_t at = said.find(std::string("undefined reference to ") + library);
+    const std::size_t lld = said.find(std::string("undefined symbol: ") + (library + 1));
+    if (at == std::string::npos && lld == std::string::npos) continue;
+    const std::size_t from = at != std::string::npos ? at + 24 : lld + 18;
+    const std::string name = said.substr(from, said.find_first_of("'\n", from) - from);
+    return "the program opens a window with OpenGL (" + name +
+           "), which is not supported by stridescope run; nvcc builds it with -lglut -lGL\n";
+  }
+  return said;
+}
+
 }  // namespace
 
 fs::path build_program(const BuildRequest& request, const ProgramFacts& facts, const fs::path& dir,
@@ -201,7 +216,7 @@ fs::path build_program(const BuildRequest& request, const ProgramFacts& facts, c
   link.insert(link.end(), {"-Wl,--whole-archive", runtime_lib().string(), "-Wl,--no-whole-archive",
                            "-lboost_context", "-lpthread", "-o", program.string()});
   if (run_process(link, dir / "link.out", dir / "link.err", {}, Limits{120, 0, 0, 180}) != 0)
-    throw OwnProgramError(read_file(dir / "link.err"));
+    throw OwnProgramError(link_failure(read_file(dir / "link.err")));
   times.compile_s = seconds_since(t0);
   return program;
 }
