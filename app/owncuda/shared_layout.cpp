@@ -16,8 +16,17 @@ namespace {
 // The first thread-local of the user's file: where its __shared__ variables begin (qualifiers.h).
 constexpr const char* kBegin = "stridescope_shared_begin";
 
-// "void reduce<256u>(int const*, int*)::sdata" -> {"reduce", "sdata"}
-SharedSymbol split_name(const std::string& demangled) {
+std::vector<std::uint32_t> dims_of(const std::string& type) {
+  std::vector<std::uint32_t> dims;
+  for (std::size_t open = type.find('['); open != std::string::npos;
+       open = type.find('[', open + 1))
+    dims.push_back(std::uint32_t(std::strtoul(type.c_str() + open + 1, nullptr, 10)));
+  return dims;
+}
+
+}  // namespace
+
+SharedSymbol shared_symbol_named(const std::string& demangled) {
   SharedSymbol s;
   const std::size_t colons = demangled.rfind("::");
   if (colons == std::string::npos) {
@@ -32,16 +41,6 @@ SharedSymbol split_name(const std::string& demangled) {
   s.function = f;
   return s;
 }
-
-std::vector<std::uint32_t> dims_of(const std::string& type) {
-  std::vector<std::uint32_t> dims;
-  for (std::size_t open = type.find('['); open != std::string::npos;
-       open = type.find('[', open + 1))
-    dims.push_back(std::uint32_t(std::strtoul(type.c_str() + open + 1, nullptr, 10)));
-  return dims;
-}
-
-}  // namespace
 
 std::vector<SharedSymbol> shared_symbols(const fs::path& program, const fs::path& dir,
                                          std::uint32_t used_bytes) {
@@ -83,7 +82,7 @@ std::vector<SharedSymbol> shared_symbols(const fs::path& program, const fs::path
   for (const Raw& r : raw) {
     // Size 0: a marker, no array.
     if (r.size == 0 || r.address < start || r.address >= start + used_bytes) continue;
-    SharedSymbol s = split_name(r.name);
+    SharedSymbol s = shared_symbol_named(r.name);
     if (s.name == "stridescope_dynamic_shared") s.name = "";  // named by its extern declaration
     s.offset = std::uint32_t(r.address - start);
     s.bytes = std::uint32_t(std::min<std::uint64_t>(r.size, start + used_bytes - r.address));

@@ -20,6 +20,10 @@ struct SharedSymbol {
   std::uint32_t offset = 0, bytes = 0;  // in the section
 };
 
+// A variable's demangled name split: "void reduce<256u>(int const*, int*)::sdata" ->
+// {"sdata", "reduce"}; a file-scope one has no function.
+SharedSymbol shared_symbol_named(const std::string& demangled);
+
 // Reads the section's variables with nm (llvm-nm-14 or binutils). `used_bytes`: what the traced
 // launch used (its static arrays and its dynamic shared memory).
 std::vector<SharedSymbol> shared_symbols(const std::filesystem::path& program,
