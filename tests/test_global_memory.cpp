@@ -28,8 +28,8 @@ GlobalTraffic tile_reads() {
 GlobalMemory two_step_memory() {
   GlobalMemory m;
   m.buffers = {{"dA", 10, "float", 4, 256}, {"dC", 12, "float", 4, 64}, {"dX", 13, "", 1, 40}};
-  GlobalUse a{0, tile_reads(), {}};
-  GlobalUse c{1, {}, {4, 16, {{0, 16}}}};
+  GlobalUse a{0, tile_reads(), {}, {}};
+  GlobalUse c{1, {}, {4, 16, {{0, 16}}}, {}};
   m.steps = {{a}, {}, {c}};
   return m;
 }
@@ -89,7 +89,7 @@ TEST(GlobalText, TheLaunchLinesSayWhatEachBufferGaveAndGot) {
   EXPECT_EQ(step_line(m, 2), "wrote dC ([0..3])");
   EXPECT_EQ(step_line(m, 7), "no global memory");
   GlobalMemory both = m;
-  both.steps[1] = {GlobalUse{0, {1, 4, {{8, 12}}}, {}}, GlobalUse{1, {}, {1, 4, {{4, 8}}}}};
+  both.steps[1] = {GlobalUse{0, {1, 4, {{8, 12}}}, {}, {}}, GlobalUse{1, {}, {1, 4, {{4, 8}}}, {}}};
   EXPECT_EQ(step_line(both, 1), "read dA ([2]); wrote dC ([1])");
 }
 
@@ -145,6 +145,23 @@ TEST(GlobalMemoryJson, RoundTripsAndATraceWithoutItStillLoads) {
   Trace catalog = trace;
   catalog.global_memory.reset();
   EXPECT_FALSE(trace_to_json(catalog).contains("global_memory"));
+}
+
+// An atomic is a read and a write, and told apart: all of a buffer's writes, or some.
+TEST(GlobalText, AtomicsAreSaidAndKeptInTheTraceFile) {
+  GlobalMemory m = two_step_memory();
+  const GlobalTraffic one{1, 4, {{0, 4}}};
+  m.steps[2].push_back(GlobalUse{2, one, one, one});
+  EXPECT_EQ(launch_lines(m)[2],
+            "dX: read 4 of its 40 bytes ([0..3]) in 1 load, 4 B; wrote 4 of "
+            "its 40 bytes ([0..3]) in 1 store, 4 B (an atomic)");
+  m.steps[0].push_back(GlobalUse{2, {}, one, {}});
+  EXPECT_EQ(launch_lines(m)[2],
+            "dX: read 4 of its 40 bytes ([0..3]) in 1 load, 4 B; wrote 4 of "
+            "its 40 bytes ([0..3]) in 2 stores, 8 B (1 atomic)");
+  Trace trace = with_global_memory();
+  trace.global_memory->steps.front().push_back(GlobalUse{0, one, one, one});
+  EXPECT_EQ(trace_from_json(trace_to_json(trace)), trace);
 }
 
 TEST(GlobalMemoryJson, AMalformedFieldIsNamedByItsPath) {

@@ -97,6 +97,20 @@ TEST(Contributions, AnAccumulatingRegisterIsFollowed) {
   EXPECT_EQ(c.reach, (std::vector<unsigned>{1, 1, 1}));
 }
 
+TEST(Contributions, AWordReadBackAfterTheThreadsLastWriteReachesAnotherWord) {
+  // Two elements per thread: s[t] = a; s[t + 2] = b; then s[t] += s[t + 2] reads back the word
+  // it wrote last (still in its register) and writes another one.
+  BlockTrace b =
+      block_of({{access(0, 0, 0, W), access(0, 1, 2, W), access(1, 0, 1, W), access(1, 1, 3, W)},
+                {access(0, 0, 2, R), access(0, 1, 0, R), access(0, 2, 0, W), access(1, 0, 3, R),
+                 access(1, 1, 1, R), access(1, 2, 1, W)},
+                {access(0, 0, 1, R), access(0, 1, 0, R), access(0, 2, 0, W)}},
+               4);
+  const Contributions c = contributions(b, 4);
+  EXPECT_EQ(c.reach, (std::vector<unsigned>{1, 1, 1, 1}));
+  EXPECT_TRUE(c.lost.empty());
+}
+
 // What each variant of the catalog must (and must not) show in the lab.
 struct Expected {
   bool hazards = false;

@@ -59,6 +59,7 @@ class ValueGraph {
     std::int64_t kept = kEmpty;        // the value it last wrote, still in a register
     std::vector<std::uint32_t> fresh;  // what it read from other words since then
     bool read_since_write = false;
+    bool kept_read = false;  // it read back the word it last wrote since then
     bool wrote = false;
     unsigned last_word = 0;
     std::uint64_t last_version = 0;
@@ -71,7 +72,10 @@ class ValueGraph {
     if (own_word && t.last_version != versions_[w]) {
       t.kept = words_[w];
       t.last_version = versions_[w];
-    } else if (!own_word && words_[w] != kEmpty) {
+      t.kept_read = true;
+    } else if (own_word) {
+      t.kept_read = true;
+    } else if (words_[w] != kEmpty) {
       t.fresh.push_back(static_cast<std::uint32_t>(words_[w]));
     }
     t.read_since_write = true;
@@ -85,10 +89,14 @@ class ValueGraph {
       node.source = static_cast<std::int64_t>(sources.size());
       sources.push_back({a.thread, w, step_index, a.line});
     } else {
-      if (own_word && t.kept != kEmpty) node.parts.push_back(static_cast<std::uint32_t>(t.kept));
+      // Into its own word the register's value goes on; into another word only if the thread
+      // read it back (s[t + B] written last, then s[t] += s[t + B]).
+      if ((own_word || t.kept_read) && t.kept != kEmpty)
+        node.parts.push_back(static_cast<std::uint32_t>(t.kept));
       node.parts.insert(node.parts.end(), t.fresh.begin(), t.fresh.end());
     }
     t.fresh.clear();
+    t.kept_read = false;
     t.kept = static_cast<std::int64_t>(nodes_.size());
     nodes_.push_back(std::move(node));
     words_[w] = t.kept;

@@ -41,6 +41,7 @@ std::vector<BufferTraffic> buffer_traffic(const GlobalMemory& memory, std::size_
       if (use.buffer >= out.size()) continue;
       add_traffic(out[use.buffer].read, use.read);
       add_traffic(out[use.buffer].write, use.write);
+      add_traffic(out[use.buffer].atomic, use.atomic);
     }
   }
   return out;

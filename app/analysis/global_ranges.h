@@ -22,6 +22,7 @@ void add_traffic(GlobalTraffic& into, const GlobalTraffic& more);
 // One buffer's loads and stores over some steps.
 struct BufferTraffic {
   GlobalTraffic read, write;
+  GlobalTraffic atomic;  // the atomics among the reads and writes
 };
 
 // Per buffer (in `memory.buffers` order): its traffic over the steps first..last (inclusive,

@@ -9,6 +9,7 @@
 
 #include "cli/commands.h"
 #include "cli/device_commands.h"
+#include "cli/exercise_command.h"
 #include "cli/export_command.h"
 #include "cli/gui_program.h"
 #include "cli/lab_command.h"
@@ -82,6 +83,11 @@ struct CommandLine {
   bool run_timings = false;
   unsigned run_schedules = 0;
   std::string run_time_limit = "10", run_workers = "0";
+  CLI::App* exercise = app.add_subcommand(
+      "exercise",
+      "exercises: list; start NAME [--dir DIR]; check NAME FILE.cu; hint NAME [K]; solution NAME");
+  ExerciseCommand exercise_command;
+  std::string exercise_third;  // check: FILE.cu; hint: K
 
   CommandLine() {
     app.require_subcommand(0, 1);
@@ -149,6 +155,11 @@ struct CommandLine {
     run->add_option("--backend", run_backend,
                     "emulator (default: clang, the CPU, a trace) or cuda (nvcc, the GPU, each "
                     "launch's time)");
+    exercise->add_option("action", exercise_command.action, "list, start, check, hint, solution")
+        ->required();
+    exercise->add_option("name", exercise_command.name, "the exercise (see: exercise list)");
+    exercise->add_option("file_or_k", exercise_third, "check: your file; hint: which hint (1-3)");
+    exercise->add_option("--dir", exercise_command.dir, "start: the folder for NAME.cu");
     run->add_option("--keep", run_options.work_dir,
                     "build in this directory and keep it (src/: the file as compiled, program, "
                     "raw.json)");
@@ -156,6 +167,17 @@ struct CommandLine {
 
   int run_command() {
     if (*list) return command_list(std::cout);
+    if (*exercise) {
+      if (exercise_command.action == "hint" && !exercise_third.empty())
+        exercise_command.hint = unsigned(parse_whole(exercise_third, "K", 1, 3));
+      else
+        exercise_command.file = exercise_third;
+      if (exercise_command.action != "list" && exercise_command.name.empty())
+        throw CliError("exercise " + exercise_command.action + ": which exercise? (NAME)");
+      if (exercise_command.action == "check" && exercise_command.file.empty())
+        throw CliError("exercise check NAME FILE.cu: which file?");
+      return command_exercise(exercise_command, std::cout, std::cerr);
+    }
     if (*trace || *lab || *precision || *device_run) arm_command_deadline();
     if (*trace) {
       std::optional<Backend> chosen = parse_enum<Backend>(backend);

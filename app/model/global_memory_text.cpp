@@ -84,6 +84,10 @@ std::vector<std::string> launch_lines(const GlobalMemory& memory) {
     if (read) line += traffic_text(buffer, traffic[b].read, false);
     if (read && wrote) line += "; ";
     if (wrote) line += traffic_text(buffer, traffic[b].write, true);
+    if (const std::uint64_t atomics = traffic[b].atomic.accesses; atomics > 0)
+      line += atomics == traffic[b].write.accesses
+                  ? (atomics == 1 ? " (an atomic)" : " (all atomics)")
+                  : " (" + count_text(atomics, "atomic", "atomics") + ")";
     if (!read && !wrote) line += "not touched";
     lines.push_back(std::move(line));
   }

@@ -91,8 +91,13 @@ fs::path build_program(const OwnRunOptions& options, const fs::path& file, const
                        ProgramFacts& facts_out) {
   auto t0 = std::chrono::steady_clock::now();
   const CompileFlags flags = compile_flags(options);
+  if (!options.harness_main.empty() && defines_main(read_file(file)))
+    throw OwnProgramError(options.file +
+                          " defines main(): an exercise's file holds its kernels (and device "
+                          "functions) only; the exercise runs them\n");
   // The file as the user named it: clang's messages say its name as nvcc's would.
-  const ProgramFacts& facts = facts_out = parse_program(options.file, tools.clang, flags);
+  const ProgramFacts& facts = facts_out =
+      parse_program(options.file, tools.clang, flags, options.harness_main);
   if (!facts.unsupported.empty()) throw unsupported_error(facts.unsupported.front(), file);
   std::vector<std::string> shared_types;
   for (const SharedDecl& d : facts.shared) shared_types.push_back(d.type);
@@ -123,8 +128,12 @@ fs::path build_program(const OwnRunOptions& options, const fs::path& file, const
   // a file of kernels only.
   for (const fs::path& h : request.host_sources)
     facts_out.has_main = facts_out.has_main || defines_main(read_file(h));
-  request.main_text =
-      main_for_launch(options.file, facts, options.launch_spec, options.fallback_launch_spec);
+  if (!options.harness_main.empty()) {
+    request.appended_source = options.harness_main;
+  } else {
+    request.main_text =
+        main_for_launch(options.file, facts, options.launch_spec, options.fallback_launch_spec);
+  }
   timings.parse_s = seconds_since(t0);
   BuildTimes times;
   const fs::path program = stridescope::build_program(request, facts, dir, tools.clang, times);
@@ -212,36 +221,17 @@ std::string block_result_sentence(const Trace& trace) {
   return s.str();
 }
 
-// The work directory, removed at the end unless the user asked to keep it (--keep).
-struct WorkDir {
-  fs::path dir;
-  bool keep;
-  explicit WorkDir(const OwnRunOptions& options)
-      : dir(make_work_dir(options)), keep(!options.work_dir.empty()) {}
-  ~WorkDir() {
-    if (!keep) fs::remove_all(dir);
-  }
-};
 }  // namespace
 
 ScheduleReport compare_schedules(const OwnRunOptions& options, unsigned schedules) {
-  const Tools tools = find_tools();
-  const fs::path file = fs::absolute(options.file);
-  if (!fs::is_regular_file(file)) throw OwnProgramError("no such file: " + options.file);
-  const WorkDir work(options);
-  OwnRunResult built;
-  ElementType element = ElementType::Int;
-  ProgramFacts facts;
-  const fs::path program =
-      build_program(options, file, work.dir, tools, built.timings, element, facts);
+  const BuiltProgram built(options);
   OwnRunOptions run = options;
   run.launch = UINT32_MAX;  // nothing traced
   ScheduleReport report;
   for (unsigned k = 0; k <= schedules; ++k) {
     run.schedule = k == 0 ? ThreadSchedule::Warps : ThreadSchedule::Random;
     run.seed = k;
-    OwnRunResult r;
-    run_program(program, work.dir, run, element, r);
+    const OwnRunResult r = built.run(run);
     ScheduleRun got{k, r.output, r.failure};
     if (k == 0) {
       report.reference = got;
@@ -254,22 +244,41 @@ ScheduleReport compare_schedules(const OwnRunOptions& options, unsigned schedule
   return report;
 }
 
-OwnRunResult run_own_program(const OwnRunOptions& options) {
+BuiltProgram::BuiltProgram(const OwnRunOptions& options) : keep_(!options.work_dir.empty()) {
   const Tools tools = find_tools();
-  const fs::path file = fs::absolute(options.file);
-  if (!fs::is_regular_file(file)) throw OwnProgramError("no such file: " + options.file);
-  const WorkDir work(options);
-  const fs::path& dir = work.dir;
+  clang_ = tools.clang;
+  symbolizer_ = tools.symbolizer;
+  file_ = fs::absolute(options.file);
+  if (!fs::is_regular_file(file_)) throw OwnProgramError("no such file: " + options.file);
+  dir_ = make_work_dir(options);
+  try {
+    program_ = build_program(options, file_, dir_, tools, timings_, element_, facts_);
+  } catch (...) {
+    if (!keep_) fs::remove_all(dir_);
+    throw;
+  }
+  as_given_ = options.file;
+  launch_spec_ = options.launch_spec;
+  fallback_launch_spec_ = options.fallback_launch_spec;
+}
 
+BuiltProgram::~BuiltProgram() {
+  std::error_code error;
+  if (!keep_) fs::remove_all(dir_, error);
+}
+
+OwnRunResult BuiltProgram::run(const OwnRunOptions& options) const {
+  const fs::path& dir = dir_;
+  const fs::path& program = program_;
+  const fs::path& file = file_;
+  const ProgramFacts& facts = facts_;
   OwnRunResult result;
-  ElementType element = ElementType::Int;
-  ProgramFacts facts;
-  const fs::path program = build_program(options, file, dir, tools, result.timings, element, facts);
+  result.timings = timings_;
   result.warnings = facts.warnings;
-  const std::optional<nlohmann::json> raw = run_program(program, dir, options, element, result);
+  const std::optional<nlohmann::json> raw = run_program(program, dir, options, element_, result);
   if (!raw) return result;
   auto t0 = std::chrono::steady_clock::now();
-  std::map<std::uint64_t, int> lines = source_lines(*raw, program, dir, tools.symbolizer, file);
+  std::map<std::uint64_t, int> lines = source_lines(*raw, program, dir, symbolizer_, file);
   result.timings.symbolize_s = seconds_since(t0);
   if (raw->contains("fault_pc")) {  // a fault in the user's code: name its line
     const int line = lines[(*raw)["fault_pc"].get<std::uint64_t>()];
@@ -289,10 +298,10 @@ OwnRunResult run_own_program(const OwnRunOptions& options) {
   const std::vector<SharedSymbol> symbols =
       shared_symbols(program, dir, (*raw)["shared_bytes"].get<std::uint32_t>());
   result.trace =
-      trace_of_raw(*raw, lines, file, options.traced_block, element, symbols, facts.shared);
+      trace_of_raw(*raw, lines, file, options.traced_block, element_, symbols, facts.shared);
   // A spec's main() allocates the kernel's arrays in parameter order: name and type them so.
   const std::vector<SpecBuffer> made =
-      spec_buffers(options.file, facts, options.launch_spec, options.fallback_launch_spec);
+      spec_buffers(as_given_, facts, launch_spec_, fallback_launch_spec_);
   if (std::optional<GlobalMemory>& memory = result.trace.global_memory;
       memory && !made.empty() && made.size() == memory->buffers.size()) {
     for (std::size_t k = 0; k < made.size(); ++k) {
@@ -304,10 +313,14 @@ OwnRunResult run_own_program(const OwnRunOptions& options) {
       }
     }
   }
-  result.trace.launches = program_launches(*raw, program, dir, tools.symbolizer);
+  result.trace.launches = program_launches(*raw, program, dir, symbolizer_);
   result.trace.traced_launch = options.launch;
   result.traced = true;
   return result;
+}
+
+OwnRunResult run_own_program(const OwnRunOptions& options) {
+  return BuiltProgram(options).run(options);
 }
 
 std::string untraced_reason(const OwnRunResult& r, const OwnRunOptions& options) {

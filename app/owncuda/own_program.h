@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -43,6 +44,9 @@ struct OwnRunOptions {
   std::uint64_t file_limit_bytes = 256ull << 20;
   ThreadSchedule schedule = ThreadSchedule::Warps;
   std::uint64_t seed = 1;  // of the random schedule
+  // A main() appended to a file of kernels only (an exercise's harness), in place of a launch
+  // spec's; the file must not define main() itself.
+  std::string harness_main;
 };
 
 struct OwnRunTimings {
@@ -62,6 +66,30 @@ struct OwnRunResult {
   Trace trace;
   std::uint64_t shared_accesses = 0;  // instrumented shared accesses recorded (traced block)
   OwnRunTimings timings;
+};
+
+// A program built once (parse, rewrite, compile, link into a work directory, removed with it unless
+// options.work_dir was given) and run as often as wanted: each run with its own schedule, traced
+// launch and block, and program arguments (the exercises' checker, --schedules). Throws
+// OwnProgramError when it cannot be built.
+class BuiltProgram {
+ public:
+  explicit BuiltProgram(const OwnRunOptions& options);
+  ~BuiltProgram();
+  BuiltProgram(const BuiltProgram&) = delete;
+  BuiltProgram& operator=(const BuiltProgram&) = delete;
+  // Runs it with `options`' run settings (launch, traced_block, schedule, seed, args, time limit,
+  // workers); the file and flags are those it was built with.
+  OwnRunResult run(const OwnRunOptions& options) const;
+  const ProgramFacts& facts() const { return facts_; }
+
+ private:
+  bool keep_;
+  std::string clang_, symbolizer_, as_given_, launch_spec_, fallback_launch_spec_;
+  std::filesystem::path file_, dir_, program_;
+  OwnRunTimings timings_;
+  ElementType element_ = ElementType::Int;
+  ProgramFacts facts_;
 };
 
 OwnRunResult run_own_program(const OwnRunOptions& options);  // throws OwnProgramError

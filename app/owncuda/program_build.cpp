@@ -25,11 +25,13 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 // Writes the rewritten `file` (its launches made calls) to the mirror, under a #line that keeps
 // its own name for clang's messages, DWARF and __FILE__.
 void write_rewritten(const fs::path& dir, const fs::path& file, const ProgramFacts& facts,
-                     const std::string& key, const std::string& tail) {
+                     const std::string& key, const std::string& tail,
+                     const std::string& appended = "") {
   const fs::path to = mirror_of(dir, file);
   fs::create_directories(to.parent_path());
   std::ofstream(to) << "#line 1 \"" << file.string() << "\"\n"
-                    << rewrite_program(with_host_tests_true(read_file(file)), facts, key) << tail;
+                    << rewrite_program(with_host_tests_true(read_file(file) + appended), facts, key)
+                    << tail;
 }
 
 std::string dir_prefix(const fs::path& p) {
@@ -112,8 +114,8 @@ namespace {
 // that fails, the header's text: what clang says is never about the cache) into `object`.
 fs::path compile_device(const fs::path& file, const std::string& as_given,
                         const ProgramFacts& facts, const CompileFlags& user,
-                        const std::string& tail, const fs::path& dir, const std::string& clang,
-                        const fs::path& object) {
+                        const std::string& tail, const std::string& appended, const fs::path& dir,
+                        const std::string& clang, const fs::path& object) {
   std::set<fs::path> rewritten_dirs;
   std::set<std::string> headers;  // the user's headers that launch kernels or hold device code
   for (const KernelLaunch& l : facts.launches) headers.insert(l.file);
@@ -123,7 +125,7 @@ fs::path compile_device(const fs::path& file, const std::string& as_given,
     rewritten_dirs.insert(fs::path(h).parent_path());
     write_rewritten(dir, h, facts, h, "");
   }
-  write_rewritten(dir, file, facts, "", tail);
+  write_rewritten(dir, file, facts, "", tail, appended);
   std::vector<std::string> flags = build_flags();
   const std::vector<std::string> search = search_args(file, as_given, user, rewritten_dirs, dir);
   flags.insert(flags.end(), search.begin(), search.end());
@@ -194,14 +196,14 @@ fs::path build_program(const BuildRequest& request, const ProgramFacts& facts, c
   // The .cu files' objects first, then the dynamic shared memory, then the host files': in the TLS
   // block, the program's __shared__ variables are followed by the dynamic shared memory
   // (runtime/worker.cpp finds both by address).
-  std::vector<std::string> objects{compile_device(request.file, request.as_given, facts,
-                                                  request.flags, request.main_text, dir, clang,
-                                                  dir / "program.o")
-                                       .string()};
+  std::vector<std::string> objects{
+      compile_device(request.file, request.as_given, facts, request.flags, request.main_text,
+                     request.appended_source, dir, clang, dir / "program.o")
+          .string()};
   for (std::size_t i = 0; i < request.more_device_sources.size(); ++i) {
     const DeviceSource& more = request.more_device_sources[i];
-    objects.push_back(compile_device(more.file, more.as_given, more.facts, request.flags, "", dir,
-                                     clang, dir / ("device" + std::to_string(i) + ".o"))
+    objects.push_back(compile_device(more.file, more.as_given, more.facts, request.flags, "", "",
+                                     dir, clang, dir / ("device" + std::to_string(i) + ".o"))
                           .string());
   }
   objects.push_back(compile_dynamic_shared(request, facts, dir, clang).string());

@@ -31,6 +31,9 @@ struct BuildRequest {
   std::vector<std::filesystem::path> host_sources;  // .cpp files of the program (absolute)
   CompileFlags flags;
   std::string main_text;  // appended to the file (the main() of a --launch spec), or ""
+  // Read with the file before it is rewritten (an exercise's harness: its launches are rewritten
+  // too), or "".
+  std::string appended_source;
 };
 
 struct BuildTimes {

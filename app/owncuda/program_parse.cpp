@@ -360,7 +360,7 @@ std::string errors_of(CXTranslationUnit tu, std::vector<std::string>* warnings =
 // header_pch.h); null if libclang fails.
 std::unique_ptr<CXTranslationUnitImpl, void (*)(CXTranslationUnit)> parse_tu(
     CXIndex index, const std::string& file, const std::vector<std::string>& header,
-    const CompileFlags& flags) {
+    const CompileFlags& flags, const std::string& appended) {
   std::vector<std::string> args = parse_flags();
   const std::vector<std::string> user = flags.args();
   args.insert(args.end(), user.begin(), user.end());
@@ -370,7 +370,7 @@ std::unique_ptr<CXTranslationUnitImpl, void (*)(CXTranslationUnit)> parse_tu(
   // The file as the build compiles it: the host pass's tests of __CUDA_ARCH__ made true.
   std::ifstream in(file, std::ios::binary);
   const std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  const std::string as_built = with_host_tests_true(source);
+  const std::string as_built = with_host_tests_true(source + appended);
   CXUnsavedFile unsaved{file.c_str(), as_built.data(), static_cast<unsigned long>(as_built.size())};
   const bool differs = in && as_built != source;
   CXTranslationUnit tu = nullptr;
@@ -384,16 +384,16 @@ std::unique_ptr<CXTranslationUnitImpl, void (*)(CXTranslationUnit)> parse_tu(
 }  // namespace
 
 ProgramFacts parse_program(const std::string& file, const std::string& clang,
-                           const CompileFlags& flags) {
+                           const CompileFlags& flags, const std::string& appended) {
   const std::vector<std::string> as_text{"-include", cuda_header().string()};
   std::vector<std::string> header = as_text;
   if (!clang.empty()) header = header_args(clang, parse_flags());
   std::unique_ptr<void, void (*)(CXIndex)> index(clang_createIndex(0, 0), clang_disposeIndex);
-  auto owner = parse_tu(index.get(), file, header, flags);
+  auto owner = parse_tu(index.get(), file, header, flags, appended);
   // A file with errors is read again without the precompiled header, so what clang says is
   // never about the cache (a stale or unreadable one).
   if (header != as_text && (!owner || !errors_of(owner.get()).empty())) {
-    owner = parse_tu(index.get(), file, as_text, flags);
+    owner = parse_tu(index.get(), file, as_text, flags, appended);
     if (owner && errors_of(owner.get()).empty()) drop_pch(header);  // the cache's fault
   }
   if (!owner) throw OwnProgramError("libclang could not parse " + file);
@@ -412,7 +412,8 @@ ProgramFacts parse_program(const std::string& file, const std::string& clang,
   return facts;
 }
 #else
-ProgramFacts parse_program(const std::string& file, const std::string&, const CompileFlags&) {
+ProgramFacts parse_program(const std::string& file, const std::string&, const CompileFlags&,
+                           const std::string&) {
   throw OwnProgramError(
       "this stridescope was built without libclang (libclang-14-dev), so it "
       "cannot read " +

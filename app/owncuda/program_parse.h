@@ -95,8 +95,9 @@ std::vector<std::string> parse_flags();
 // OwnProgramError with clang's messages if it does not parse: a CUDA feature stridescope run cannot
 // run is named as such (`FILE:LINE:COL: error: 'cudaMemcpy3D' is not supported by stridescope run
 // (CUDA arrays and 3-D copies); nvcc runs it`), never as clang's "undeclared identifier".
+// `appended`: text read after the file's own (an exercise's harness), parsed and rewritten with it.
 ProgramFacts parse_program(const std::string& file, const std::string& clang,
-                           const CompileFlags& flags = {});
+                           const CompileFlags& flags = {}, const std::string& appended = "");
 
 // The launches only (see parse_program); with shared_types, each __shared__ variable's type.
 std::vector<KernelLaunch> find_kernel_launches(const std::string& file, const std::string& clang,

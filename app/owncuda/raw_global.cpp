@@ -54,8 +54,9 @@ std::vector<GlobalUse> uses_of_raw(const nlohmann::json& step) {
     const std::uint32_t buffer = entry[0].get<std::uint32_t>();
     auto it = std::find_if(uses.begin(), uses.end(),
                            [&](const GlobalUse& u) { return u.buffer == buffer; });
-    if (it == uses.end()) it = uses.insert(uses.end(), GlobalUse{buffer, {}, {}});
-    (entry[1].get<std::string>() == "w" ? it->write : it->read) = traffic_of_raw(entry);
+    if (it == uses.end()) it = uses.insert(uses.end(), GlobalUse{buffer, {}, {}, {}});
+    const std::string kind = entry[1].get<std::string>();
+    (kind == "w" ? it->write : kind == "a" ? it->atomic : it->read) = traffic_of_raw(entry);
   }
   std::sort(uses.begin(), uses.end(),
             [](const GlobalUse& a, const GlobalUse& b) { return a.buffer < b.buffer; });

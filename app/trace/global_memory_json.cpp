@@ -94,6 +94,8 @@ GlobalUse use_from_json(const json& in, const std::string& path,
   const std::uint64_t limit = (buffers[use.buffer].bytes + 15) / 16 * 16;
   use.read = traffic_from_json(field(in, path, "read"), path + ".read", limit);
   use.write = traffic_from_json(field(in, path, "write"), path + ".write", limit);
+  if (in.contains("atomic"))  // absent before atomics were told apart
+    use.atomic = traffic_from_json(in["atomic"], path + ".atomic", limit);
   return use;
 }
 
@@ -110,10 +112,13 @@ json global_memory_to_json(const GlobalMemory& memory) {
   json steps = json::array();
   for (const std::vector<GlobalUse>& uses : memory.steps) {
     json step = json::array();
-    for (const GlobalUse& u : uses)
-      step.push_back({{"buffer", u.buffer},
-                      {"read", traffic_to_json(u.read)},
-                      {"write", traffic_to_json(u.write)}});
+    for (const GlobalUse& u : uses) {
+      json use = {{"buffer", u.buffer},
+                  {"read", traffic_to_json(u.read)},
+                  {"write", traffic_to_json(u.write)}};
+      if (u.atomic.accesses > 0) use["atomic"] = traffic_to_json(u.atomic);
+      step.push_back(std::move(use));
+    }
     steps.push_back(std::move(step));
   }
   return {{"buffers", std::move(buffers)}, {"steps", std::move(steps)}};

@@ -163,6 +163,7 @@ struct GlobalTraffic {
 struct GlobalUse {
   std::uint32_t buffer = 0;  // index into GlobalMemory::buffers
   GlobalTraffic read, write;
+  GlobalTraffic atomic;  // the atomic read-modify-writes among them (each also a read and a write)
   bool operator==(const GlobalUse&) const = default;
 };
 

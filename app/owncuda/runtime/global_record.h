@@ -24,6 +24,7 @@ struct Allocation {
 // Loads (or stores) into one buffer during one step. A buffer of up to kBitmapBytes keeps a bit
 // per byte (a few nanoseconds an access, whatever the order); a larger one a list of ranges.
 constexpr std::uint64_t kBitmapBytes = 16ull << 20;
+constexpr std::size_t kKinds = 3;  // a buffer's traffic slots: reads, writes, atomics
 
 struct Traffic {
   std::uint64_t accesses = 0, bytes = 0;
@@ -119,9 +120,9 @@ class GlobalRecord {
     low_ = watched_.empty() ? 1 : all_[watched_.front()].begin;
     high_ = 0;
     for (std::size_t i : watched_) high_ = std::max(high_, all_[i].limit);
-    step_.assign(watched_.size() * 2, Traffic{});
+    step_.assign(watched_.size() * kKinds, Traffic{});
     for (std::size_t slot = 0; slot < step_.size(); ++slot) {
-      const Allocation& a = all_[watched_[slot / 2]];
+      const Allocation& a = all_[watched_[slot / kKinds]];
       if (a.limit - a.begin <= kBitmapBytes)
         step_[slot].bits.assign((a.limit - a.begin) / 64 + 1, 0);
     }
@@ -138,22 +139,26 @@ class GlobalRecord {
     if (it == watched_.begin()) return;
     const Allocation& buffer = all_[*(it - 1)];
     if (a >= buffer.limit) return;  // between buffers
-    const std::size_t slot = std::size_t(it - 1 - watched_.begin()) * 2 + (kind == 'w' ? 1 : 0);
+    const std::size_t slot = std::size_t(it - 1 - watched_.begin()) * kKinds + (kind == 'w'   ? 1
+                                                                                : kind == 'a' ? 2
+                                                                                              : 0);
     step_[slot].add(a - buffer.begin, a - buffer.begin + size);
   }
 
-  // The step's record, [[buffer, "r"|"w", accesses, bytes, [[begin, end], ...]], ...] (buffer:
-  // index into buffers_json()), and a fresh step.
+  // The step's record, [[buffer, "r"|"w"|"a", accesses, bytes, [[begin, end], ...]], ...]
+  // (buffer: index into buffers_json(); "a": atomics, also counted as reads and writes), and a
+  // fresh step.
   nlohmann::json end_step() {
     nlohmann::json out = nlohmann::json::array();
     for (std::size_t slot = 0; slot < step_.size(); ++slot) {
       Traffic& t = step_[slot];
       if (t.accesses == 0) continue;
-      const std::size_t index = std::size_t(
-          std::lower_bound(launch_buffers_.begin(), launch_buffers_.end(), watched_[slot / 2]) -
-          launch_buffers_.begin());
+      const std::size_t index =
+          std::size_t(std::lower_bound(launch_buffers_.begin(), launch_buffers_.end(),
+                                       watched_[slot / kKinds]) -
+                      launch_buffers_.begin());
       nlohmann::json entry = t.take_json();
-      entry.insert(entry.begin(), slot % 2 ? "w" : "r");
+      entry.insert(entry.begin(), slot % kKinds == 1 ? "w" : slot % kKinds == 2 ? "a" : "r");
       entry.insert(entry.begin(), index);
       out.push_back(std::move(entry));
     }

@@ -195,6 +195,7 @@ void Worker::record_global(const void* addr, unsigned size, char kind) {
   if (kind == 'a') {
     Program::get().global.note(p, size, 'r');
     Program::get().global.note(p, size, 'w');
+    Program::get().global.note(p, size, 'a');
   } else {
     Program::get().global.note(p, size, kind);
   }

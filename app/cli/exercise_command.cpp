@@ -1,0 +1,133 @@
+// The exercises' commands (see exercise_command.h).
+#include "cli/exercise_command.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <ostream>
+#include <sstream>
+
+#include "exercises/checker.h"
+#include "exercises/exercise.h"
+#include "exercises/progress.h"
+#include "owncuda/own_program.h"
+
+namespace stridescope {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const Exercise& exercise_named(const std::string& name) {
+  if (const Exercise* e = find_exercise(name)) return *e;
+  std::string names;
+  for (const Exercise& e : exercises()) names += (names.empty() ? "" : ", ") + e.name;
+  throw std::runtime_error("no exercise named '" + name + "' (" + names + ")");
+}
+
+// Every line of `text` as a // comment.
+std::string as_comment(const std::string& text) {
+  std::istringstream lines(text);
+  std::string out, line;
+  while (std::getline(lines, line)) out += line.empty() ? "//\n" : "// " + line + "\n";
+  return out;
+}
+
+int list(std::ostream& out) {
+  const ExerciseProgress progress = load_progress();
+  std::size_t width = 0;
+  for (const Exercise& e : exercises()) width = std::max(width, e.name.size());
+  for (const Exercise& e : exercises()) {
+    out << std::left << std::setw(int(width) + 2) << e.name << e.title
+        << (progress.done.count(e.name) ? "  [done]" : "") << "\n";
+  }
+  return 0;
+}
+
+int start(const ExerciseCommand& c, std::ostream& out) {
+  const Exercise& e = exercise_named(c.name);
+  const fs::path file = fs::path(c.dir) / (e.name + ".cu");
+  std::error_code error;
+  if (fs::exists(file, error))
+    throw std::runtime_error(file.string() +
+                             " exists: not overwritten (check it, or start in "
+                             "another folder with --dir)");
+  fs::create_directories(c.dir, error);
+  std::ofstream write(file);
+  if (!(write << starter_file_text(e.name)))
+    throw std::runtime_error("cannot write " + file.string());
+  out << "wrote " << file.string() << ": " << e.title << "\n\n"
+      << e.statement << "\n\n"
+      << "Check it: stridescope exercise check " << e.name << " " << file.string() << "\n";
+  return 0;
+}
+
+int check(const ExerciseCommand& c, std::ostream& out, std::ostream& err) {
+  const Exercise& e = exercise_named(c.name);
+  if (!fs::is_regular_file(c.file)) throw std::runtime_error("no such file: " + c.file);
+  CheckResult result;
+  try {
+    result = check_exercise(e, c.file);
+  } catch (const OwnProgramError& failure) {  // it does not compile: clang's messages
+    err << failure.what();
+    const std::string said = failure.what();
+    if (said.empty() || said.back() != '\n') err << "\n";
+    err << "stridescope: error: " << c.file << " was not checked\n";
+    return 2;
+  }
+  if (!result.passed()) {
+    out << e.name << ": failed (" << result.failures.size()
+        << (result.failures.size() == 1 ? " reason" : " reasons") << ")\n";
+    for (const CheckFailure& f : result.failures) out << "  " << f.sentence << "\n";
+    return 1;
+  }
+  ExerciseProgress progress = load_progress();
+  progress.done.insert(e.name);
+  save_progress(progress);
+  out << e.name << ": passed (" << result.runs << " runs in " << std::fixed << std::setprecision(1)
+      << result.total_s << " s)\n";
+  for (const std::string& line : result.checked) out << "  " << line << "\n";
+  return 0;
+}
+
+int hint(const ExerciseCommand& c, std::ostream& out) {
+  const Exercise& e = exercise_named(c.name);
+  ExerciseProgress progress = load_progress();
+  unsigned& seen = progress.hints_seen[e.name];
+  const unsigned k = c.hint != 0 ? c.hint : std::min<unsigned>(seen + 1, unsigned(e.hints.size()));
+  if (k == 0 || k > e.hints.size())
+    throw std::runtime_error(e.name + " has " + std::to_string(e.hints.size()) + " hints (1-" +
+                             std::to_string(e.hints.size()) + ")");
+  seen = std::max(seen, k);
+  save_progress(progress);
+  out << "hint " << k << " of " << e.hints.size() << ": " << e.hints[k - 1] << "\n";
+  return 0;
+}
+
+}  // namespace
+
+std::string starter_file_text(const std::string& name) {
+  const Exercise& e = exercise_named(name);
+  return as_comment(e.title + "\n\n" + e.statement) + "\n" + e.starter;
+}
+
+int command_exercise(const ExerciseCommand& c, std::ostream& out, std::ostream& err) {
+  try {
+    if (c.action == "list") return list(out);
+    if (c.action == "start") return start(c, out);
+    if (c.action == "check") return check(c, out, err);
+    if (c.action == "hint") return hint(c, out);
+    if (c.action == "solution") {
+      out << exercise_named(c.name).solution;
+      return 0;
+    }
+    throw std::runtime_error("unknown action '" + c.action +
+                             "' (list, start, check, hint, solution)");
+  } catch (const std::runtime_error& e) {
+    err << "stridescope: error: " << e.what() << "\n";
+    return 2;
+  }
+}
+
+}  // namespace stridescope

@@ -1,0 +1,428 @@
+// The exercises' checker (see checker.h): runs, compares, and reads the traces for what is wrong.
+#include "exercises/checker.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "analysis/array_names.h"
+#include "analysis/bank_conflicts.h"
+#include "analysis/contributions.h"
+#include "analysis/global_ranges.h"
+#include "analysis/hazards.h"
+#include "analysis/intervals.h"
+#include "analysis/uninitialized.h"
+#include "owncuda/own_program.h"
+
+namespace stridescope {
+
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+std::string number(double v, bool floating) {
+  char text[40];
+  if (floating) {
+    std::snprintf(text, sizeof text, "%.9g", v);
+  } else {
+    std::snprintf(text, sizeof text, "%.0f", v);
+  }
+  return text;
+}
+
+std::string name_of_word(const Trace& trace, unsigned word) {
+  return word_name(trace.arrays, word);
+}
+
+// Where a __syncthreads() would order a read after (or before) a write of other lines.
+std::string barrier_hint(int write_line, int read_line, bool same_warp) {
+  const std::string barrier = same_warp ? "__syncwarp() (or __syncthreads())" : "__syncthreads()";
+  if (write_line < read_line)
+    return "a missing " + barrier + " after line " + std::to_string(write_line) + "?";
+  if (write_line > read_line)
+    return "a missing " + barrier + " before line " + std::to_string(write_line) + "?";
+  return "a missing " + barrier + " between the reads and the writes of line " +
+         std::to_string(write_line) + "?";
+}
+
+}  // namespace
+
+std::vector<ExpectedArray> reported_arrays(const std::string& output) {
+  std::vector<ExpectedArray> out;
+  std::istringstream lines(output);
+  std::string line;
+  while (std::getline(lines, line)) {
+    if (line.rfind("@@ ", 0) != 0) continue;
+    std::istringstream words(line.substr(3));
+    ExpectedArray a;
+    words >> a.name;
+    for (double v; words >> v;) a.values.push_back(v);
+    out.push_back(std::move(a));
+  }
+  return out;
+}
+
+std::string output_difference(const std::vector<ExpectedArray>& expected,
+                              const std::vector<ExpectedArray>& got) {
+  for (const ExpectedArray& e : expected) {
+    const ExpectedArray* g = nullptr;
+    for (const ExpectedArray& candidate : got)
+      if (candidate.name == e.name) g = &candidate;
+    if (!g) return "no " + e.name + " was reported (the program ended before its harness did)";
+    if (g->values.size() != e.values.size())
+      return e.name + " has " + std::to_string(g->values.size()) + " values, expected " +
+             std::to_string(e.values.size());
+    const bool floating = e.tolerance > 0;
+    for (std::size_t i = 0; i < e.values.size(); ++i) {
+      const double want = e.values[i], have = g->values[i];
+      const bool ok = floating
+                          ? std::fabs(have - want) <= e.tolerance * std::max(1.0, std::fabs(want))
+                          : have == want;
+      if (ok && !std::isnan(have)) continue;
+      const std::string where = e.scalar ? e.name : e.name + "[" + std::to_string(i) + "]";
+      std::string s =
+          where + " is " + number(have, floating) + ", expected " + number(want, floating);
+      if (floating)
+        s += " (float64 reference; tolerance " + number(e.tolerance, true) + " relative)";
+      return s;
+    }
+  }
+  return "";
+}
+
+namespace {
+
+// Whether `thread` writes any byte of `word` among `accesses`.
+bool writes_word(const std::vector<Access>& accesses, unsigned thread, unsigned word,
+                 unsigned word_size) {
+  for (const Access& a : accesses)
+    if (a.thread == thread && writes_memory(a.kind) && a.address / word_size <= word &&
+        (a.address + a.size - 1) / word_size >= word)
+      return true;
+  return false;
+}
+
+}  // namespace
+
+std::optional<CheckFailure> race_failure(const Trace& trace, const std::string& label) {
+  if (trace.blocks.empty()) return std::nullopt;
+  const BlockTrace& block = trace.blocks.front();
+  for (const BarrierInterval& in : barrier_intervals(block.steps)) {
+    const std::vector<Hazard> found = hazards(in.merged, trace.word_size);
+    if (found.empty()) continue;
+    // Threads of two warps first: the missing __syncthreads() (lanes of one warp race too, but a
+    // __syncthreads() orders them as well).
+    const Hazard* chosen = &found.front();
+    for (const Hazard& h : found)
+      if (h.first.thread / 32 != h.second.thread / 32) {
+        chosen = &h;
+        break;
+      }
+    const Hazard& h = *chosen;
+    const std::string word = name_of_word(trace, h.word);
+    const bool same_warp = h.first.thread / 32 == h.second.thread / 32;
+    const std::string between = same_warp ? "__syncwarp() or __syncthreads()" : "__syncthreads()";
+    CheckFailure f;
+    f.step = in.access_step.at(h.second_index);
+    f.line = h.second.line;
+    std::ostringstream s;
+    s << label << ": ";
+    const Access& read = h.kind == HazardKind::ReadAfterWrite ? h.second : h.first;
+    const Access& write = h.kind == HazardKind::ReadAfterWrite ? h.first : h.second;
+    // Both threads read and write the word in one statement (`bins[v]++`): a shared counter.
+    const bool counter = h.first.line == h.second.line &&
+                         (h.kind == HazardKind::WriteAfterWrite ||
+                          writes_word(in.merged.accesses, read.thread, h.word, trace.word_size));
+    if (counter) {
+      s << "threads " << h.first.thread << " and " << h.second.thread << " both update " << word
+        << " at line " << h.first.line
+        << ", and with nothing ordering them one update can undo the other: if they count into "
+           "it, use atomicAdd; else give each thread its own word";
+    } else if (h.kind == HazardKind::WriteAfterWrite) {
+      s << "threads " << h.first.thread << " and " << h.second.thread << " both write " << word
+        << " (lines " << h.first.line << " and " << h.second.line << ") with no " << between
+        << " between them: which value stays depends on the order of the threads; "
+        << barrier_hint(h.first.line, h.second.line, same_warp);
+    } else {
+      s << "thread " << read.thread << " reads " << word << " at line " << read.line
+        << (h.kind == HazardKind::ReadAfterWrite ? " while thread " : " before thread ")
+        << write.thread << (h.kind == HazardKind::ReadAfterWrite ? " writes" : " wrote")
+        << " it at line " << write.line << ", with no " << between << " between them";
+      if (same_warp) s << " (since Volta the lanes of a warp are not in lockstep)";
+      s << ": " << barrier_hint(write.line, read.line, same_warp);
+    }
+    f.sentence = s.str();
+    return f;
+  }
+  return std::nullopt;
+}
+
+std::optional<CheckFailure> uninitialized_failure(const Trace& trace, const std::string& label) {
+  if (trace.blocks.empty()) return std::nullopt;
+  const std::vector<UninitializedRead> found = uninitialized_reads(trace.blocks.front());
+  if (found.empty()) return std::nullopt;
+  const UninitializedRead& u = found.front();
+  CheckFailure f;
+  f.step = u.step;
+  f.line = u.access.line;
+  f.sentence = label + ": thread " + std::to_string(u.access.thread) + " reads " +
+               name_of_word(trace, u.access.address / trace.word_size) + " at line " +
+               std::to_string(u.access.line) +
+               " before any thread wrote it (on a GPU it holds whatever was there before: an "
+               "index past what the block stored?)";
+  return f;
+}
+
+std::optional<CheckFailure> lost_failure(const Trace& trace, const std::string& label) {
+  if (trace.blocks.empty() || !trace.result_in_word0) return std::nullopt;
+  const Contributions c = contributions(trace.blocks.front(), trace.word_size, 0);
+  if (!c.applicable || c.lost.empty()) return std::nullopt;
+  const ElementSource& first = c.sources.at(c.lost.front());
+  CheckFailure f;
+  f.step = first.step;
+  f.line = first.line;
+  f.sentence = label + ": " + std::to_string(c.lost.size()) +
+               (c.lost.size() == 1 ? " value" : " values") +
+               " stored in shared memory never reach the block's sum in " + name_of_word(trace, 0) +
+               ": the first, stored by thread " + std::to_string(first.thread) + " in " +
+               name_of_word(trace, first.word) + " at line " + std::to_string(first.line) +
+               ", is never added";
+  return f;
+}
+
+std::string goal_text(ExerciseGoal goal) {
+  switch (goal) {
+    case ExerciseGoal::ConflictFree:
+      return "no shared-memory bank conflicts";
+    case ExerciseGoal::InputReadOnce:
+      return "each input element read once";
+    case ExerciseGoal::FewBarriers:
+      return "at most log2(block size) + 1 __syncthreads()";
+    case ExerciseGoal::AtomicResult:
+      return "the block's result added to the output with an atomic";
+    case ExerciseGoal::ShareOfInput:
+      return "each block reads only its share of the input";
+  }
+  return "";
+}
+
+std::optional<CheckFailure> goal_failure(ExerciseGoal goal, const Trace& trace,
+                                         const std::string& label) {
+  if (trace.blocks.empty()) return std::nullopt;
+  const BlockTrace& block = trace.blocks.front();
+  CheckFailure f;
+  switch (goal) {
+    case ExerciseGoal::ConflictFree:
+      for (std::size_t s = 0; s < block.steps.size(); ++s) {
+        for (const InstructionConflict& i :
+             bank_conflicts(block.steps[s], trace.run.block_size).instructions) {
+          if (i.degree <= 1) continue;
+          f.step = s;
+          f.line = i.line;
+          f.sentence = label + ": the " + (i.kind == AccessKind::Read ? "read" : "write") +
+                       " at line " + std::to_string(i.line) + " is a " + std::to_string(i.degree) +
+                       "-way bank conflict in warp " + std::to_string(i.warp) +
+                       " (the goal is none): its lanes ask one bank for different words; pad the "
+                       "array by one word per row, or change the index";
+          return f;
+        }
+      }
+      return std::nullopt;
+    case ExerciseGoal::InputReadOnce: {
+      if (!trace.global_memory || trace.global_memory->buffers.empty()) return std::nullopt;
+      std::uint64_t bytes = 0;
+      std::vector<ByteRange> all;
+      for (const std::vector<GlobalUse>& step : trace.global_memory->steps)
+        for (const GlobalUse& use : step)
+          if (use.buffer == 0) {
+            bytes += use.read.bytes;
+            all.insert(all.end(), use.read.ranges.begin(), use.read.ranges.end());
+          }
+      std::sort(all.begin(), all.end(),
+                [](const ByteRange& a, const ByteRange& b) { return a.begin < b.begin; });
+      std::uint64_t distinct = 0, covered_to = 0;
+      for (const ByteRange& r : all) {
+        const std::uint64_t from = std::max(r.begin, covered_to);
+        if (r.end > from) distinct += r.end - from;
+        covered_to = std::max(covered_to, r.end);
+      }
+      if (bytes <= distinct) return std::nullopt;
+      const std::uint32_t size =
+          std::max<std::uint32_t>(1, trace.global_memory->buffers[0].element_size);
+      f.sentence = label + ": the traced block reads " + std::to_string(bytes / size) +
+                   " elements of its input but only " + std::to_string(distinct / size) +
+                   " different ones (the goal is each once): load each element once, and keep "
+                   "it in a register or in shared memory";
+      return f;
+    }
+    case ExerciseGoal::AtomicResult: {
+      if (!trace.global_memory || trace.global_memory->buffers.empty()) return std::nullopt;
+      const std::vector<BufferTraffic> t = buffer_traffic(*trace.global_memory);
+      const std::size_t out = trace.global_memory->buffers.size() - 1;
+      const GlobalTraffic& writes = t[out].write;
+      if (writes.accesses > 0 && t[out].atomic.accesses == writes.accesses) return std::nullopt;
+      f.sentence = label + ": the traced block updates " + trace.global_memory->buffers[out].name +
+                   " with " + std::to_string(writes.accesses - t[out].atomic.accesses) + " plain " +
+                   (writes.accesses - t[out].atomic.accesses == 1 ? "write" : "writes") +
+                   ": other blocks add to the same word at the same time on a GPU, and a read, add "
+                   "and write of one block can undo another's; use atomicAdd";
+      return f;
+    }
+    case ExerciseGoal::ShareOfInput: {
+      if (!trace.global_memory || trace.global_memory->buffers.empty()) return std::nullopt;
+      const GlobalBuffer& input = trace.global_memory->buffers[0];
+      const std::uint64_t size = std::max<std::uint32_t>(1, input.element_size);
+      const std::uint64_t n = input.bytes / size, blocks = std::max(1u, trace.run.grid_size);
+      std::uint64_t read = 0;
+      for (const ElementSpan& s :
+           element_spans(buffer_traffic(*trace.global_memory)[0].read.ranges, input.element_size))
+        read += s.last - s.first + 1;
+      const std::uint64_t share = (n + blocks - 1) / blocks + trace.run.block_size;
+      if (read <= share) return std::nullopt;
+      f.sentence = label + ": the traced block reads " + std::to_string(read) + " of the " +
+                   std::to_string(n) + " input elements; with " + std::to_string(blocks) +
+                   " blocks its share is about " + std::to_string((n + blocks - 1) / blocks) +
+                   ": do the blocks step over each other? (the stride is every thread of the "
+                   "grid: gridDim.x * blockDim.x)";
+      return f;
+    }
+    case ExerciseGoal::FewBarriers: {
+      std::size_t barriers = 0;
+      for (const Step& s : block.steps) barriers += s.kind == StepKind::Barrier;
+      unsigned log2 = 0;
+      while ((2u << log2) <= trace.run.block_size) ++log2;
+      if (barriers <= log2 + 1) return std::nullopt;
+      f.sentence = label + ": " + std::to_string(barriers) + " __syncthreads() for a block of " +
+                   std::to_string(trace.run.block_size) + " threads (the goal is at most " +
+                   std::to_string(log2 + 1) + "): is there one in a loop that could end sooner?";
+      return f;
+    }
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+std::vector<std::string> as_strings(const std::vector<long>& args) {
+  std::vector<std::string> out;
+  for (long a : args) out.push_back(std::to_string(a));
+  return out;
+}
+
+// Adds `f` unless a failure of the same kind is already there (one sentence per kind of mistake).
+void add(CheckResult& result, std::set<std::string>& kinds, const std::string& kind,
+         std::optional<CheckFailure> f) {
+  if (!f || !kinds.insert(kind).second) return;
+  result.failures.push_back(std::move(*f));
+}
+
+std::string first_line(const std::string& text) {
+  return text.substr(0, text.find('\n'));
+}
+
+}  // namespace
+
+CheckResult check_exercise(const Exercise& exercise, const std::string& file,
+                           const CheckOptions& options) {
+  const auto t0 = std::chrono::steady_clock::now();
+  CheckResult result;
+  OwnRunOptions build;
+  build.file = file;
+  build.harness_main = exercise.harness;
+  build.time_limit_s = options.time_limit_s;
+  build.workers = options.workers;
+  build.file_limit_bytes = 64ull << 20;
+  const BuiltProgram program(build);
+  result.build_s = seconds_since(t0);
+  std::set<std::string> kinds;
+  for (const ExerciseCase& c : exercise.cases) {
+    OwnRunOptions run = build;
+    run.args = as_strings(c.args);
+    run.launch = c.traced_launch;
+    run.traced_block = c.traced_block;
+    const OwnRunResult r = program.run(run);
+    ++result.runs;
+    if (!r.failure.empty()) {
+      add(result, kinds, "failure", CheckFailure{c.label + ": " + r.failure, std::nullopt, 0, 0});
+      continue;
+    }
+    if (r.exit_code != 0) {
+      add(result, kinds, "status",
+          CheckFailure{c.label + ": the program stopped with status " +
+                           std::to_string(r.exit_code) +
+                           (r.errors.empty() ? std::string() : " (" + first_line(r.errors) + ")"),
+                       std::nullopt, 0, 0});
+      continue;
+    }
+    const std::optional<Trace> trace = r.traced ? std::optional<Trace>(r.trace) : std::nullopt;
+    const std::string difference =
+        output_difference(exercise.reference(c.args), reported_arrays(r.output));
+    if (!difference.empty()) {
+      CheckFailure f{c.label + ": " + difference, trace, 0, 0};
+      if (trace && !trace->blocks.empty() && !trace->blocks.front().steps.empty())
+        f.step = trace->blocks.front().steps.size() - 1;
+      add(result, kinds, "output", std::move(f));
+    }
+    if (!trace) continue;
+    auto attach = [&](std::optional<CheckFailure> f) {
+      if (f) f->trace = trace;
+      return f;
+    };
+    add(result, kinds, "race", attach(race_failure(*trace, c.label)));
+    add(result, kinds, "uninitialized", attach(uninitialized_failure(*trace, c.label)));
+    if (exercise.block_sum) add(result, kinds, "lost", attach(lost_failure(*trace, c.label)));
+    for (ExerciseGoal g : exercise.goals)
+      add(result, kinds, "goal " + goal_text(g), attach(goal_failure(g, *trace, c.label)));
+  }
+  // Random thread orders on the last (largest) case: an output that differs from the default
+  // order's is a race, whether or not the traced block showed it.
+  if (!exercise.cases.empty() && !kinds.count("race") && !kinds.count("failure") &&
+      !kinds.count("status")) {
+    const ExerciseCase& c = exercise.cases.back();
+    OwnRunOptions run = build;
+    run.args = as_strings(c.args);
+    run.launch = UINT32_MAX;  // untraced
+    const OwnRunResult usual = program.run(run);
+    ++result.runs;
+    const std::vector<ExpectedArray> expected = exercise.reference(c.args);
+    const bool usual_right =
+        usual.failure.empty() && output_difference(expected, reported_arrays(usual.output)).empty();
+    run.schedule = ThreadSchedule::Random;
+    for (unsigned seed = 1; seed <= options.random_schedules; ++seed) {
+      run.seed = seed;
+      const OwnRunResult r = program.run(run);
+      ++result.runs;
+      if (r.failure == usual.failure && r.output == usual.output) continue;
+      std::string what = r.failure;
+      if (what.empty()) {
+        what = usual_right ? output_difference(expected, reported_arrays(r.output))
+                           : "the output differs from the default order's";
+      }
+      add(result, kinds, "schedule",
+          CheckFailure{c.label + ": in a random thread order (seed " + std::to_string(seed) + ") " +
+                           what + ": the result depends on the order of the threads, a race",
+                       std::nullopt, 0, 0});
+      break;
+    }
+  }
+  if (result.failures.empty()) {
+    for (const ExerciseCase& c : exercise.cases) result.checked.push_back(c.label);
+    result.checked.push_back("no races, nothing read before it was written" +
+                             std::string(exercise.block_sum ? ", nothing lost" : "") +
+                             (options.random_schedules
+                                  ? ", the same result in " +
+                                        std::to_string(options.random_schedules) +
+                                        " random thread orders"
+                                  : std::string()));
+    for (ExerciseGoal g : exercise.goals) result.checked.push_back("goal: " + goal_text(g));
+  }
+  result.total_s = seconds_since(t0);
+  return result;
+}
+
+}  // namespace stridescope

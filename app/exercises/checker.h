@@ -1,0 +1,61 @@
+// `stridescope exercise check`: a learner's file of kernels, compiled once with the exercise's
+// harness, run on every case, compared with the host reference, then judged on its traces (races,
+// uninitialized reads, lost elements, the exercise's goals) and under random thread orders: what
+// is wrong fails even when the output happens to be right, each failure one sentence naming the
+// case, the step and the line.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "exercises/exercise.h"
+#include "trace/trace.h"
+
+namespace stridescope {
+
+struct CheckOptions {
+  unsigned random_schedules = 3;  // K random thread orders, run untraced on the largest case
+  double time_limit_s = 10;       // per run of the learner's program
+  unsigned workers = 0;           // OS threads for the blocks (0: one per core)
+};
+
+// One reason an exercise failed.
+struct CheckFailure {
+  std::string sentence;        // "size 300: thread 7 reads cache[135] at line 14 ..."
+  std::optional<Trace> trace;  // the traced block of the failing case, where there is one
+  std::size_t step = 0;        // the step to open it at
+  int line = 0;                // the line to mark (0: none)
+};
+
+struct CheckResult {
+  std::vector<CheckFailure> failures;  // empty: passed
+  std::vector<std::string> checked;    // what was checked, one line each (for a pass)
+  unsigned runs = 0;                   // runs of the learner's program
+  double build_s = 0, total_s = 0;
+  bool passed() const { return failures.empty(); }
+};
+
+// Throws OwnProgramError when the file cannot be built (a compile error: clang's messages).
+CheckResult check_exercise(const Exercise& exercise, const std::string& file,
+                           const CheckOptions& options = {});
+
+// The pieces, pure and tested on their own.
+
+// The arrays a harness reported ("@@ NAME v0 v1 ..." lines), in order.
+std::vector<ExpectedArray> reported_arrays(const std::string& output);
+
+// "" when `got` holds every expected array with its values (within its tolerance); else what is
+// wrong: "out[3] is 12, expected 10", "no out reported".
+std::string output_difference(const std::vector<ExpectedArray>& expected,
+                              const std::vector<ExpectedArray>& got);
+
+// The first race in the trace, as a sentence for the learner, with its step and line.
+std::optional<CheckFailure> race_failure(const Trace& trace, const std::string& label);
+std::optional<CheckFailure> uninitialized_failure(const Trace& trace, const std::string& label);
+// Input elements that never reach the block's sum (for exercises whose blocks sum into word 0).
+std::optional<CheckFailure> lost_failure(const Trace& trace, const std::string& label);
+std::optional<CheckFailure> goal_failure(ExerciseGoal goal, const Trace& trace,
+                                         const std::string& label);
+
+}  // namespace stridescope

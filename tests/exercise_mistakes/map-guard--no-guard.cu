@@ -1,0 +1,7 @@
+// A wrong solution of map-guard (no-guard); the checker must say: segmentation fault
+// Exercise map-guard: out[i] = in[i] * in[i] for every i < n.
+
+__global__ void square(const int* in, int* out, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i] * in[i];
+}

@@ -1,0 +1,20 @@
+// A wrong solution of matmul-tiled (swapped-index); the checker must say: C[
+// Exercise matmul-tiled: C = A * B (n x n, row-major), 16 x 16 tiles in shared memory.
+
+const int T = 16;
+
+__global__ void matmul(const float* A, const float* B, float* C, int n) {
+  __shared__ float As[T][T];
+  __shared__ float Bs[T][T];
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  const int row = blockIdx.y * T + ty, col = blockIdx.x * T + tx;
+  float sum = 0;
+  for (int k = 0; k < n / T; k++) {
+    As[ty][tx] = A[row * n + k * T + tx];
+    Bs[ty][tx] = B[(k * T + tx) * n + col];
+    __syncthreads();
+    for (int j = 0; j < T; j++) sum += As[ty][j] * Bs[j][tx];
+    __syncthreads();
+  }
+  C[row * n + col] = sum;
+}

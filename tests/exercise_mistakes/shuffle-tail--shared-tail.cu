@@ -1,0 +1,18 @@
+// A wrong solution of shuffle-tail (shared-tail); the checker must say: __syncwarp()
+// Exercise shuffle-tail: each block of 256 threads sums its 256 elements into out[blockIdx.x].
+
+__global__ void block_sum(const int* in, int* out) {
+  __shared__ int s[256];
+  const unsigned t = threadIdx.x;
+  s[t] = in[blockIdx.x * 256 + t];
+  __syncthreads();
+  for (unsigned stride = 128; stride > 32; stride /= 2) {
+    if (t < stride) s[t] += s[t + stride];
+    __syncthreads();
+  }
+  if (t < 32) {
+    volatile int* vs = s;
+    for (int offset = 32; offset > 0; offset /= 2) vs[t] += vs[t + offset];
+    if (t == 0) out[blockIdx.x] = vs[0];
+  }
+}

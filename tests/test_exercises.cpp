@@ -1,0 +1,234 @@
+// The exercises: every reference solution passes its checker and every untouched starter fails;
+// each wrong solution in tests/exercise_mistakes/ (NAME--MISTAKE.cu, its first line naming what
+// the checker must say) fails for that reason, even where its output is right; the checker's
+// pieces on hand-made inputs; `stridescope exercise` on the command line.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "cli/exercise_command.h"
+#include "exercises/checker.h"
+#include "exercises/exercise.h"
+#include "exercises/progress.h"
+#include "owncuda/own_program.h"
+#include "run_command.h"
+
+namespace stridescope {
+namespace {
+
+namespace fs = std::filesystem;
+using test_support::have_clang_tools;
+#define SKIP_WITHOUT_TOOLS() \
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed"
+
+fs::path write_file(const std::string& name, const std::string& text) {
+  const fs::path dir = fs::path(STRIDESCOPE_TEST_TMP) / "exercises";
+  fs::create_directories(dir);
+  std::ofstream(dir / name) << text;
+  return dir / name;
+}
+
+std::string all_sentences(const CheckResult& r) {
+  std::string out;
+  for (const CheckFailure& f : r.failures) out += f.sentence + "\n";
+  return out;
+}
+
+TEST(Exercises, FifteenOrMoreEachWithStatementStarterSolutionHintsAndCases) {
+  ASSERT_GE(exercises().size(), 15u);
+  std::set<std::string> names;
+  for (const Exercise& e : exercises()) {
+    EXPECT_TRUE(names.insert(e.name).second) << e.name;
+    EXPECT_FALSE(e.title.empty() || e.statement.empty() || e.harness.empty()) << e.name;
+    EXPECT_NE(e.starter, e.solution) << e.name;
+    EXPECT_NE(e.starter.find("TODO"), std::string::npos) << e.name;
+    EXPECT_GE(e.hints.size(), 1u) << e.name;
+    EXPECT_LE(e.hints.size(), 3u) << e.name;
+    EXPECT_FALSE(e.cases.empty()) << e.name;
+    for (const ExerciseCase& c : e.cases) EXPECT_FALSE(e.reference(c.args).empty()) << e.name;
+  }
+}
+
+class EachExercise : public testing::TestWithParam<std::string> {};
+
+TEST_P(EachExercise, TheReferenceSolutionPassesAndTheStarterFails) {
+  SKIP_WITHOUT_TOOLS();
+  const Exercise& e = *find_exercise(GetParam());
+  const CheckResult solved = check_exercise(e, write_file(e.name + ".solution.cu", e.solution));
+  EXPECT_TRUE(solved.passed()) << all_sentences(solved);
+  EXPECT_FALSE(solved.checked.empty());
+  const CheckResult started = check_exercise(e, write_file(e.name + ".starter.cu", e.starter));
+  EXPECT_FALSE(started.passed()) << "the untouched starter of " << e.name << " passed";
+}
+
+std::vector<std::string> exercise_names() {
+  std::vector<std::string> out;
+  for (const Exercise& e : exercises()) out.push_back(e.name);
+  return out;
+}
+
+std::string test_name(const testing::TestParamInfo<std::string>& info) {
+  std::string out;
+  for (char c : info.param) out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Exercises, EachExercise, testing::ValuesIn(exercise_names()), test_name);
+
+const fs::path kMistakes = fs::path(STRIDESCOPE_SOURCE_DIR) / "tests" / "exercise_mistakes";
+
+std::vector<std::string> mistake_files() {
+  std::vector<std::string> out;
+  for (const auto& entry : fs::directory_iterator(kMistakes))
+    if (entry.path().extension() == ".cu") out.push_back(entry.path().filename().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+class EachMistake : public testing::TestWithParam<std::string> {};
+
+TEST_P(EachMistake, FailsForItsReason) {
+  SKIP_WITHOUT_TOOLS();
+  const std::string file = GetParam();
+  const Exercise* e = find_exercise(file.substr(0, file.find("--")));
+  ASSERT_NE(e, nullptr) << file;
+  std::ifstream in(kMistakes / file);
+  std::string first;
+  std::getline(in, first);
+  const std::string key = "the checker must say: ";
+  ASSERT_NE(first.find(key), std::string::npos) << file;
+  const std::string reason = first.substr(first.find(key) + key.size());
+  const CheckResult r = check_exercise(*e, (kMistakes / file).string());
+  EXPECT_FALSE(r.passed()) << file;
+  EXPECT_NE(all_sentences(r).find(reason), std::string::npos)
+      << file << " should fail saying '" << reason << "'; it says:\n"
+      << all_sentences(r);
+}
+
+INSTANTIATE_TEST_SUITE_P(Mistakes, EachMistake, testing::ValuesIn(mistake_files()), test_name);
+
+// The checker fails a race even where the output is right: sum4 without its first barrier prints
+// 10 under the default schedule.
+TEST(ExerciseChecker, ARaceFailsWhereTheOutputIsRightAndNamesTheStepAndLine) {
+  SKIP_WITHOUT_TOOLS();
+  const Exercise& e = *find_exercise("sum4");
+  const fs::path file = write_file(
+      "sum4.race.cu",
+      "__global__ void sum4(const int* in, int* out) {\n  __shared__ int s[4];\n"
+      "  const int t = threadIdx.x;\n  s[t] = in[t];\n  if (t < 2) s[t] += s[t + 2];\n"
+      "  __syncthreads();\n  if (t == 0) {\n    s[0] += s[1];\n    out[0] = s[0];\n  }\n}\n");
+  const CheckResult r = check_exercise(e, file.string());
+  ASSERT_EQ(r.failures.size(), 1u) << all_sentences(r);  // no output difference: only the race
+  const CheckFailure& f = r.failures[0];
+  EXPECT_EQ(f.sentence,
+            "3, 1, 4, 2: thread 0 reads s[2] at line 5 while thread 2 writes it at line 4, with no "
+            "__syncwarp() or __syncthreads() between them (since Volta the lanes of a warp are not "
+            "in lockstep): a missing __syncwarp() (or __syncthreads()) after line 4?");
+  ASSERT_TRUE(f.trace.has_value());
+  EXPECT_EQ(f.step, 0u);
+  EXPECT_EQ(f.line, 5);  // where the value not yet written is read
+}
+
+TEST(ExerciseChecker, ReportedArraysAndTheirFirstDifference) {
+  const std::vector<ExpectedArray> got =
+      reported_arrays("hello\n@@ out 1 2 3\nkernel printf\n@@ sum 0.5\n");
+  ASSERT_EQ(got.size(), 2u);
+  EXPECT_EQ(got[0].values, (std::vector<double>{1, 2, 3}));
+  EXPECT_EQ(output_difference({{"out", {1, 2, 3}, 0, false}}, got), "");
+  EXPECT_EQ(output_difference({{"out", {1, 5, 3}, 0, false}}, got), "out[1] is 2, expected 5");
+  EXPECT_EQ(output_difference({{"out", {1, 2}, 0, false}}, got), "out has 3 values, expected 2");
+  EXPECT_EQ(output_difference({{"total", {1}, 0, true}}, got),
+            "no total was reported (the program ended before its harness did)");
+  EXPECT_EQ(output_difference({{"sum", {0.5000001}, 1e-6, true}}, got), "");
+  EXPECT_EQ(output_difference({{"sum", {0.6}, 1e-6, true}}, got),
+            "sum is 0.5, expected 0.6 (float64 reference; tolerance 1e-06 relative)");
+}
+
+TEST(ExerciseChecker, TooManyBarriersAndBankConflictsAreGoalsMissed) {
+  Trace t;
+  t.run.block_size = 4;
+  t.word_size = 4;
+  t.shared_words = 64;
+  BlockTrace b;
+  for (int k = 0; k < 4; ++k) {
+    Step s;
+    s.kind = StepKind::Barrier;
+    s.line = 7;
+    s.snapshot.assign(64, 0);
+    b.steps.push_back(s);
+  }
+  // Lanes 0 and 1 read words 0 and 32: one bank, two words.
+  b.steps[0].accesses = {{0, 0, 0, 4, AccessKind::Read, 9}, {1, 0, 128, 4, AccessKind::Read, 9}};
+  t.blocks.push_back(b);
+  const std::optional<CheckFailure> barriers = goal_failure(ExerciseGoal::FewBarriers, t, "x");
+  ASSERT_TRUE(barriers);
+  EXPECT_EQ(
+      barriers->sentence,
+      "x: 4 __syncthreads() for a block of 4 threads (the goal is at most 3): is there one in "
+      "a loop that could end sooner?");
+  const std::optional<CheckFailure> conflict = goal_failure(ExerciseGoal::ConflictFree, t, "x");
+  ASSERT_TRUE(conflict);
+  EXPECT_EQ(conflict->line, 9);
+  EXPECT_NE(conflict->sentence.find("2-way bank conflict in warp 0"), std::string::npos);
+}
+
+// `stridescope exercise`: list, start (never over a file), hints one at a time, check's exit
+// statuses, progress in the data folder.
+TEST(ExerciseCommand, ListStartHintCheckAndProgress) {
+  const fs::path data = fs::path(STRIDESCOPE_TEST_TMP) / "exercise_data";
+  fs::remove_all(data);
+  setenv("STRIDESCOPE_DATA_DIR", data.c_str(), 1);
+  std::ostringstream out, err;
+  EXPECT_EQ(command_exercise({"list", "", "", ".", 0}, out, err), 0);
+  EXPECT_NE(out.str().find("sum4"), std::string::npos);
+  EXPECT_EQ(out.str().find("[done]"), std::string::npos);
+  const fs::path dir = fs::path(STRIDESCOPE_TEST_TMP) / "exercise_start";
+  fs::remove_all(dir);
+  EXPECT_EQ(command_exercise({"start", "sum4", "", dir.string(), 0}, out, err), 0);
+  EXPECT_TRUE(fs::exists(dir / "sum4.cu"));
+  std::ostringstream again, again_err;
+  EXPECT_EQ(command_exercise({"start", "sum4", "", dir.string(), 0}, again, again_err), 2);
+  EXPECT_NE(again_err.str().find("exists: not overwritten"), std::string::npos);
+  std::ostringstream h1, h2, h_err;
+  EXPECT_EQ(command_exercise({"hint", "sum4", "", ".", 0}, h1, h_err), 0);
+  EXPECT_EQ(command_exercise({"hint", "sum4", "", ".", 0}, h2, h_err), 0);
+  EXPECT_EQ(h1.str().rfind("hint 1 of 3: ", 0), 0u) << h1.str();
+  EXPECT_EQ(h2.str().rfind("hint 2 of 3: ", 0), 0u) << h2.str();
+  EXPECT_EQ(load_progress().hints_seen["sum4"], 2u);
+  std::ostringstream unknown, unknown_err;
+  EXPECT_EQ(command_exercise({"check", "no-such", "x.cu", ".", 0}, unknown, unknown_err), 2);
+  EXPECT_EQ(unknown_err.str().rfind("stridescope: error: no exercise named 'no-such'", 0), 0u);
+  if (have_clang_tools()) {
+    std::ostringstream failed, failed_err;
+    EXPECT_EQ(
+        command_exercise({"check", "sum4", (dir / "sum4.cu").string(), ".", 0}, failed, failed_err),
+        1)
+        << failed_err.str();
+    const fs::path broken = write_file("broken.cu",
+                                       "__global__ void sum4(const int* in, int* out) {"
+                                       " nope }\n");
+    std::ostringstream b_out, b_err;
+    EXPECT_EQ(command_exercise({"check", "sum4", broken.string(), ".", 0}, b_out, b_err), 2);
+    EXPECT_NE(b_err.str().find("error: use of undeclared identifier 'nope'"), std::string::npos)
+        << b_err.str();
+    const fs::path with_main =
+        write_file("with_main.cu", find_exercise("sum4")->solution + "int main() { return 0; }\n");
+    std::ostringstream m_out, m_err;
+    EXPECT_EQ(command_exercise({"check", "sum4", with_main.string(), ".", 0}, m_out, m_err), 2);
+    EXPECT_NE(m_err.str().find("defines main()"), std::string::npos) << m_err.str();
+    const fs::path solved = write_file("solved.cu", find_exercise("sum4")->solution);
+    std::ostringstream s_out, s_err;
+    EXPECT_EQ(command_exercise({"check", "sum4", solved.string(), ".", 0}, s_out, s_err), 0);
+    std::ostringstream listed, l_err;
+    command_exercise({"list", "", "", ".", 0}, listed, l_err);
+    EXPECT_NE(listed.str().find("[done]"), std::string::npos) << listed.str();
+  }
+  unsetenv("STRIDESCOPE_DATA_DIR");
+}
+
+}  // namespace
+}  // namespace stridescope
