@@ -5,6 +5,8 @@
 #include <iterator>
 #include <stdexcept>
 
+#include "exercises/checker.h"
+#include "exercises/exercise.h"
 #include "owncuda/file_options.h"
 #include "owncuda/launch_main.h"
 #include "owncuda/own_program.h"
@@ -27,6 +29,13 @@ ProgramTrace trace_program_for_gui(const std::string& file, const ProgramChoice&
   const FileOptions from_comments = compile_options_in_comments(source, file);
   options.include_dirs = from_comments.include_dirs;
   options.defines = from_comments.defines;
+  if (!choice.exercise.empty()) {  // an exercise's kernels, run by its harness on its first case
+    const Exercise* e = find_exercise(choice.exercise);
+    if (!e || e->cases.empty()) throw std::runtime_error("no exercise named " + choice.exercise);
+    options.harness_main = e->harness;
+    for (long a : e->cases.front().args) options.args.push_back(std::to_string(a));
+    options.fallback_launch_spec.clear();
+  }
   OwnRunResult r;
   try {
     r = run_own_program(options);  // OwnProgramError: clang's messages as printed
@@ -43,6 +52,22 @@ ProgramTrace trace_program_for_gui(const std::string& file, const ProgramChoice&
                              (r.errors.empty() ? "" : "\n" + r.errors));
   }
   return {std::move(r.trace), std::move(r.output)};
+}
+
+CheckResult check_exercise_for_gui(const std::string& name, const std::string& file) {
+  const Exercise* e = find_exercise(name);
+  CheckResult result;
+  if (!e) {
+    result.error = "no exercise named " + name;
+    return result;
+  }
+  try {
+    return check_exercise(*e, file);
+  } catch (const std::exception& failure) {  // it does not compile: clang's messages
+    result.error = failure.what();
+    if (result.error.empty()) result.error = "checking " + file + " failed";
+    return result;
+  }
 }
 
 }  // namespace stridescope

@@ -11,4 +11,8 @@ namespace stridescope {
 ProgramTrace trace_program_for_gui(const std::string& file,
                                    const ProgramChoice& choice);  // throws std::runtime_error
 
+// The window's Check of an exercise: what `stridescope exercise check` finds; a file that does
+// not compile is the result's error (clang's messages), never an exception.
+CheckResult check_exercise_for_gui(const std::string& name, const std::string& file);
+
 }  // namespace stridescope

@@ -248,6 +248,7 @@ struct CommandLine {
   int run_window() {
     GuiOptions gui = to_gui_options(window);
     gui.program_tracer = trace_program_for_gui;
+    gui.exercise_checker = check_exercise_for_gui;
 #if defined(STRIDESCOPE_HAVE_CUDA)
     gui.device_name = cuda::device_name();
     if (!gui.device_name.empty()) {

@@ -1,6 +1,8 @@
 // The window's command-line options, converted strictly into GuiOptions.
 #include "cli/window_options.h"
 
+#include "exercises/exercise.h"
+
 #include <charconv>
 #include <filesystem>
 
@@ -125,7 +127,7 @@ void add_window_options(CLI::App& app, WindowOptions& o) {
       ->type_name("FLOAT");
   o.contrast_given = app.add_flag("--high-contrast", o.high_contrast, "high-contrast theme");
   app.add_option("--view", o.view,
-                 "centre tab at start: memory, grid, timing, precision or compare");
+                 "centre tab at start: memory, grid, timing, precision, compare or exercises");
   app.add_flag("--presenter", o.presenter,
                "start in the presenter view (canvas across the window)");
   app.add_flag("--quiz", o.quiz,
@@ -134,6 +136,15 @@ void add_window_options(CLI::App& app, WindowOptions& o) {
                  "a prepared guess for the first prediction (with --quiz): \"words=0-7 "
                  "threads=0-7 degree=1\"; Enter reveals it")
       ->type_name("MARKS");
+  app.add_option("--exercise", o.exercise,
+                 "open the Exercises tab on this exercise (see: stridescope exercise list)")
+      ->type_name("NAME");
+  app.add_option("--exercise-file", o.exercise_file,
+                 "with --exercise: your file for it, opened, traced and checked at start")
+      ->type_name("FILE");
+  app.add_flag("--show-failure", o.show_failure,
+               "with --exercise-file: when the check fails, show its first failure's trace at "
+               "its step");
   app.add_option("--benchmark-frames", o.benchmark_frames,
                  "animate this many frames (1/60 s of playback each, at 8 steps/s), print frame "
                  "times, exit")
@@ -163,6 +174,23 @@ GuiOptions to_gui_options(const WindowOptions& o) {
   if ((given(o.launch_given) || given(o.schedule_given)) && !has_extension(o.open, {".cu"})) {
     throw CliError(
         "--launch and --schedule choose what to trace of a program: give --open FILE.cu");
+  }
+  if (!o.exercise.empty() || !o.exercise_file.empty() || o.show_failure) {
+    if (o.exercise.empty())
+      throw CliError("--exercise-file and --show-failure need --exercise NAME");
+    if (!find_exercise(o.exercise))
+      throw CliError("--exercise: no exercise named '" + o.exercise +
+                     "' (stridescope exercise list)");
+    if (!o.trace.empty() || !o.open.empty() || !o.compare.empty() || !o.lesson.empty())
+      throw CliError(
+          "--exercise opens its own file: leave out --trace, --open, --compare, --lesson");
+    if (!o.exercise_file.empty() && !std::filesystem::is_regular_file(o.exercise_file))
+      throw CliError("--exercise-file: no such file: " + o.exercise_file);
+    gui.exercise = o.exercise;
+    if (!o.exercise_file.empty()) gui.exercise_file = o.exercise_file;
+    gui.show_failure = o.show_failure;
+    if (o.view == "memory" && !o.show_failure) gui.view = View::Exercises;
+    return gui;
   }
   if (!o.lesson.empty()) return with_lesson(gui, o);
   if (!o.trace.empty() && !o.open.empty()) throw CliError("--open and --trace: give one file");

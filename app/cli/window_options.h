@@ -24,6 +24,8 @@ struct WindowOptions {
   CLI::Option* schedule_given = nullptr;
   bool high_contrast = false, presenter = false, quiz = false;
   CLI::Option* contrast_given = nullptr;
+  std::string exercise, exercise_file;  // --exercise NAME [--exercise-file FILE]
+  bool show_failure = false;
 };
 
 void add_window_options(CLI::App& app, WindowOptions& options);

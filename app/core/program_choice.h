@@ -36,6 +36,9 @@ struct ProgramChoice {
   std::uint32_t traced_block = 0;
   ThreadSchedule schedule = ThreadSchedule::Warps;
   std::uint64_t seed = 1;  // of the random schedule
+  // An exercise's name (app/exercises/): the file is its kernels, run by the exercise's harness
+  // on its first case; "" for a program.
+  std::string exercise;
   bool operator==(const ProgramChoice&) const = default;
 };
 

@@ -15,6 +15,22 @@ const std::vector<Exercise>& exercises() {
   return all;
 }
 
+std::string goal_text(ExerciseGoal goal) {
+  switch (goal) {
+    case ExerciseGoal::ConflictFree:
+      return "no shared-memory bank conflicts";
+    case ExerciseGoal::InputReadOnce:
+      return "each input element read once";
+    case ExerciseGoal::FewBarriers:
+      return "at most log2(block size) + 1 __syncthreads()";
+    case ExerciseGoal::AtomicResult:
+      return "the block's result added to the output with an atomic";
+    case ExerciseGoal::ShareOfInput:
+      return "each block reads only its share of the input";
+  }
+  return "";
+}
+
 const Exercise* find_exercise(const std::string& name) {
   for (const Exercise& e : exercises())
     if (e.name == name) return &e;

@@ -195,22 +195,6 @@ std::optional<CheckFailure> lost_failure(const Trace& trace, const std::string& 
   return f;
 }
 
-std::string goal_text(ExerciseGoal goal) {
-  switch (goal) {
-    case ExerciseGoal::ConflictFree:
-      return "no shared-memory bank conflicts";
-    case ExerciseGoal::InputReadOnce:
-      return "each input element read once";
-    case ExerciseGoal::FewBarriers:
-      return "at most log2(block size) + 1 __syncthreads()";
-    case ExerciseGoal::AtomicResult:
-      return "the block's result added to the output with an atomic";
-    case ExerciseGoal::ShareOfInput:
-      return "each block reads only its share of the input";
-  }
-  return "";
-}
-
 std::optional<CheckFailure> goal_failure(ExerciseGoal goal, const Trace& trace,
                                          const std::string& label) {
   if (trace.blocks.empty()) return std::nullopt;

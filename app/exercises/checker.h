@@ -9,32 +9,11 @@
 #include <string>
 #include <vector>
 
+#include "exercises/check_result.h"
 #include "exercises/exercise.h"
 #include "trace/trace.h"
 
 namespace stridescope {
-
-struct CheckOptions {
-  unsigned random_schedules = 3;  // K random thread orders, run untraced on the largest case
-  double time_limit_s = 10;       // per run of the learner's program
-  unsigned workers = 0;           // OS threads for the blocks (0: one per core)
-};
-
-// One reason an exercise failed.
-struct CheckFailure {
-  std::string sentence;        // "size 300: thread 7 reads cache[135] at line 14 ..."
-  std::optional<Trace> trace;  // the traced block of the failing case, where there is one
-  std::size_t step = 0;        // the step to open it at
-  int line = 0;                // the line to mark (0: none)
-};
-
-struct CheckResult {
-  std::vector<CheckFailure> failures;  // empty: passed
-  std::vector<std::string> checked;    // what was checked, one line each (for a pass)
-  unsigned runs = 0;                   // runs of the learner's program
-  double build_s = 0, total_s = 0;
-  bool passed() const { return failures.empty(); }
-};
 
 // Throws OwnProgramError when the file cannot be built (a compile error: clang's messages).
 CheckResult check_exercise(const Exercise& exercise, const std::string& file,

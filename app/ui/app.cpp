@@ -17,9 +17,11 @@ namespace stridescope {
 App::App(const GuiOptions& options)
     : options_(options),
       program_(options.program_tracer),
+      exercise_(options.exercise_checker),
       request_(options.request),
       context_{.session = session_,
                .program = program_,
+               .exercise = exercise_,
                .request = request_,
                .settings = settings_,
                .quiz = quiz_,
@@ -67,6 +69,11 @@ bool App::load() {
   }
   if (options_.trace_path) {  // the Run panel starts from the opened run's settings
     request_ = request_of(session_.trace());
+  }
+  if (options_.exercise) {  // --exercise NAME [--exercise-file FILE]: the tab, and the file checked
+    exercise_.choose(*options_.exercise);
+    if (options_.exercise_file) exercise_.use_file(*options_.exercise_file, program_);
+    return true;
   }
   if (options_.program_path) {  // the catalog's run stays on screen until the program's arrives
     program_.open(*options_.program_path, options_.step.value_or(0), options_.program_choice);
@@ -202,6 +209,18 @@ void App::frame(PlatformWindow& window, double seconds, bool settle) {
   handle_keys(window);
   if (std::optional<ProgramOutcome> outcome = program_.poll(session_); outcome && context_.capture)
     std::printf("program: %s\n", outcome->line.c_str());  // what a capture run shows, in words
+  const bool was_checking = exercise_.checking();
+  exercise_.poll();
+  if (was_checking && !exercise_.checking() && exercise_.result()) {
+    const CheckResult& r = *exercise_.result();
+    if (context_.capture)
+      std::printf("exercise: %s %s\n", exercise_.chosen().c_str(),
+                  !r.error.empty() ? "not checked"
+                  : r.passed()     ? "passed"
+                                   : "failed");
+    if (options_.show_failure && exercise_.show_failure(0, program_, session_))
+      context_.select_view = View::Memory;  // --show-failure: the first failure, at its step
+  }
   session_.begin_frame();
   quiz_.follow(session_);
   draw_panels();

@@ -28,7 +28,8 @@ class App {
   void stop();  // before the GL context goes: stops the started panels, saves preferences
 
   Session& session() { return session_; }
-  bool tracing_program() const { return program_.tracing(); }  // a capture waits for it
+  // A capture waits for the program's tracing and the exercise's check.
+  bool tracing_program() const { return program_.tracing() || exercise_.checking(); }
   const Palette& palette() const { return context_.palette(); }
 
  private:
@@ -54,6 +55,7 @@ class App {
   GuiOptions options_;
   Session session_;
   ProgramFile program_;
+  ExerciseSession exercise_;
   RunRequest request_;
   UiSettings settings_;
   Quiz quiz_;

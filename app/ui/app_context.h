@@ -10,6 +10,7 @@
 #include "bench/bench_report.h"
 #include "model/lessons.h"
 #include "run/request.h"
+#include "ui/exercise_session.h"
 #include "ui/program_file.h"
 #include "ui/quiz.h"
 #include "ui/session.h"
@@ -30,8 +31,9 @@ struct UiSettings {
 
 struct AppContext {
   Session& session;
-  ProgramFile& program;  // the CUDA program shown and watched, when one is open
-  RunRequest& request;   // the run settings the Run panel edits
+  ProgramFile& program;       // the CUDA program shown and watched, when one is open
+  ExerciseSession& exercise;  // the exercise chosen in the Exercises tab, its file and check
+  RunRequest& request;        // the run settings the Run panel edits
   UiSettings& settings;
   Quiz& quiz;  // predict the next step (key Q)
   Fonts fonts;

@@ -8,6 +8,7 @@
 
 #include "bench/bench_report.h"
 #include "core/program_choice.h"
+#include "exercises/check_result.h"
 #include "model/lessons.h"
 #include "model/prediction.h"
 #include "run/request.h"
@@ -24,13 +25,20 @@ struct ProgramTrace {
 };
 using ProgramTracer =
     std::function<ProgramTrace(const std::string& file, const ProgramChoice& choice)>;
+// Checks a learner's file against an exercise (app/exercises/checker.h), on a worker thread.
+using ExerciseChecker =
+    std::function<CheckResult(const std::string& exercise, const std::string& file)>;
 
 struct GuiOptions {
-  RunRequest request;                       // the run shown at start, unless a trace file is given
-  std::optional<std::string> trace_path;    // show this recorded trace instead
-  std::optional<std::string> program_path;  // trace this CUDA program (.cu) and watch it
-  ProgramChoice program_choice;             // its launch, block and schedule to trace first
-  ProgramTracer program_tracer;             // how (app/owncuda), set by main
+  RunRequest request;                        // the run shown at start, unless a trace file is given
+  std::optional<std::string> trace_path;     // show this recorded trace instead
+  std::optional<std::string> program_path;   // trace this CUDA program (.cu) and watch it
+  ProgramChoice program_choice;              // its launch, block and schedule to trace first
+  ProgramTracer program_tracer;              // how (app/owncuda), set by main
+  ExerciseChecker exercise_checker;          // the Exercises tab's Check, set by main
+  std::optional<std::string> exercise;       // start on this exercise (the Exercises tab)
+  std::optional<std::string> exercise_file;  // its file: opened, traced and checked at start
+  bool show_failure = false;         // when the check fails: its first failure's trace at its step
   std::vector<std::string> compare;  // 2 to 4 variants side by side (request's other settings)
   std::optional<LessonId> lesson;    // start this lesson at its first step (request is it)
   std::optional<std::size_t> step;   // start at this step

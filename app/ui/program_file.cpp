@@ -151,4 +151,11 @@ ProgramOutcome ProgramFile::finish(Session& session) {
   return {true, line};
 }
 
+void ProgramFile::show_trace(Session& session, Trace trace, std::size_t step) {
+  if (!is_open()) return;
+  launches_ = trace.launches;
+  session.show(std::move(trace), "traced " + path_ + " on the CPU (the exercise's check)", step);
+  shown_generation_ = session.generation();
+}
+
 }  // namespace stridescope

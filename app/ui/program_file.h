@@ -40,6 +40,8 @@ class ProgramFile {
   std::optional<ProgramOutcome> poll(Session& session);
   bool tracing() const { return job_ != nullptr; }
   bool shown_in(const Session& session) const;  // the session shows this program's trace
+  // Shows a trace of this program made elsewhere (an exercise check's failing case) at `step`.
+  void show_trace(Session& session, Trace trace, std::size_t step);
 
   const std::string& text() const { return text_; }  // the file as last read
   const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }

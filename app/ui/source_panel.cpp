@@ -132,6 +132,10 @@ class SourcePanel final : public Panel {
       std::map<int, Mark> lab =
           lab_marks(ctx.session.trace(), step, ctx.session.facts(), ctx.palette());
       marks.insert(lab.begin(), lab.end());  // clang's marks first: there is no trace then
+      // The exercise check's failure shown (Exercises tab): its line, with its sentence.
+      if (ctx.exercise.marked_line() > 0 && ctx.exercise.file() == program.path())
+        marks.insert_or_assign(ctx.exercise.marked_line(),
+                               Mark{ctx.palette().error, ctx.exercise.marked_text()});
     }
     bool scroll = scroll_wanted(ctx, program.diagnostics().size());
     draw_lines(ctx, program.text(), step, marks,

@@ -6,16 +6,17 @@
 
 namespace stridescope {
 
-enum class View { Memory, Grid, Timing, Precision, Compare };
+enum class View { Memory, Grid, Timing, Precision, Compare, Exercises };
 
 template <>
 struct EnumTable<View> {
   static constexpr std::string_view what = "view";
-  static constexpr std::array<EnumName<View>, 5> names{{{View::Memory, "memory"},
+  static constexpr std::array<EnumName<View>, 6> names{{{View::Memory, "memory"},
                                                         {View::Grid, "grid"},
                                                         {View::Timing, "timing"},
                                                         {View::Precision, "precision"},
-                                                        {View::Compare, "compare"}}};
+                                                        {View::Compare, "compare"},
+                                                        {View::Exercises, "exercises"}}};
 };
 
 }  // namespace stridescope

@@ -15,7 +15,8 @@ one launch gives the whole sum. (*total starts at 0.)
 
 Many blocks add to the same word at once on a GPU: a plain `*total += s[0]` loses updates, an
 atomicAdd does not. Launch: sum_all<<<(n + 255) / 256, 256>>>(in, total, n). Checked at
-n = 1000 and n = 70000.)";
+n = 1000 and n = 70000. Goal: every write of the block to *total is an atomic (read off the
+trace's global memory: the emulator's blocks rarely collide, a GPU's do).)";
   e.starter = R"(// Exercise atomic-finish: one launch adds every in[i] (i < n) into *total.
 // Check it: stridescope exercise check atomic-finish atomic-finish.cu
 

@@ -13,7 +13,9 @@ Exercise exercise_grid_stride() {
 Launch: scale<<<8, 64>>>(in, out, n): always 8 blocks of 64 threads (512 threads), whatever n is.
 Each thread handles elements i, i + 512, i + 1024, ... while they are below n.
 
-Checked at n = 100 and n = 5000; in[i] are digits 0..9.)";
+Checked at n = 100 and n = 5000; in[i] are digits 0..9. Goals: each element read once, and each
+block reads only its share (a stride shorter than the grid makes blocks repeat each other's work,
+which the output does not show).)";
   e.starter =
       R"(// Exercise grid-stride: out[i] = 3 * in[i] + 1 for every i < n, with 8 blocks of 64 threads.
 // Check it: stridescope exercise check grid-stride grid-stride.cu
