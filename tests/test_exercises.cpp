@@ -133,6 +133,34 @@ TEST(ExerciseChecker, ARaceFailsWhereTheOutputIsRightAndNamesTheStepAndLine) {
   EXPECT_EQ(f.line, 5);  // where the value not yet written is read
 }
 
+// A learner's program that loops, crashes or floods its output fails with that reason, once, and
+// the checker carries on.
+TEST(ExerciseChecker, ALoopACrashAndAFloodFailWithTheirReason) {
+  SKIP_WITHOUT_TOOLS();
+  const Exercise& e = *find_exercise("sum4");
+  struct Case {
+    const char* body;
+    const char* reason;
+  };
+  const Case cases[] = {
+      {"  while (*(volatile const int*)in >= 0) {}\n", "time limit"},
+      {"  out[1000] = 1;\n", "segmentation fault"},
+      // A GPU's printf buffer holds 1 MiB: the rest is dropped, and the loop runs out of time.
+      {"  for (long k = 0; k < (1L << 40); k++) printf(\"%ld\\n\", k);\n", "time limit"},
+  };
+  for (const Case& c : cases) {
+    const fs::path file = write_file("sum4.bad.cu", "#include <cstdio>\n__global__ void sum4(const "
+                                                    "int* in, int* out) {\n" +
+                                                        std::string(c.body) + "}\n");
+    CheckOptions quick;
+    quick.time_limit_s = 1;
+    const CheckResult r = check_exercise(e, file.string(), quick);
+    ASSERT_EQ(r.failures.size(), 1u) << all_sentences(r);
+    EXPECT_NE(r.failures[0].sentence.find(c.reason), std::string::npos) << all_sentences(r);
+    EXPECT_EQ(r.runs, 1u) << "the other cases are not run";
+  }
+}
+
 TEST(ExerciseChecker, ReportedArraysAndTheirFirstDifference) {
   const std::vector<ExpectedArray> got =
       reported_arrays("hello\n@@ out 1 2 3\nkernel printf\n@@ sum 0.5\n");

@@ -12,7 +12,7 @@ namespace stridescope {
 
 struct CheckOptions {
   unsigned random_schedules = 3;  // K random thread orders, run untraced on the largest case
-  double time_limit_s = 10;       // per run of the learner's program
+  double time_limit_s = 5;        // per run of the learner's program (a reference takes < 1 s)
   unsigned workers = 0;           // OS threads for the blocks (0: one per core)
 };
 

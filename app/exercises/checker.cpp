@@ -331,9 +331,9 @@ CheckResult check_exercise(const Exercise& exercise, const std::string& file,
     run.traced_block = c.traced_block;
     const OwnRunResult r = program.run(run);
     ++result.runs;
-    if (!r.failure.empty()) {
+    if (!r.failure.empty()) {  // it crashed, looped or flooded: the other cases would too
       add(result, kinds, "failure", CheckFailure{c.label + ": " + r.failure, std::nullopt, 0, 0});
-      continue;
+      break;
     }
     if (r.exit_code != 0) {
       add(result, kinds, "status",

@@ -209,6 +209,7 @@ void launch(dim3 grid, dim3 block, std::size_t dynamic, cudaStream_t, void (*bod
   pool.grow(plan.blocks > 1 ? program.config.workers : 1);
   program.blocks_total = plan.blocks;
   program.blocks_done = 0;
+  program.printed_bytes = 0;
   program.in_launch = true;
   pool.run(plan);
   program.in_launch = false;

@@ -67,6 +67,9 @@ class Program {
   nlohmann::json launches = nlohmann::json::array();
   std::vector<std::uint64_t> launch_kernels;  // each launch's kernel address
   std::atomic<std::uint64_t> blocks_done{0}, blocks_total{0};
+  // What kernels printed in this launch: a GPU's printf buffer holds 1 MiB
+  // (cudaLimitPrintfFifoSize); what does not fit is dropped, as there.
+  std::atomic<std::uint64_t> printed_bytes{0};
   std::atomic<bool> in_launch{false};
 
   // The traced launch and block.

@@ -314,6 +314,9 @@ void Worker::kernel_printf(const char* format, va_list args) {
   const int n = std::vsnprintf(small, sizeof small, format, copy);
   va_end(copy);
   if (n < 0) return;
+  constexpr std::uint64_t kPrintfBuffer = 1u << 20;  // the GPU's default printf FIFO
+  if (Program::get().printed_bytes.fetch_add(std::uint64_t(n)) + std::uint64_t(n) > kPrintfBuffer)
+    return;
   const unsigned thread = engine_.running();
   if (printf_calls_.size() < plan_.threads) printf_calls_.assign(plan_.threads, 0);
   Printed& p = output_.emplace_back(Printed{barriers_passed_, printf_calls_[thread]++, thread, {}});
