@@ -167,17 +167,7 @@ struct CommandLine {
 
   int run_command() {
     if (*list) return command_list(std::cout);
-    if (*exercise) {
-      if (exercise_command.action == "hint" && !exercise_third.empty())
-        exercise_command.hint = unsigned(parse_whole(exercise_third, "K", 1, 3));
-      else
-        exercise_command.file = exercise_third;
-      if (exercise_command.action != "list" && exercise_command.name.empty())
-        throw CliError("exercise " + exercise_command.action + ": which exercise? (NAME)");
-      if (exercise_command.action == "check" && exercise_command.file.empty())
-        throw CliError("exercise check NAME FILE.cu: which file?");
-      return command_exercise(exercise_command, std::cout, std::cerr);
-    }
+    if (*exercise) return run_exercise();
     if (*trace || *lab || *precision || *device_run) arm_command_deadline();
     if (*trace) {
       std::optional<Backend> chosen = parse_enum<Backend>(backend);
@@ -230,6 +220,19 @@ struct CommandLine {
       return command_bench(bench_command, std::cout);
     }
     return run_window();
+  }
+
+  // `exercise ACTION NAME [FILE.cu | K]`: the third word is check's file or hint's number.
+  int run_exercise() {
+    if (exercise_command.action == "hint" && !exercise_third.empty())
+      exercise_command.hint = unsigned(parse_whole(exercise_third, "K", 1, 3));
+    else
+      exercise_command.file = exercise_third;
+    if (exercise_command.action != "list" && exercise_command.name.empty())
+      throw CliError("exercise " + exercise_command.action + ": which exercise? (NAME)");
+    if (exercise_command.action == "check" && exercise_command.file.empty())
+      throw CliError("exercise check NAME FILE.cu: which file?");
+    return command_exercise(exercise_command, std::cout, std::cerr);
   }
 
   // `run --backend cuda`: no trace, so the options of the trace are refused.

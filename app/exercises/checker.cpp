@@ -9,9 +9,7 @@
 #include <sstream>
 
 #include "analysis/array_names.h"
-#include "analysis/bank_conflicts.h"
 #include "analysis/contributions.h"
-#include "analysis/global_ranges.h"
 #include "analysis/hazards.h"
 #include "analysis/intervals.h"
 #include "analysis/uninitialized.h"
@@ -195,101 +193,6 @@ std::optional<CheckFailure> lost_failure(const Trace& trace, const std::string& 
   return f;
 }
 
-std::optional<CheckFailure> goal_failure(ExerciseGoal goal, const Trace& trace,
-                                         const std::string& label) {
-  if (trace.blocks.empty()) return std::nullopt;
-  const BlockTrace& block = trace.blocks.front();
-  CheckFailure f;
-  switch (goal) {
-    case ExerciseGoal::ConflictFree:
-      for (std::size_t s = 0; s < block.steps.size(); ++s) {
-        for (const InstructionConflict& i :
-             bank_conflicts(block.steps[s], trace.run.block_size).instructions) {
-          if (i.degree <= 1) continue;
-          f.step = s;
-          f.line = i.line;
-          f.sentence = label + ": the " + (i.kind == AccessKind::Read ? "read" : "write") +
-                       " at line " + std::to_string(i.line) + " is a " + std::to_string(i.degree) +
-                       "-way bank conflict in warp " + std::to_string(i.warp) +
-                       " (the goal is none): its lanes ask one bank for different words; pad the "
-                       "array by one word per row, or change the index";
-          return f;
-        }
-      }
-      return std::nullopt;
-    case ExerciseGoal::InputReadOnce: {
-      if (!trace.global_memory || trace.global_memory->buffers.empty()) return std::nullopt;
-      std::uint64_t bytes = 0;
-      std::vector<ByteRange> all;
-      for (const std::vector<GlobalUse>& step : trace.global_memory->steps)
-        for (const GlobalUse& use : step)
-          if (use.buffer == 0) {
-            bytes += use.read.bytes;
-            all.insert(all.end(), use.read.ranges.begin(), use.read.ranges.end());
-          }
-      std::sort(all.begin(), all.end(),
-                [](const ByteRange& a, const ByteRange& b) { return a.begin < b.begin; });
-      std::uint64_t distinct = 0, covered_to = 0;
-      for (const ByteRange& r : all) {
-        const std::uint64_t from = std::max(r.begin, covered_to);
-        if (r.end > from) distinct += r.end - from;
-        covered_to = std::max(covered_to, r.end);
-      }
-      if (bytes <= distinct) return std::nullopt;
-      const std::uint32_t size =
-          std::max<std::uint32_t>(1, trace.global_memory->buffers[0].element_size);
-      f.sentence = label + ": the traced block reads " + std::to_string(bytes / size) +
-                   " elements of its input but only " + std::to_string(distinct / size) +
-                   " different ones (the goal is each once): load each element once, and keep "
-                   "it in a register or in shared memory";
-      return f;
-    }
-    case ExerciseGoal::AtomicResult: {
-      if (!trace.global_memory || trace.global_memory->buffers.empty()) return std::nullopt;
-      const std::vector<BufferTraffic> t = buffer_traffic(*trace.global_memory);
-      const std::size_t out = trace.global_memory->buffers.size() - 1;
-      const GlobalTraffic& writes = t[out].write;
-      if (writes.accesses > 0 && t[out].atomic.accesses == writes.accesses) return std::nullopt;
-      f.sentence = label + ": the traced block updates " + trace.global_memory->buffers[out].name +
-                   " with " + std::to_string(writes.accesses - t[out].atomic.accesses) + " plain " +
-                   (writes.accesses - t[out].atomic.accesses == 1 ? "write" : "writes") +
-                   ": other blocks add to the same word at the same time on a GPU, and a read, add "
-                   "and write of one block can undo another's; use atomicAdd";
-      return f;
-    }
-    case ExerciseGoal::ShareOfInput: {
-      if (!trace.global_memory || trace.global_memory->buffers.empty()) return std::nullopt;
-      const GlobalBuffer& input = trace.global_memory->buffers[0];
-      const std::uint64_t size = std::max<std::uint32_t>(1, input.element_size);
-      const std::uint64_t n = input.bytes / size, blocks = std::max(1u, trace.run.grid_size);
-      std::uint64_t read = 0;
-      for (const ElementSpan& s :
-           element_spans(buffer_traffic(*trace.global_memory)[0].read.ranges, input.element_size))
-        read += s.last - s.first + 1;
-      const std::uint64_t share = (n + blocks - 1) / blocks + trace.run.block_size;
-      if (read <= share) return std::nullopt;
-      f.sentence = label + ": the traced block reads " + std::to_string(read) + " of the " +
-                   std::to_string(n) + " input elements; with " + std::to_string(blocks) +
-                   " blocks its share is about " + std::to_string((n + blocks - 1) / blocks) +
-                   ": do the blocks step over each other? (the stride is every thread of the "
-                   "grid: gridDim.x * blockDim.x)";
-      return f;
-    }
-    case ExerciseGoal::FewBarriers: {
-      std::size_t barriers = 0;
-      for (const Step& s : block.steps) barriers += s.kind == StepKind::Barrier;
-      unsigned log2 = 0;
-      while ((2u << log2) <= trace.run.block_size) ++log2;
-      if (barriers <= log2 + 1) return std::nullopt;
-      f.sentence = label + ": " + std::to_string(barriers) + " __syncthreads() for a block of " +
-                   std::to_string(trace.run.block_size) + " threads (the goal is at most " +
-                   std::to_string(log2 + 1) + "): is there one in a loop that could end sooner?";
-      return f;
-    }
-  }
-  return std::nullopt;
-}
-
 namespace {
 
 std::vector<std::string> as_strings(const std::vector<long>& args) {
@@ -311,6 +214,83 @@ std::string first_line(const std::string& text) {
 
 }  // namespace
 
+namespace {
+
+// One case, traced: its run's failure, its output against the reference, then its trace.
+void check_case(const Exercise& exercise, const ExerciseCase& c, const BuiltProgram& program,
+                const OwnRunOptions& build, CheckResult& result, std::set<std::string>& kinds) {
+  OwnRunOptions run = build;
+  run.args = as_strings(c.args);
+  run.launch = c.traced_launch;
+  run.traced_block = c.traced_block;
+  const OwnRunResult r = program.run(run);
+  ++result.runs;
+  if (!r.failure.empty()) {
+    add(result, kinds, "failure", CheckFailure{c.label + ": " + r.failure, std::nullopt, 0, 0});
+    return;
+  }
+  if (r.exit_code != 0) {
+    add(result, kinds, "status",
+        CheckFailure{c.label + ": the program stopped with status " + std::to_string(r.exit_code) +
+                         (r.errors.empty() ? std::string() : " (" + first_line(r.errors) + ")"),
+                     std::nullopt, 0, 0});
+    return;
+  }
+  const std::optional<Trace> trace = r.traced ? std::optional<Trace>(r.trace) : std::nullopt;
+  const std::string difference =
+      output_difference(exercise.reference(c.args), reported_arrays(r.output));
+  if (!difference.empty()) {
+    CheckFailure f{c.label + ": " + difference, trace, 0, 0};
+    if (trace && !trace->blocks.empty() && !trace->blocks.front().steps.empty())
+      f.step = trace->blocks.front().steps.size() - 1;
+    add(result, kinds, "output", std::move(f));
+  }
+  if (!trace) return;
+  auto attach = [&](std::optional<CheckFailure> f) {
+    if (f) f->trace = trace;
+    return f;
+  };
+  add(result, kinds, "race", attach(race_failure(*trace, c.label)));
+  add(result, kinds, "uninitialized", attach(uninitialized_failure(*trace, c.label)));
+  if (exercise.block_sum) add(result, kinds, "lost", attach(lost_failure(*trace, c.label)));
+  for (ExerciseGoal g : exercise.goals)
+    add(result, kinds, "goal " + goal_text(g), attach(goal_failure(g, *trace, c.label)));
+}
+
+// The last (largest) case in random thread orders: an output that differs from the default
+// order's is a race, whether or not the traced block showed it.
+void check_schedules(const Exercise& exercise, const BuiltProgram& program,
+                     const OwnRunOptions& build, unsigned schedules, CheckResult& result,
+                     std::set<std::string>& kinds) {
+  const ExerciseCase& c = exercise.cases.back();
+  OwnRunOptions run = build;
+  run.args = as_strings(c.args);
+  run.launch = UINT32_MAX;  // untraced
+  const OwnRunResult usual = program.run(run);
+  ++result.runs;
+  const std::vector<ExpectedArray> expected = exercise.reference(c.args);
+  const bool usual_right =
+      usual.failure.empty() && output_difference(expected, reported_arrays(usual.output)).empty();
+  run.schedule = ThreadSchedule::Random;
+  for (unsigned seed = 1; seed <= schedules; ++seed) {
+    run.seed = seed;
+    const OwnRunResult r = program.run(run);
+    ++result.runs;
+    if (r.failure == usual.failure && r.output == usual.output) continue;
+    std::string what = r.failure;
+    if (what.empty())
+      what = usual_right ? output_difference(expected, reported_arrays(r.output))
+                         : "the output differs from the default order's";
+    add(result, kinds, "schedule",
+        CheckFailure{c.label + ": in a random thread order (seed " + std::to_string(seed) + ") " +
+                         what + ": the result depends on the order of the threads, a race",
+                     std::nullopt, 0, 0});
+    return;
+  }
+}
+
+}  // namespace
+
 CheckResult check_exercise(const Exercise& exercise, const std::string& file,
                            const CheckOptions& options) {
   const auto t0 = std::chrono::steady_clock::now();
@@ -325,75 +305,12 @@ CheckResult check_exercise(const Exercise& exercise, const std::string& file,
   result.build_s = seconds_since(t0);
   std::set<std::string> kinds;
   for (const ExerciseCase& c : exercise.cases) {
-    OwnRunOptions run = build;
-    run.args = as_strings(c.args);
-    run.launch = c.traced_launch;
-    run.traced_block = c.traced_block;
-    const OwnRunResult r = program.run(run);
-    ++result.runs;
-    if (!r.failure.empty()) {  // it crashed, looped or flooded: the other cases would too
-      add(result, kinds, "failure", CheckFailure{c.label + ": " + r.failure, std::nullopt, 0, 0});
-      break;
-    }
-    if (r.exit_code != 0) {
-      add(result, kinds, "status",
-          CheckFailure{c.label + ": the program stopped with status " +
-                           std::to_string(r.exit_code) +
-                           (r.errors.empty() ? std::string() : " (" + first_line(r.errors) + ")"),
-                       std::nullopt, 0, 0});
-      continue;
-    }
-    const std::optional<Trace> trace = r.traced ? std::optional<Trace>(r.trace) : std::nullopt;
-    const std::string difference =
-        output_difference(exercise.reference(c.args), reported_arrays(r.output));
-    if (!difference.empty()) {
-      CheckFailure f{c.label + ": " + difference, trace, 0, 0};
-      if (trace && !trace->blocks.empty() && !trace->blocks.front().steps.empty())
-        f.step = trace->blocks.front().steps.size() - 1;
-      add(result, kinds, "output", std::move(f));
-    }
-    if (!trace) continue;
-    auto attach = [&](std::optional<CheckFailure> f) {
-      if (f) f->trace = trace;
-      return f;
-    };
-    add(result, kinds, "race", attach(race_failure(*trace, c.label)));
-    add(result, kinds, "uninitialized", attach(uninitialized_failure(*trace, c.label)));
-    if (exercise.block_sum) add(result, kinds, "lost", attach(lost_failure(*trace, c.label)));
-    for (ExerciseGoal g : exercise.goals)
-      add(result, kinds, "goal " + goal_text(g), attach(goal_failure(g, *trace, c.label)));
+    check_case(exercise, c, program, build, result, kinds);
+    if (kinds.count("failure")) break;  // it crashed, looped or flooded: the others would too
   }
-  // Random thread orders on the last (largest) case: an output that differs from the default
-  // order's is a race, whether or not the traced block showed it.
   if (!exercise.cases.empty() && !kinds.count("race") && !kinds.count("failure") &&
-      !kinds.count("status")) {
-    const ExerciseCase& c = exercise.cases.back();
-    OwnRunOptions run = build;
-    run.args = as_strings(c.args);
-    run.launch = UINT32_MAX;  // untraced
-    const OwnRunResult usual = program.run(run);
-    ++result.runs;
-    const std::vector<ExpectedArray> expected = exercise.reference(c.args);
-    const bool usual_right =
-        usual.failure.empty() && output_difference(expected, reported_arrays(usual.output)).empty();
-    run.schedule = ThreadSchedule::Random;
-    for (unsigned seed = 1; seed <= options.random_schedules; ++seed) {
-      run.seed = seed;
-      const OwnRunResult r = program.run(run);
-      ++result.runs;
-      if (r.failure == usual.failure && r.output == usual.output) continue;
-      std::string what = r.failure;
-      if (what.empty()) {
-        what = usual_right ? output_difference(expected, reported_arrays(r.output))
-                           : "the output differs from the default order's";
-      }
-      add(result, kinds, "schedule",
-          CheckFailure{c.label + ": in a random thread order (seed " + std::to_string(seed) + ") " +
-                           what + ": the result depends on the order of the threads, a race",
-                       std::nullopt, 0, 0});
-      break;
-    }
-  }
+      !kinds.count("status"))
+    check_schedules(exercise, program, build, options.random_schedules, result, kinds);
   if (result.failures.empty()) {
     for (const ExerciseCase& c : exercise.cases) result.checked.push_back(c.label);
     result.checked.push_back("no races, nothing read before it was written" +

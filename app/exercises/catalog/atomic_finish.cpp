@@ -4,20 +4,10 @@
 
 namespace stridescope {
 
-Exercise exercise_atomic_finish() {
-  Exercise e;
-  e.name = "atomic-finish";
-  e.title = "Finishing with atomicAdd";
-  e.statement =
-      R"(Write `sum_all`: blocks of 256 threads each sum their elements of in[] (below n) in
-shared memory, and thread 0 of each block adds the block's sum to *total with atomicAdd, so that
-one launch gives the whole sum. (*total starts at 0.)
+namespace {
 
-Many blocks add to the same word at once on a GPU: a plain `*total += s[0]` loses updates, an
-atomicAdd does not. Launch: sum_all<<<(n + 255) / 256, 256>>>(in, total, n). Checked at
-n = 1000 and n = 70000. Goal: every write of the block to *total is an atomic (read off the
-trace's global memory: the emulator's blocks rarely collide, a GPU's do).)";
-  e.starter = R"(// Exercise atomic-finish: one launch adds every in[i] (i < n) into *total.
+constexpr const char* kStarter =
+    R"(// Exercise atomic-finish: one launch adds every in[i] (i < n) into *total.
 // Check it: stridescope exercise check atomic-finish atomic-finish.cu
 
 __global__ void sum_all(const int* in, int* total, int n) {
@@ -25,7 +15,9 @@ __global__ void sum_all(const int* in, int* total, int n) {
   // TODO: this block's sum in s[0] (as in many-blocks); thread 0 adds it to *total with an atomic.
 }
 )";
-  e.solution = R"(// Exercise atomic-finish: one launch adds every in[i] (i < n) into *total.
+
+constexpr const char* kSolution =
+    R"(// Exercise atomic-finish: one launch adds every in[i] (i < n) into *total.
 
 __global__ void sum_all(const int* in, int* total, int n) {
   __shared__ int s[256];
@@ -39,11 +31,8 @@ __global__ void sum_all(const int* in, int* total, int n) {
   if (t == 0) atomicAdd(total, s[0]);
 }
 )";
-  e.hints = {"The block's sum first, as in many-blocks.",
-             "One thread per block adds: if (t == 0) ...",
-             "atomicAdd(total, s[0]) reads, adds and writes *total as one step no other block can "
-             "come between."};
-  e.harness = R"(
+
+constexpr const char* kHarness = R"(
 #include <stridescope/exercise_harness.h>
 int main(int argc, char** argv) {
   namespace ex = stridescope_exercise;
@@ -58,6 +47,29 @@ int main(int argc, char** argv) {
   return 0;
 }
 )";
+
+}  // namespace
+
+Exercise exercise_atomic_finish() {
+  Exercise e;
+  e.name = "atomic-finish";
+  e.title = "Finishing with atomicAdd";
+  e.statement =
+      R"(Write `sum_all`: blocks of 256 threads each sum their elements of in[] (below n) in
+shared memory, and thread 0 of each block adds the block's sum to *total with atomicAdd, so that
+one launch gives the whole sum. (*total starts at 0.)
+
+Many blocks add to the same word at once on a GPU: a plain `*total += s[0]` loses updates, an
+atomicAdd does not. Launch: sum_all<<<(n + 255) / 256, 256>>>(in, total, n). Checked at
+n = 1000 and n = 70000. Goal: every write of the block to *total is an atomic (read off the
+trace's global memory: the emulator's blocks rarely collide, a GPU's do).)";
+  e.starter = kStarter;
+  e.solution = kSolution;
+  e.hints = {"The block's sum first, as in many-blocks.",
+             "One thread per block adds: if (t == 0) ...",
+             "atomicAdd(total, s[0]) reads, adds and writes *total as one step no other block can "
+             "come between."};
+  e.harness = kHarness;
   e.cases = {{"size 1000", {1000}, 0, 3}, {"size 70000", {70000}, 0, 0}};
   e.reference = [](const std::vector<long>& args) {
     double total = 0;

@@ -4,11 +4,10 @@
 
 namespace stridescope {
 
-Exercise exercise_dot() {
-  Exercise e;
-  e.name = "dot";
-  e.title = "CUDA by Example's dot product";
-  e.statement = R"(Write `dot` as chapter 5 of CUDA by Example does: each thread adds a[i] * b[i]
+namespace {
+
+constexpr const char* kStatement =
+    R"(Write `dot` as chapter 5 of CUDA by Example does: each thread adds a[i] * b[i]
 over a grid-stride loop into a float `temp`, stores it in the shared array cache[256], the block
 adds cache[] with the halving loop, and thread 0 writes cache[0] to partial[blockIdx.x]. The host
 adds the partial sums in double.
@@ -16,8 +15,32 @@ adds the partial sums in double.
 Launch: dot<<<min(32, (n + 255) / 256), 256>>>(a, b, partial, n); a[i] and b[i] are floats in
 [0, 1). Checked at n = 1000, 33792 (the book's N) and 100000 against a float64 reference,
 within 1e-5 relative.)";
-  e.starter =
-      R"(// Exercise dot: partial[blockIdx.x] = this block's share of the sum of a[i] * b[i].
+
+constexpr const char* kHarness = R"(
+#include <stridescope/exercise_harness.h>
+int main(int argc, char** argv) {
+  namespace ex = stridescope_exercise;
+  const int n = int(ex::arg(argc, argv, 1));
+  const int blocks = (n + 255) / 256 < 32 ? (n + 255) / 256 : 32;
+  std::vector<float> a(n), b(n);
+  for (int i = 0; i < n; i++) {
+    a[i] = ex::unit_float(i, 6);
+    b[i] = ex::unit_float(i, 7);
+  }
+  float* d_a = ex::to_device(a);
+  float* d_b = ex::to_device(b);
+  float* d_partial = ex::zeros_on_device<float>(blocks);
+  dot<<<blocks, 256>>>(d_a, d_b, d_partial, n);
+  cudaDeviceSynchronize();
+  double total = 0;
+  for (float p : ex::to_host(d_partial, blocks)) total += p;
+  ex::report("dot", std::vector<double>{total});
+  return 0;
+}
+)";
+
+constexpr const char* kStarter =
+    R"(// Exercise dot: partial[blockIdx.x] = this block's share of the sum of a[i] * b[i].
 // Check it: stridescope exercise check dot dot.cu
 
 const int threadsPerBlock = 256;
@@ -31,8 +54,9 @@ __global__ void dot(const float* a, const float* b, float* partial, int n) {
   // loop; thread 0 writes cache[0] to partial[blockIdx.x].
 }
 )";
-  e.solution =
-      R"(// Exercise dot: partial[blockIdx.x] = this block's share of the sum of a[i] * b[i].
+
+constexpr const char* kSolution =
+    R"(// Exercise dot: partial[blockIdx.x] = this block's share of the sum of a[i] * b[i].
 
 const int threadsPerBlock = 256;
 
@@ -56,33 +80,22 @@ __global__ void dot(const float* a, const float* b, float* partial, int n) {
   if (cacheIndex == 0) partial[blockIdx.x] = cache[0];
 }
 )";
+
+}  // namespace
+
+Exercise exercise_dot() {
+  Exercise e;
+  e.name = "dot";
+  e.title = "CUDA by Example's dot product";
+  e.statement = kStatement;
+  e.starter = kStarter;
+  e.solution = kSolution;
   e.hints = {
       "while (tid < n) { temp += a[tid] * b[tid]; tid += blockDim.x * gridDim.x; }",
       "Every thread stores its temp, then __syncthreads() before anyone reads a neighbour's.",
       "The book's loop: i = blockDim.x / 2; while (i != 0) { if (cacheIndex < i) ...; "
       "__syncthreads(); i /= 2; }"};
-  e.harness = R"(
-#include <stridescope/exercise_harness.h>
-int main(int argc, char** argv) {
-  namespace ex = stridescope_exercise;
-  const int n = int(ex::arg(argc, argv, 1));
-  const int blocks = (n + 255) / 256 < 32 ? (n + 255) / 256 : 32;
-  std::vector<float> a(n), b(n);
-  for (int i = 0; i < n; i++) {
-    a[i] = ex::unit_float(i, 6);
-    b[i] = ex::unit_float(i, 7);
-  }
-  float* d_a = ex::to_device(a);
-  float* d_b = ex::to_device(b);
-  float* d_partial = ex::zeros_on_device<float>(blocks);
-  dot<<<blocks, 256>>>(d_a, d_b, d_partial, n);
-  cudaDeviceSynchronize();
-  double total = 0;
-  for (float p : ex::to_host(d_partial, blocks)) total += p;
-  ex::report("dot", std::vector<double>{total});
-  return 0;
-}
-)";
+  e.harness = kHarness;
   e.cases = {
       {"size 1000", {1000}, 0, 3}, {"size 33792", {33792}, 0, 0}, {"size 100000", {100000}, 0, 31}};
   e.reference = [](const std::vector<long>& args) {

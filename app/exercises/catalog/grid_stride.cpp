@@ -4,11 +4,10 @@
 
 namespace stridescope {
 
-Exercise exercise_grid_stride() {
-  Exercise e;
-  e.name = "grid-stride";
-  e.title = "Any n with a fixed grid: the grid-stride loop";
-  e.statement = R"(Write the kernel `scale`: out[i] = 3 * in[i] + 1 for every i < n.
+namespace {
+
+constexpr const char* kStatement =
+    R"(Write the kernel `scale`: out[i] = 3 * in[i] + 1 for every i < n.
 
 Launch: scale<<<8, 64>>>(in, out, n): always 8 blocks of 64 threads (512 threads), whatever n is.
 Each thread handles elements i, i + 512, i + 1024, ... while they are below n.
@@ -16,6 +15,30 @@ Each thread handles elements i, i + 512, i + 1024, ... while they are below n.
 Checked at n = 100 and n = 5000; in[i] are digits 0..9. Goals: each element read once, and each
 block reads only its share (a stride shorter than the grid makes blocks repeat each other's work,
 which the output does not show).)";
+
+constexpr const char* kHarness = R"(
+#include <stridescope/exercise_harness.h>
+int main(int argc, char** argv) {
+  namespace ex = stridescope_exercise;
+  const int n = int(ex::arg(argc, argv, 1));
+  std::vector<int> in(n);
+  for (int i = 0; i < n; i++) in[i] = ex::digit(i, 2);
+  int* d_in = ex::to_device(in);
+  int* d_out = ex::zeros_on_device<int>(n);
+  scale<<<8, 64>>>(d_in, d_out, n);
+  cudaDeviceSynchronize();
+  ex::report("out", ex::to_host(d_out, n));
+  return 0;
+}
+)";
+
+}  // namespace
+
+Exercise exercise_grid_stride() {
+  Exercise e;
+  e.name = "grid-stride";
+  e.title = "Any n with a fixed grid: the grid-stride loop";
+  e.statement = kStatement;
   e.starter =
       R"(// Exercise grid-stride: out[i] = 3 * in[i] + 1 for every i < n, with 8 blocks of 64 threads.
 // Check it: stridescope exercise check grid-stride grid-stride.cu
@@ -36,21 +59,7 @@ __global__ void scale(const int* in, int* out, int n) {
              "for (int i = first; i < n; i += stride) visits every element exactly once when "
              "each thread starts at its own index.",
              "first = blockIdx.x * blockDim.x + threadIdx.x; stride = gridDim.x * blockDim.x."};
-  e.harness = R"(
-#include <stridescope/exercise_harness.h>
-int main(int argc, char** argv) {
-  namespace ex = stridescope_exercise;
-  const int n = int(ex::arg(argc, argv, 1));
-  std::vector<int> in(n);
-  for (int i = 0; i < n; i++) in[i] = ex::digit(i, 2);
-  int* d_in = ex::to_device(in);
-  int* d_out = ex::zeros_on_device<int>(n);
-  scale<<<8, 64>>>(d_in, d_out, n);
-  cudaDeviceSynchronize();
-  ex::report("out", ex::to_host(d_out, n));
-  return 0;
-}
-)";
+  e.harness = kHarness;
   e.cases = {{"size 100", {100}, 0, 0}, {"size 5000", {5000}, 0, 7}};
   e.reference = [](const std::vector<long>& args) {
     std::vector<double> out = exercise_inputs::digits(std::size_t(args[0]), 2);

@@ -4,6 +4,26 @@
 
 namespace stridescope {
 
+namespace {
+
+constexpr const char* kHarness = R"(
+#include <stridescope/exercise_harness.h>
+int main(int argc, char** argv) {
+  namespace ex = stridescope_exercise;
+  const int block = int(ex::arg(argc, argv, 1)), blocks = 3, n = block * blocks;
+  std::vector<int> in(n);
+  for (int i = 0; i < n; i++) in[i] = ex::digit(i, 3);
+  int* d_in = ex::to_device(in);
+  int* d_out = ex::zeros_on_device<int>(blocks);
+  block_sum<<<blocks, block, block * sizeof(int)>>>(d_in, d_out);
+  cudaDeviceSynchronize();
+  ex::report("out", ex::to_host(d_out, blocks));
+  return 0;
+}
+)";
+
+}  // namespace
+
 Exercise exercise_halving_loop() {
   Exercise e;
   e.name = "halving-loop";
@@ -51,21 +71,7 @@ __global__ void block_sum(const int* in, int* out) {
              "Inside: if (t < stride) s[t] += s[t + stride];",
              "The __syncthreads() goes inside the loop but outside the `if`: every thread of the "
              "block must reach it."};
-  e.harness = R"(
-#include <stridescope/exercise_harness.h>
-int main(int argc, char** argv) {
-  namespace ex = stridescope_exercise;
-  const int block = int(ex::arg(argc, argv, 1)), blocks = 3, n = block * blocks;
-  std::vector<int> in(n);
-  for (int i = 0; i < n; i++) in[i] = ex::digit(i, 3);
-  int* d_in = ex::to_device(in);
-  int* d_out = ex::zeros_on_device<int>(blocks);
-  block_sum<<<blocks, block, block * sizeof(int)>>>(d_in, d_out);
-  cudaDeviceSynchronize();
-  ex::report("out", ex::to_host(d_out, blocks));
-  return 0;
-}
-)";
+  e.harness = kHarness;
   e.cases = {{"block 64", {64}, 0, 1}, {"block 128", {128}, 0, 1}, {"block 256", {256}, 0, 1}};
   e.reference = [](const std::vector<long>& args) {
     const std::size_t block = std::size_t(args[0]);

@@ -4,19 +4,10 @@
 
 namespace stridescope {
 
-Exercise exercise_histogram() {
-  Exercise e;
-  e.name = "histogram";
-  e.title = "A shared-memory histogram";
-  e.statement =
-      R"(Write `histogram` as chapter 9 of CUDA by Example does: the 256 bins of each block
-live in shared memory; the block zeroes them, each thread counts its bytes (a grid-stride loop
-over data[0..n-1]) into them with atomicAdd, and after a __syncthreads() each thread adds one bin
-to bins[] in global memory with atomicAdd.
+namespace {
 
-Threads count into the same bins at once: a plain `temp[b]++` loses counts. Launch:
-histogram<<<8, 256>>>(data, bins, n). Checked at n = 1000 and n = 100000.)";
-  e.starter = R"(// Exercise histogram: bins[v] += how many of data[0..n-1] equal v (0..255).
+constexpr const char* kStarter =
+    R"(// Exercise histogram: bins[v] += how many of data[0..n-1] equal v (0..255).
 // Check it: stridescope exercise check histogram histogram.cu
 
 __global__ void histogram(const unsigned char* data, unsigned* bins, int n) {
@@ -25,7 +16,9 @@ __global__ void histogram(const unsigned char* data, unsigned* bins, int n) {
   // wait; add temp[threadIdx.x] to bins[threadIdx.x] with atomicAdd.
 }
 )";
-  e.solution = R"(// Exercise histogram: bins[v] += how many of data[0..n-1] equal v (0..255).
+
+constexpr const char* kSolution =
+    R"(// Exercise histogram: bins[v] += how many of data[0..n-1] equal v (0..255).
 
 __global__ void histogram(const unsigned char* data, unsigned* bins, int n) {
   __shared__ unsigned temp[256];
@@ -37,13 +30,8 @@ __global__ void histogram(const unsigned char* data, unsigned* bins, int n) {
   atomicAdd(&bins[threadIdx.x], temp[threadIdx.x]);
 }
 )";
-  e.hints = {
-      "Shared memory is not zeroed for you: each thread zeroes one bin, then "
-      "__syncthreads().",
-      "atomicAdd(&temp[data[i]], 1u) counts one byte without losing another thread's "
-      "count.",
-      "After the counting, __syncthreads(), then each thread adds its one bin to bins[]."};
-  e.harness = R"(
+
+constexpr const char* kHarness = R"(
 #include <stridescope/exercise_harness.h>
 int main(int argc, char** argv) {
   namespace ex = stridescope_exercise;
@@ -58,6 +46,30 @@ int main(int argc, char** argv) {
   return 0;
 }
 )";
+
+}  // namespace
+
+Exercise exercise_histogram() {
+  Exercise e;
+  e.name = "histogram";
+  e.title = "A shared-memory histogram";
+  e.statement =
+      R"(Write `histogram` as chapter 9 of CUDA by Example does: the 256 bins of each block
+live in shared memory; the block zeroes them, each thread counts its bytes (a grid-stride loop
+over data[0..n-1]) into them with atomicAdd, and after a __syncthreads() each thread adds one bin
+to bins[] in global memory with atomicAdd.
+
+Threads count into the same bins at once: a plain `temp[b]++` loses counts. Launch:
+histogram<<<8, 256>>>(data, bins, n). Checked at n = 1000 and n = 100000.)";
+  e.starter = kStarter;
+  e.solution = kSolution;
+  e.hints = {
+      "Shared memory is not zeroed for you: each thread zeroes one bin, then "
+      "__syncthreads().",
+      "atomicAdd(&temp[data[i]], 1u) counts one byte without losing another thread's "
+      "count.",
+      "After the counting, __syncthreads(), then each thread adds its one bin to bins[]."};
+  e.harness = kHarness;
   e.cases = {{"size 1000", {1000}, 0, 0}, {"size 100000", {100000}, 0, 5}};
   e.reference = [](const std::vector<long>& args) {
     std::vector<double> bins(256, 0.0);

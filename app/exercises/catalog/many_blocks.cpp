@@ -4,11 +4,10 @@
 
 namespace stridescope {
 
-Exercise exercise_many_blocks() {
-  Exercise e;
-  e.name = "many-blocks";
-  e.title = "Any n over many blocks";
-  e.statement = R"(Write `partial_sums`: blocks of 256 threads; block b adds the elements
+namespace {
+
+constexpr const char* kStatement =
+    R"(Write `partial_sums`: blocks of 256 threads; block b adds the elements
 in[b * 256 .. b * 256 + 255] that exist (those below n) and writes the sum to partial[b]. The host
 adds the partial sums.
 
@@ -19,7 +18,9 @@ waiting: barrier divergence). A missing element counts as 0.
 Launch: partial_sums<<<(n + 255) / 256, 256>>>(in, partial, n). Checked at n = 1, 1000 (4
 blocks) and 70000 (274 blocks), the trace of the last block. Goal: at most log2(256) + 1 = 9
 __syncthreads().)";
-  e.starter = R"(// Exercise many-blocks: block b sums in[b * 256 ..] (up to n) into partial[b].
+
+constexpr const char* kStarter =
+    R"(// Exercise many-blocks: block b sums in[b * 256 ..] (up to n) into partial[b].
 // Check it: stridescope exercise check many-blocks many-blocks.cu
 
 __global__ void partial_sums(const int* in, int* partial, int n) {
@@ -29,7 +30,9 @@ __global__ void partial_sums(const int* in, int* partial, int n) {
   // TODO: s[t] = the element i if it exists, else 0; then the halving loop; then partial.
 }
 )";
-  e.solution = R"(// Exercise many-blocks: block b sums in[b * 256 ..] (up to n) into partial[b].
+
+constexpr const char* kSolution =
+    R"(// Exercise many-blocks: block b sums in[b * 256 ..] (up to n) into partial[b].
 
 __global__ void partial_sums(const int* in, int* partial, int n) {
   __shared__ int s[256];
@@ -44,11 +47,8 @@ __global__ void partial_sums(const int* in, int* partial, int n) {
   if (t == 0) partial[blockIdx.x] = s[0];
 }
 )";
-  e.hints = {"s[t] = i < n ? in[i] : 0; — every thread writes its word, the ones past the end a 0.",
-             "Do not `return` early for i >= n: those threads must still reach each "
-             "__syncthreads().",
-             "The rest is the halving loop of halving-loop."};
-  e.harness = R"(
+
+constexpr const char* kHarness = R"(
 #include <stridescope/exercise_harness.h>
 int main(int argc, char** argv) {
   namespace ex = stridescope_exercise;
@@ -63,6 +63,21 @@ int main(int argc, char** argv) {
   return 0;
 }
 )";
+
+}  // namespace
+
+Exercise exercise_many_blocks() {
+  Exercise e;
+  e.name = "many-blocks";
+  e.title = "Any n over many blocks";
+  e.statement = kStatement;
+  e.starter = kStarter;
+  e.solution = kSolution;
+  e.hints = {"s[t] = i < n ? in[i] : 0; — every thread writes its word, the ones past the end a 0.",
+             "Do not `return` early for i >= n: those threads must still reach each "
+             "__syncthreads().",
+             "The rest is the halving loop of halving-loop."};
+  e.harness = kHarness;
   e.cases = {{"size 1", {1}, 0, 0}, {"size 1000", {1000}, 0, 3}, {"size 70000", {70000}, 0, 273}};
   e.reference = [](const std::vector<long>& args) {
     return std::vector<ExpectedArray>{exercise_inputs::exact(

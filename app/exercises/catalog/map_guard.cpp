@@ -4,36 +4,34 @@
 
 namespace stridescope {
 
-Exercise exercise_map_guard() {
-  Exercise e;
-  e.name = "map-guard";
-  e.title = "Square every element, with a guard";
-  e.statement = R"(Write the kernel `square`: out[i] = in[i] * in[i] for every i < n.
+namespace {
+
+constexpr const char* kStatement =
+    R"(Write the kernel `square`: out[i] = in[i] * in[i] for every i < n.
 
 Launch: square<<<(n + B - 1) / B, B>>>(in, out, n): one thread per element, blocks of B threads.
 The last block is only partly needed when n is not a multiple of B, and its other threads must
 not touch memory past the end of the arrays.
 
 Checked at n = 1 (B = 256), n = 300 (B = 128) and n = 1000 (B = 256); in[i] are digits 0..9.)";
-  e.starter = R"(// Exercise map-guard: out[i] = in[i] * in[i] for every i < n.
+
+constexpr const char* kStarter = R"(// Exercise map-guard: out[i] = in[i] * in[i] for every i < n.
 // Check it: stridescope exercise check map-guard map-guard.cu
 
 __global__ void square(const int* in, int* out, int n) {
   // TODO: which element is this thread's? Square it, if it is one of the n.
 }
 )";
-  e.solution = R"(// Exercise map-guard: out[i] = in[i] * in[i] for every i < n.
+
+constexpr const char* kSolution = R"(// Exercise map-guard: out[i] = in[i] * in[i] for every i < n.
 
 __global__ void square(const int* in, int* out, int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) out[i] = in[i] * in[i];
 }
 )";
-  e.hints = {"A thread's element: blockIdx.x * blockDim.x + threadIdx.x.",
-             "The grid has a multiple of B threads; n need not be one: some threads have no "
-             "element.",
-             "Wrap the work in `if (i < n)`."};
-  e.harness = R"(
+
+constexpr const char* kHarness = R"(
 #include <stridescope/exercise_harness.h>
 int main(int argc, char** argv) {
   namespace ex = stridescope_exercise;
@@ -48,6 +46,21 @@ int main(int argc, char** argv) {
   return 0;
 }
 )";
+
+}  // namespace
+
+Exercise exercise_map_guard() {
+  Exercise e;
+  e.name = "map-guard";
+  e.title = "Square every element, with a guard";
+  e.statement = kStatement;
+  e.starter = kStarter;
+  e.solution = kSolution;
+  e.hints = {"A thread's element: blockIdx.x * blockDim.x + threadIdx.x.",
+             "The grid has a multiple of B threads; n need not be one: some threads have no "
+             "element.",
+             "Wrap the work in `if (i < n)`."};
+  e.harness = kHarness;
   e.cases = {{"size 1, block 256", {1, 256}, 0, 0},
              {"size 300, block 128", {300, 128}, 0, 2},
              {"size 1000, block 256", {1000, 256}, 0, 3}};

@@ -4,12 +4,30 @@
 
 namespace stridescope {
 
-Exercise exercise_matmul_tiled() {
-  Exercise e;
-  e.name = "matmul-tiled";
-  e.title = "A tiled matrix multiply";
-  e.statement =
-      R"(Write `matmul`: C = A * B for n x n matrices of floats (row-major), n a multiple of
+namespace {
+
+constexpr const char* kHarness = R"(
+#include <stridescope/exercise_harness.h>
+int main(int argc, char** argv) {
+  namespace ex = stridescope_exercise;
+  const int n = int(ex::arg(argc, argv, 1));
+  std::vector<float> a(n * n), b(n * n);
+  for (int i = 0; i < n * n; i++) {
+    a[i] = ex::unit_float(i, 17);
+    b[i] = ex::unit_float(i, 18);
+  }
+  float* d_a = ex::to_device(a);
+  float* d_b = ex::to_device(b);
+  float* d_c = ex::zeros_on_device<float>(n * n);
+  matmul<<<dim3(n / 16, n / 16), dim3(16, 16)>>>(d_a, d_b, d_c, n);
+  cudaDeviceSynchronize();
+  ex::report("C", ex::to_host(d_c, n * n));
+  return 0;
+}
+)";
+
+constexpr const char* kStatement =
+    R"(Write `matmul`: C = A * B for n x n matrices of floats (row-major), n a multiple of
 16. Blocks of 16 x 16 threads compute 16 x 16 tiles of C; thread (tx, ty) computes
 C[row][col] with row = blockIdx.y * 16 + ty, col = blockIdx.x * 16 + tx.
 
@@ -18,8 +36,9 @@ shared memory (one element per thread each), waits, adds the 16 products of its 
 and waits again before the next tile overwrites them. Launch: matmul<<<dim3(n / 16, n / 16),
 dim3(16, 16)>>>(A, B, C, n). Checked at n = 32 and 48 against a float64 reference, within 1e-5
 relative.)";
-  e.starter =
-      R"(// Exercise matmul-tiled: C = A * B (n x n, row-major), 16 x 16 tiles in shared memory.
+
+constexpr const char* kStarter =
+    R"(// Exercise matmul-tiled: C = A * B (n x n, row-major), 16 x 16 tiles in shared memory.
 // Check it: stridescope exercise check matmul-tiled matmul-tiled.cu
 
 const int T = 16;
@@ -35,8 +54,9 @@ __global__ void matmul(const float* A, const float* B, float* C, int n) {
   C[row * n + col] = sum;
 }
 )";
-  e.solution =
-      R"(// Exercise matmul-tiled: C = A * B (n x n, row-major), 16 x 16 tiles in shared memory.
+
+constexpr const char* kSolution =
+    R"(// Exercise matmul-tiled: C = A * B (n x n, row-major), 16 x 16 tiles in shared memory.
 
 const int T = 16;
 
@@ -56,30 +76,22 @@ __global__ void matmul(const float* A, const float* B, float* C, int n) {
   C[row * n + col] = sum;
 }
 )";
+
+}  // namespace
+
+Exercise exercise_matmul_tiled() {
+  Exercise e;
+  e.name = "matmul-tiled";
+  e.title = "A tiled matrix multiply";
+  e.statement = kStatement;
+  e.starter = kStarter;
+  e.solution = kSolution;
   e.hints = {"for (int k = 0; k < n / T; k++) { load both tiles; ...; }",
              "The first __syncthreads(): every element of both tiles is loaded before anyone "
              "multiplies.",
              "The second: nobody loads the next tile while another thread still multiplies this "
              "one."};
-  e.harness = R"(
-#include <stridescope/exercise_harness.h>
-int main(int argc, char** argv) {
-  namespace ex = stridescope_exercise;
-  const int n = int(ex::arg(argc, argv, 1));
-  std::vector<float> a(n * n), b(n * n);
-  for (int i = 0; i < n * n; i++) {
-    a[i] = ex::unit_float(i, 17);
-    b[i] = ex::unit_float(i, 18);
-  }
-  float* d_a = ex::to_device(a);
-  float* d_b = ex::to_device(b);
-  float* d_c = ex::zeros_on_device<float>(n * n);
-  matmul<<<dim3(n / 16, n / 16), dim3(16, 16)>>>(d_a, d_b, d_c, n);
-  cudaDeviceSynchronize();
-  ex::report("C", ex::to_host(d_c, n * n));
-  return 0;
-}
-)";
+  e.harness = kHarness;
   e.cases = {{"n = 32", {32}, 0, 3}, {"n = 48", {48}, 0, 4}};
   e.reference = [](const std::vector<long>& args) {
     const long n = args[0];

@@ -4,11 +4,10 @@
 
 namespace stridescope {
 
-Exercise exercise_max_argmax() {
-  Exercise e;
-  e.name = "max-argmax";
-  e.title = "Max and argmax";
-  e.statement = R"(Write `max_index`: one block of 256 threads finds the largest of in[0..n-1]
+namespace {
+
+constexpr const char* kStatement =
+    R"(Write `max_index`: one block of 256 threads finds the largest of in[0..n-1]
 (integers from -1000 to 1000) and the smallest index where it occurs, and writes them to
 result[0] and result[1].
 
@@ -16,8 +15,25 @@ Each thread walks its elements (i = t, t + 256, ...) keeping its best (value, in
 then reduces the pairs in two shared arrays, keeping the larger value, or on a tie the smaller
 index. Launch: max_index<<<1, 256>>>(in, result, n). Checked at n = 5, 1000 and 5000 (values
 repeat: the tie rule matters).)";
-  e.starter =
-      R"(// Exercise max-argmax: result[0] = the largest in[i], result[1] = its smallest index i.
+
+constexpr const char* kHarness = R"(
+#include <stridescope/exercise_harness.h>
+int main(int argc, char** argv) {
+  namespace ex = stridescope_exercise;
+  const int n = int(ex::arg(argc, argv, 1));
+  std::vector<int> in(n);
+  for (int i = 0; i < n; i++) in[i] = ex::signed_value(i, 12) / 10;  // many ties
+  int* d_in = ex::to_device(in);
+  int* d_result = ex::zeros_on_device<int>(2);
+  max_index<<<1, 256>>>(d_in, d_result, n);
+  cudaDeviceSynchronize();
+  ex::report("result", ex::to_host(d_result, 2));
+  return 0;
+}
+)";
+
+constexpr const char* kStarter =
+    R"(// Exercise max-argmax: result[0] = the largest in[i], result[1] = its smallest index i.
 // Check it: stridescope exercise check max-argmax max-argmax.cu
 
 __global__ void max_index(const int* in, int* result, int n) {
@@ -28,8 +44,9 @@ __global__ void max_index(const int* in, int* result, int n) {
   // the pairs: larger value wins, a tie goes to the smaller index; thread 0 writes the winner.
 }
 )";
-  e.solution =
-      R"(// Exercise max-argmax: result[0] = the largest in[i], result[1] = its smallest index i.
+
+constexpr const char* kSolution =
+    R"(// Exercise max-argmax: result[0] = the largest in[i], result[1] = its smallest index i.
 
 __global__ void max_index(const int* in, int* result, int n) {
   __shared__ int best[256];
@@ -61,6 +78,16 @@ __global__ void max_index(const int* in, int* result, int n) {
   }
 }
 )";
+
+}  // namespace
+
+Exercise exercise_max_argmax() {
+  Exercise e;
+  e.name = "max-argmax";
+  e.title = "Max and argmax";
+  e.statement = kStatement;
+  e.starter = kStarter;
+  e.solution = kSolution;
   e.hints = {
       "Start each thread with the smallest int and index n: a thread with no element "
       "never wins.",
@@ -68,21 +95,7 @@ __global__ void max_index(const int* in, int* result, int n) {
       "best.",
       "In the tree, compare pairs: take the other one if its value is larger, or equal "
       "with a smaller index."};
-  e.harness = R"(
-#include <stridescope/exercise_harness.h>
-int main(int argc, char** argv) {
-  namespace ex = stridescope_exercise;
-  const int n = int(ex::arg(argc, argv, 1));
-  std::vector<int> in(n);
-  for (int i = 0; i < n; i++) in[i] = ex::signed_value(i, 12) / 10;  // many ties
-  int* d_in = ex::to_device(in);
-  int* d_result = ex::zeros_on_device<int>(2);
-  max_index<<<1, 256>>>(d_in, d_result, n);
-  cudaDeviceSynchronize();
-  ex::report("result", ex::to_host(d_result, 2));
-  return 0;
-}
-)";
+  e.harness = kHarness;
   e.cases = {{"size 5", {5}, 0, 0}, {"size 1000", {1000}, 0, 0}, {"size 5000", {5000}, 0, 0}};
   e.reference = [](const std::vector<long>& args) {
     double best = -1e9, where = 0;

@@ -4,11 +4,10 @@
 
 namespace stridescope {
 
-Exercise exercise_odd_block() {
-  Exercise e;
-  e.name = "odd-block";
-  e.title = "A block size that is not a power of two";
-  e.statement = R"(Write `block_sum` again, now for any block size B from 1 to 1024: each block adds
+namespace {
+
+constexpr const char* kStatement =
+    R"(Write `block_sum` again, now for any block size B from 1 to 1024: each block adds
 its B elements in[blockIdx.x * B ..] and writes the sum to out[blockIdx.x].
 
 Halving B = 96 gives 48, 24, 12, 6, 3, then 1: the element s[2] of the last odd step is never
@@ -17,6 +16,30 @@ word one stride up only where that word exists (t + stride < B).
 
 Launch: block_sum<<<2, B, B * sizeof(int)>>>(in, out). Checked at B = 96, 100 and 255, and at
 B = 64.)";
+
+constexpr const char* kHarness = R"(
+#include <stridescope/exercise_harness.h>
+int main(int argc, char** argv) {
+  namespace ex = stridescope_exercise;
+  const int block = int(ex::arg(argc, argv, 1)), blocks = 2, n = block * blocks;
+  std::vector<int> in(n);
+  for (int i = 0; i < n; i++) in[i] = ex::digit(i, 4);
+  int* d_in = ex::to_device(in);
+  int* d_out = ex::zeros_on_device<int>(blocks);
+  block_sum<<<blocks, block, block * sizeof(int)>>>(d_in, d_out);
+  cudaDeviceSynchronize();
+  ex::report("out", ex::to_host(d_out, blocks));
+  return 0;
+}
+)";
+
+}  // namespace
+
+Exercise exercise_odd_block() {
+  Exercise e;
+  e.name = "odd-block";
+  e.title = "A block size that is not a power of two";
+  e.statement = kStatement;
   e.starter =
       R"(// Exercise odd-block: each block of any B threads sums its B elements into out[blockIdx.x].
 // Check it: stridescope exercise check odd-block odd-block.cu
@@ -53,21 +76,7 @@ __global__ void block_sum(const int* in, int* out) {
       "do not.",
       "The largest power of two below B: start at 1 and double while twice it is below B.",
       "Guard the addition: if (t < stride && t + stride < blockDim.x)."};
-  e.harness = R"(
-#include <stridescope/exercise_harness.h>
-int main(int argc, char** argv) {
-  namespace ex = stridescope_exercise;
-  const int block = int(ex::arg(argc, argv, 1)), blocks = 2, n = block * blocks;
-  std::vector<int> in(n);
-  for (int i = 0; i < n; i++) in[i] = ex::digit(i, 4);
-  int* d_in = ex::to_device(in);
-  int* d_out = ex::zeros_on_device<int>(blocks);
-  block_sum<<<blocks, block, block * sizeof(int)>>>(d_in, d_out);
-  cudaDeviceSynchronize();
-  ex::report("out", ex::to_host(d_out, blocks));
-  return 0;
-}
-)";
+  e.harness = kHarness;
   e.cases = {{"block 96", {96}, 0, 0},
              {"block 100", {100}, 0, 1},
              {"block 255", {255}, 0, 0},

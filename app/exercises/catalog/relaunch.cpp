@@ -4,11 +4,10 @@
 
 namespace stridescope {
 
-Exercise exercise_relaunch() {
-  Exercise e;
-  e.name = "relaunch";
-  e.title = "Relaunching until one block remains";
-  e.statement = R"(Write the kernel `reduce_pass` (block b of 256 threads writes the sum of
+namespace {
+
+constexpr const char* kStatement =
+    R"(Write the kernel `reduce_pass` (block b of 256 threads writes the sum of
 in[b * 256 ..], below n, to out[b], as in many-blocks) and the host function `reduce_all`, which
 launches it on the input, then on the block sums, then on their block sums ... until one value is
 left, and returns it.
@@ -16,8 +15,24 @@ left, and returns it.
 `reduce_all(d_in, d_tmp, n)` gets the input on the device and a device array d_tmp of
 (n + 255) / 256 ints it may use; it may overwrite d_in. Checked at n = 1000 (two launches) and
 n = 70000 (three launches), the trace of block 0 of the second launch.)";
-  e.starter =
-      R"(// Exercise relaunch: reduce_pass makes block sums; reduce_all relaunches it until one is left.
+
+constexpr const char* kHarness = R"(
+#include <stridescope/exercise_harness.h>
+int main(int argc, char** argv) {
+  namespace ex = stridescope_exercise;
+  const int n = int(ex::arg(argc, argv, 1));
+  std::vector<int> in(n);
+  for (int i = 0; i < n; i++) in[i] = ex::digit(i, 9);
+  int* d_in = ex::to_device(in);
+  int* d_tmp = ex::zeros_on_device<int>((n + 255) / 256);
+  const int sum = reduce_all(d_in, d_tmp, n);
+  ex::report("sum", std::vector<int>{sum});
+  return 0;
+}
+)";
+
+constexpr const char* kStarter =
+    R"(// Exercise relaunch: reduce_pass makes block sums; reduce_all relaunches it until one is left.
 // Check it: stridescope exercise check relaunch relaunch.cu
 
 __global__ void reduce_pass(const int* in, int* out, int n) {
@@ -31,8 +46,9 @@ int reduce_all(int* d_in, int* d_tmp, int n) {
   return 0;
 }
 )";
-  e.solution =
-      R"(// Exercise relaunch: reduce_pass makes block sums; reduce_all relaunches it until one is left.
+
+constexpr const char* kSolution =
+    R"(// Exercise relaunch: reduce_pass makes block sums; reduce_all relaunches it until one is left.
 
 __global__ void reduce_pass(const int* in, int* out, int n) {
   __shared__ int s[256];
@@ -62,23 +78,20 @@ int reduce_all(int* d_in, int* d_tmp, int n) {
   return result;
 }
 )";
+
+}  // namespace
+
+Exercise exercise_relaunch() {
+  Exercise e;
+  e.name = "relaunch";
+  e.title = "Relaunching until one block remains";
+  e.statement = kStatement;
+  e.starter = kStarter;
+  e.solution = kSolution;
   e.hints = {"After a pass over n values there are (n + 255) / 256 block sums: the next pass's n.",
              "Swap the roles of the two arrays each pass: read from one, write to the other.",
              "Stop when n == 1; the value is where the last pass wrote it."};
-  e.harness = R"(
-#include <stridescope/exercise_harness.h>
-int main(int argc, char** argv) {
-  namespace ex = stridescope_exercise;
-  const int n = int(ex::arg(argc, argv, 1));
-  std::vector<int> in(n);
-  for (int i = 0; i < n; i++) in[i] = ex::digit(i, 9);
-  int* d_in = ex::to_device(in);
-  int* d_tmp = ex::zeros_on_device<int>((n + 255) / 256);
-  const int sum = reduce_all(d_in, d_tmp, n);
-  ex::report("sum", std::vector<int>{sum});
-  return 0;
-}
-)";
+  e.harness = kHarness;
   e.cases = {{"size 1000", {1000}, 1, 0}, {"size 70000", {70000}, 1, 0}};
   e.reference = [](const std::vector<long>& args) {
     double total = 0;

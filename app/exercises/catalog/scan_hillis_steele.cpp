@@ -4,6 +4,26 @@
 
 namespace stridescope {
 
+namespace {
+
+constexpr const char* kHarness = R"(
+#include <stridescope/exercise_harness.h>
+int main(int argc, char** argv) {
+  namespace ex = stridescope_exercise;
+  const int n = int(ex::arg(argc, argv, 1));
+  std::vector<int> in(n);
+  for (int i = 0; i < n; i++) in[i] = ex::digit(i, 14);
+  int* d_in = ex::to_device(in);
+  int* d_out = ex::zeros_on_device<int>(n);
+  inclusive_scan<<<1, 512>>>(d_in, d_out, n);
+  cudaDeviceSynchronize();
+  ex::report("out", ex::to_host(d_out, n));
+  return 0;
+}
+)";
+
+}  // namespace
+
 Exercise exercise_scan_hillis_steele() {
   Exercise e;
   e.name = "scan-hillis-steele";
@@ -53,21 +73,7 @@ __global__ void inclusive_scan(const int* in, int* out, int n) {
              "Write only to the other buffer: buffer[1 - from][t] = buffer[from][t] + (t >= d ? "
              "buffer[from][t - d] : 0);",
              "__syncthreads() before swapping: every thread must finish reading the old buffer."};
-  e.harness = R"(
-#include <stridescope/exercise_harness.h>
-int main(int argc, char** argv) {
-  namespace ex = stridescope_exercise;
-  const int n = int(ex::arg(argc, argv, 1));
-  std::vector<int> in(n);
-  for (int i = 0; i < n; i++) in[i] = ex::digit(i, 14);
-  int* d_in = ex::to_device(in);
-  int* d_out = ex::zeros_on_device<int>(n);
-  inclusive_scan<<<1, 512>>>(d_in, d_out, n);
-  cudaDeviceSynchronize();
-  ex::report("out", ex::to_host(d_out, n));
-  return 0;
-}
-)";
+  e.harness = kHarness;
   e.cases = {{"size 8", {8}, 0, 0}, {"size 300", {300}, 0, 0}, {"size 512", {512}, 0, 0}};
   e.reference = [](const std::vector<long>& args) {
     std::vector<double> out = exercise_inputs::digits(std::size_t(args[0]), 14);

@@ -4,11 +4,10 @@
 
 namespace stridescope {
 
-Exercise exercise_shuffle_tail() {
-  Exercise e;
-  e.name = "shuffle-tail";
-  e.title = "The last warp with __shfl_down_sync";
-  e.statement = R"(Write `block_sum` for blocks of 256 threads: the halving loop in shared memory
+namespace {
+
+constexpr const char* kStatement =
+    R"(Write `block_sum` for blocks of 256 threads: the halving loop in shared memory
 only down to 64 words; then warp 0 takes over in registers: lane t starts with s[t] + s[t + 32]
 and adds the value of the lane 16, 8, 4, 2 and 1 above it with __shfl_down_sync(0xffffffff, v,
 offset). Lane 0 writes the block's sum to out[blockIdx.x].
@@ -16,6 +15,30 @@ offset). Lane 0 writes the block's sum to out[blockIdx.x].
 No shared memory and no __syncthreads() in the warp's part: the shuffle exchanges the 32 lanes'
 values at once. Launch: block_sum<<<4, 256>>>(in, out). Checked with digits and with the numbers
 0..1023. Goal: at most log2(256) + 1 = 9 __syncthreads().)";
+
+constexpr const char* kHarness = R"(
+#include <stridescope/exercise_harness.h>
+int main(int argc, char** argv) {
+  namespace ex = stridescope_exercise;
+  const int kind = int(ex::arg(argc, argv, 1)), n = 1024;
+  std::vector<int> in(n);
+  for (int i = 0; i < n; i++) in[i] = kind == 0 ? ex::digit(i, 11) : i;
+  int* d_in = ex::to_device(in);
+  int* d_out = ex::zeros_on_device<int>(4);
+  block_sum<<<4, 256>>>(d_in, d_out);
+  cudaDeviceSynchronize();
+  ex::report("out", ex::to_host(d_out, 4));
+  return 0;
+}
+)";
+
+}  // namespace
+
+Exercise exercise_shuffle_tail() {
+  Exercise e;
+  e.name = "shuffle-tail";
+  e.title = "The last warp with __shfl_down_sync";
+  e.statement = kStatement;
   e.starter =
       R"(// Exercise shuffle-tail: each block of 256 threads sums its 256 elements into out[blockIdx.x].
 // Check it: stridescope exercise check shuffle-tail shuffle-tail.cu
@@ -56,21 +79,7 @@ __global__ void block_sum(const int* in, int* out) {
              "Lane t's value after the shuffles with offsets 16, 8, 4, 2, 1: lane 0 holds the sum "
              "of all 32.",
              "The mask 0xffffffff: all 32 lanes take part, so all 32 must call it."};
-  e.harness = R"(
-#include <stridescope/exercise_harness.h>
-int main(int argc, char** argv) {
-  namespace ex = stridescope_exercise;
-  const int kind = int(ex::arg(argc, argv, 1)), n = 1024;
-  std::vector<int> in(n);
-  for (int i = 0; i < n; i++) in[i] = kind == 0 ? ex::digit(i, 11) : i;
-  int* d_in = ex::to_device(in);
-  int* d_out = ex::zeros_on_device<int>(4);
-  block_sum<<<4, 256>>>(d_in, d_out);
-  cudaDeviceSynchronize();
-  ex::report("out", ex::to_host(d_out, 4));
-  return 0;
-}
-)";
+  e.harness = kHarness;
   e.cases = {{"digits", {0}, 0, 0}, {"0..1023", {1}, 0, 2}};
   e.reference = [](const std::vector<long>& args) {
     std::vector<double> in = exercise_inputs::digits(1024, 11);

@@ -4,11 +4,10 @@
 
 namespace stridescope {
 
-Exercise exercise_sum4() {
-  Exercise e;
-  e.name = "sum4";
-  e.title = "Four values, one block: 3, 1, 4, 2 -> 10";
-  e.statement = R"(Write the kernel `sum4`: one block of 4 threads adds in[0..3] and writes the
+namespace {
+
+constexpr const char* kStatement =
+    R"(Write the kernel `sum4`: one block of 4 threads adds in[0..3] and writes the
 sum to out[0].
 
 Each thread copies its value into the shared array s[4]; then, in two steps, thread 0 adds
@@ -17,7 +16,9 @@ must not read a word another thread is still to write: a __syncthreads() between
 
 Launch: sum4<<<1, 4>>>(in, out). Checked on 3, 1, 4, 2 (sum 10) and on four other digits.
 Goal: at most log2(4) + 1 = 3 __syncthreads().)";
-  e.starter = R"(// Exercise sum4: one block of 4 threads adds in[0..3] into out[0].
+
+constexpr const char* kStarter =
+    R"(// Exercise sum4: one block of 4 threads adds in[0..3] into out[0].
 // Check it: stridescope exercise check sum4 sum4.cu
 
 __global__ void sum4(const int* in, int* out) {
@@ -28,7 +29,9 @@ __global__ void sum4(const int* in, int* out) {
   // __syncthreads(); then thread 0 writes s[0] to out[0].
 }
 )";
-  e.solution = R"(// Exercise sum4: one block of 4 threads adds in[0..3] into out[0].
+
+constexpr const char* kSolution =
+    R"(// Exercise sum4: one block of 4 threads adds in[0..3] into out[0].
 
 __global__ void sum4(const int* in, int* out) {
   __shared__ int s[4];
@@ -43,11 +46,8 @@ __global__ void sum4(const int* in, int* out) {
   }
 }
 )";
-  e.hints = {"Stride 2: threads 0 and 1 add the word two places to their right into their own.",
-             "Before a thread reads s[t + 2], thread t + 2 must have written it: __syncthreads() "
-             "after the copy.",
-             "Then stride 1: thread 0 adds s[1], after another __syncthreads()."};
-  e.harness = R"(
+
+constexpr const char* kHarness = R"(
 #include <stridescope/exercise_harness.h>
 int main(int argc, char** argv) {
   namespace ex = stridescope_exercise;
@@ -63,6 +63,21 @@ int main(int argc, char** argv) {
   return 0;
 }
 )";
+
+}  // namespace
+
+Exercise exercise_sum4() {
+  Exercise e;
+  e.name = "sum4";
+  e.title = "Four values, one block: 3, 1, 4, 2 -> 10";
+  e.statement = kStatement;
+  e.starter = kStarter;
+  e.solution = kSolution;
+  e.hints = {"Stride 2: threads 0 and 1 add the word two places to their right into their own.",
+             "Before a thread reads s[t + 2], thread t + 2 must have written it: __syncthreads() "
+             "after the copy.",
+             "Then stride 1: thread 0 adds s[1], after another __syncthreads()."};
+  e.harness = kHarness;
   e.cases = {{"3, 1, 4, 2", {0}, 0, 0}, {"four other digits", {7}, 0, 0}};
   e.reference = [](const std::vector<long>& args) {
     const std::vector<double> in = args[0] == 0

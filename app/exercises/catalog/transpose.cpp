@@ -4,11 +4,10 @@
 
 namespace stridescope {
 
-Exercise exercise_transpose() {
-  Exercise e;
-  e.name = "transpose";
-  e.title = "A transpose without bank conflicts";
-  e.statement = R"(Write `transpose`: in holds height rows of width floats; out gets its transpose,
+namespace {
+
+constexpr const char* kStatement =
+    R"(Write `transpose`: in holds height rows of width floats; out gets its transpose,
 width rows of height floats: out[x * height + y] = in[y * width + x].
 
 Blocks of 32 x 8 threads move 32 x 32 tiles: each thread reads four elements of a tile row by row
@@ -17,6 +16,30 @@ transposed tile, again row by row. Reading the tile by columns makes the 32 lane
 one bank for 32 different words (a 32-way conflict) unless each row is padded by one word:
 tile[32][33]. Launch: transpose<<<dim3(width / 32, height / 32), dim3(32, 8)>>>(in, out, width,
 height). Checked at 64 x 64 and 96 x 32. Goal: no bank conflicts.)";
+
+constexpr const char* kHarness = R"(
+#include <stridescope/exercise_harness.h>
+int main(int argc, char** argv) {
+  namespace ex = stridescope_exercise;
+  const int width = int(ex::arg(argc, argv, 1)), height = int(ex::arg(argc, argv, 2));
+  std::vector<float> in(width * height);
+  for (int i = 0; i < width * height; i++) in[i] = ex::unit_float(i, 16);
+  float* d_in = ex::to_device(in);
+  float* d_out = ex::zeros_on_device<float>(width * height);
+  transpose<<<dim3(width / 32, height / 32), dim3(32, 8)>>>(d_in, d_out, width, height);
+  cudaDeviceSynchronize();
+  ex::report("out", ex::to_host(d_out, width * height));
+  return 0;
+}
+)";
+
+}  // namespace
+
+Exercise exercise_transpose() {
+  Exercise e;
+  e.name = "transpose";
+  e.title = "A transpose without bank conflicts";
+  e.statement = kStatement;
   e.starter =
       R"(// Exercise transpose: out[x * height + y] = in[y * width + x], 32 x 32 tiles, no bank conflicts.
 // Check it: stridescope exercise check transpose transpose.cu
@@ -50,21 +73,7 @@ __global__ void transpose(const float* in, float* out, int width, int height) {
              "The output tile's corner is (blockIdx.y * 32, blockIdx.x * 32): swap the block "
              "coordinates, keep the thread's.",
              "tile[TILE][TILE + 1]: a column of the padded tile falls in 32 different banks."};
-  e.harness = R"(
-#include <stridescope/exercise_harness.h>
-int main(int argc, char** argv) {
-  namespace ex = stridescope_exercise;
-  const int width = int(ex::arg(argc, argv, 1)), height = int(ex::arg(argc, argv, 2));
-  std::vector<float> in(width * height);
-  for (int i = 0; i < width * height; i++) in[i] = ex::unit_float(i, 16);
-  float* d_in = ex::to_device(in);
-  float* d_out = ex::zeros_on_device<float>(width * height);
-  transpose<<<dim3(width / 32, height / 32), dim3(32, 8)>>>(d_in, d_out, width, height);
-  cudaDeviceSynchronize();
-  ex::report("out", ex::to_host(d_out, width * height));
-  return 0;
-}
-)";
+  e.harness = kHarness;
   e.cases = {{"64 x 64", {64, 64}, 0, 3}, {"96 x 32", {96, 32}, 0, 2}};
   e.reference = [](const std::vector<long>& args) {
     const long width = args[0], height = args[1];

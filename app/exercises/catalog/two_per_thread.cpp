@@ -4,6 +4,26 @@
 
 namespace stridescope {
 
+namespace {
+
+constexpr const char* kHarness = R"(
+#include <stridescope/exercise_harness.h>
+int main(int argc, char** argv) {
+  namespace ex = stridescope_exercise;
+  const int n = int(ex::arg(argc, argv, 1)), B = 128, blocks = (n + 2 * B - 1) / (2 * B);
+  std::vector<int> in(n);
+  for (int i = 0; i < n; i++) in[i] = ex::digit(i, 8);
+  int* d_in = ex::to_device(in);
+  int* d_out = ex::zeros_on_device<int>(blocks);
+  sum_pairs<<<blocks, B, 2 * B * sizeof(int)>>>(d_in, d_out, n);
+  cudaDeviceSynchronize();
+  ex::report("out", ex::to_host(d_out, blocks));
+  return 0;
+}
+)";
+
+}  // namespace
+
 Exercise exercise_two_per_thread() {
   Exercise e;
   e.name = "two-per-thread";
@@ -49,21 +69,7 @@ __global__ void sum_pairs(const int* in, int* out, int n) {
              "The first stride is B: thread t adds s[t + B], the word it loaded second.",
              "for (unsigned stride = B; stride > 0; stride /= 2) { if (t < stride) s[t] += "
              "s[t + stride]; __syncthreads(); }"};
-  e.harness = R"(
-#include <stridescope/exercise_harness.h>
-int main(int argc, char** argv) {
-  namespace ex = stridescope_exercise;
-  const int n = int(ex::arg(argc, argv, 1)), B = 128, blocks = (n + 2 * B - 1) / (2 * B);
-  std::vector<int> in(n);
-  for (int i = 0; i < n; i++) in[i] = ex::digit(i, 8);
-  int* d_in = ex::to_device(in);
-  int* d_out = ex::zeros_on_device<int>(blocks);
-  sum_pairs<<<blocks, B, 2 * B * sizeof(int)>>>(d_in, d_out, n);
-  cudaDeviceSynchronize();
-  ex::report("out", ex::to_host(d_out, blocks));
-  return 0;
-}
-)";
+  e.harness = kHarness;
   e.cases = {{"size 256", {256}, 0, 0}, {"size 1000", {1000}, 0, 3}, {"size 1280", {1280}, 0, 4}};
   e.reference = [](const std::vector<long>& args) {
     return std::vector<ExpectedArray>{exercise_inputs::exact(
