@@ -9,6 +9,7 @@
 
 #include "cli/commands.h"
 #include "cli/device_commands.h"
+#include "cli/diff_command.h"
 #include "cli/exercise_command.h"
 #include "cli/export_command.h"
 #include "cli/gui_program.h"
@@ -55,6 +56,9 @@ struct CommandLine {
   std::string out_path, backend = "emulator";
   CLI::App* check = app.add_subcommand("check", "print the per-step facts of a trace file");
   std::string check_path;
+  CLI::App* diff = app.add_subcommand(
+      "diff", "where two traces of a program first differ (emulator vs GPU, two schedules)");
+  std::string diff_a, diff_b;
   CLI::App* lab = app.add_subcommand(
       "lab", "hazard lab: races, divergent barriers, lost elements, uninitialized reads of a run");
   RunOptions lab_run;
@@ -96,6 +100,8 @@ struct CommandLine {
     trace->add_option("--out,-o", out_path, "trace file to write (JSON)")->required();
     trace->add_option("--backend", backend, "emulator (default) or cuda");
     check->add_option("file", check_path, "trace file (JSON)")->required();
+    diff->add_option("a", diff_a, "trace file (JSON)")->required();
+    diff->add_option("b", diff_b, "trace file (JSON) of the same program")->required();
     add_run_options(*lab, lab_run);
     lab->add_option("--json", lab_json, "also write the findings to this JSON file");
     precision->add_option("--n,-n", precision_n, "number of uniform floats (up to 2^22)")
@@ -188,6 +194,7 @@ struct CommandLine {
       return command_trace(tracer, to_request(trace_run), out_path, std::cout);
     }
     if (*check) return command_check(check_path, std::cout);
+    if (*diff) return command_diff(diff_a, diff_b, std::cout, std::cerr);
     if (*lab) return command_lab(to_request(lab_run), lab_json, std::cout);
     if (*precision) {
       return command_precision(
