@@ -12,6 +12,7 @@
 #include "cli/diff_command.h"
 #include "cli/exercise_command.h"
 #include "cli/export_command.h"
+#include "cli/gpu_trace_command.h"
 #include "cli/gui_program.h"
 #include "cli/lab_command.h"
 #include "cli/options.h"
@@ -239,17 +240,33 @@ struct CommandLine {
     return run_window();
   }
 
-  // `run --backend cuda`: no trace, so the options of the trace are refused.
+  // `run --backend cuda`: natively, each launch timed; with --out, --launch or --traced-block,
+  // under the GPU tracer. The GPU's schedule is its own: the emulator's options are refused.
   int run_natively() {
-    for (const char* name :
-         {"--out", "--launch", "--traced-block", "--schedule", "--seed", "--schedules"}) {
+    for (const char* name : {"--schedule", "--seed", "--schedules"}) {
       if (run->count(name))
         throw CliError(std::string(name) +
-                       " is for the emulator: --backend cuda runs the program natively and "
-                       "traces nothing");
+                       " is for the emulator: --backend cuda runs the program as the GPU "
+                       "schedules it");
     }
-    return command_run_cuda({run_options.file, run_options.work_dir, run_timings}, std::cout,
-                            std::cerr);
+    CudaRunOptions cuda;
+    cuda.file = run_options.file;
+    cuda.work_dir = run_options.work_dir;
+    cuda.timings = run_timings;
+    cuda.include_dirs = run_options.include_dirs;
+    cuda.defines = run_options.defines;
+    if (!run->count("--out") && !run->count("--launch") && !run->count("--traced-block"))
+      return command_run_cuda(cuda, std::cout, std::cerr);
+    const ProgramChoice choice = to_program_choice(run_choice);
+    if (!choice.launch_spec.empty())
+      throw CliError(
+          "--launch with a kernel's arguments is for the emulator: --backend cuda runs "
+          "the file's own main()");
+    GpuTraceOptions traced;
+    traced.run = cuda;
+    traced.launch = choice.launch;
+    traced.traced_block = choice.traced_block;
+    return command_trace_cuda(traced, run_out, run_timings, std::cout, std::cerr);
   }
 
   int run_window() {
