@@ -42,7 +42,8 @@ std::string memory_text(const TraceDifference& d, const std::string& a, const st
   s << "  " << a << ": " << writers_text(d.a.writers) << "\n";
   s << "  " << b << ": " << writers_text(d.b.writers) << "\n";
   if (d.steps_a != d.steps_b)
-    s << "  " << a << " has " << d.steps_a << " steps, " << b << " " << d.steps_b << "\n";
+    s << "  " << a << " has " << count_text(d.steps_a, "step", "steps") << ", " << b << " "
+      << d.steps_b << "\n";
   return s.str();
 }
 
