@@ -198,5 +198,28 @@ TEST(GpuRun, TheEmulatorsOptionsAreRefusedAndWithoutAGpuTracingIsOneErrorLine) {
   }
 }
 
+// On a machine with nvcc, a GPU and the tracer CMake built (scripts/gpu-check.sh): the book's sum
+// of 256 ints traced on the GPU equals the emulator's trace at every step.
+TEST(GpuRunOnGpu, Sum256TracedOnTheGpuEqualsTheEmulatorsTrace) {
+  if (test_support::run("nvidia-smi -L").output.find("GPU 0") == std::string::npos)
+    GTEST_SKIP() << "nvidia-smi lists no GPU";
+  std::string why;
+  if (!find_gpu_tool(&why)) GTEST_SKIP() << why;
+  if (!test_support::have_clang_tools()) GTEST_SKIP() << "clang++-14 not installed (emulator)";
+  const fs::path dir = fs::path(STRIDESCOPE_TEST_TMP);
+  const std::string file = (kSource / "examples/sum256.cu").string();
+  const test_support::Outcome gpu = test_support::run(
+      kBinary + " run " + file + " --backend cuda --out " + (dir / "sum256_gpu.json").string());
+  ASSERT_EQ(gpu.status, 0) << gpu.output;
+  ASSERT_EQ(test_support::run(kBinary + " run " + file + " --out " +
+                              (dir / "sum256_emulator.json").string())
+                .status,
+            0);
+  const test_support::Outcome d =
+      test_support::run(kBinary + " diff " + (dir / "sum256_emulator.json").string() + " " +
+                        (dir / "sum256_gpu.json").string());
+  EXPECT_EQ(d.status, 0) << d.output;
+}
+
 }  // namespace
 }  // namespace stridescope
