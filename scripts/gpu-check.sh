@@ -25,6 +25,7 @@ nvcc --version | tail -2 | tee -a "$OUT/summary.txt"
 BIN=${STRIDESCOPE_BIN:-build-gpu/stridescope}
 if [ -n "${STRIDESCOPE_BIN:-}" ]; then
   step "build the GPU tracer only (sm_$ARCH; stridescope: $STRIDESCOPE_BIN)"
+  mkdir -p .carry/include .carry/lib  # the configure names the carried folders; none is built
   cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DSTRIDESCOPE_GUI=OFF \
     -DSTRIDESCOPE_TESTS=OFF -DSTRIDESCOPE_CARRY_DIR="$PWD/.carry" -DCMAKE_CUDA_ARCHITECTURES="$ARCH" \
     >"$OUT/build.log" 2>&1 &&
