@@ -50,13 +50,20 @@ all_equal = True
 for f in files:
     name = os.path.splitext(os.path.basename(f))[0]
     with tempfile.TemporaryDirectory() as keep:
-        subprocess.run([binary, "run", f, "--backend", "cuda", "--keep", keep], check=True,
-                       capture_output=True)
-        hardware = ncu_launches(os.path.join(keep, "program"))
+        built = subprocess.run([binary, "run", f, "--backend", "cuda", "--keep", keep],
+                               capture_output=True, text=True)
+        try:
+            hardware = ncu_launches(os.path.join(keep, "program"))
+        except (RuntimeError, OSError) as e:
+            print(f"{name}: {built.stderr[-500:]} {e}", file=sys.stderr)
+            print(f"| {name} | - | not built or not profiled (see the log) | | | | | | DIFFER |")
+            all_equal = False
+            continue
         for k, (kernel, ncu_ld, ncu_st) in enumerate(hardware):
             trace = os.path.join(traces, f"{name}.L{k}", "gpu.json")
-            said = ""
-            if not os.path.exists(trace):
+            log = os.path.join(traces, f"{name}.L{k}", "run.log")
+            said = open(log).read() if os.path.exists(log) else ""
+            if not os.path.exists(trace) and not said:
                 trace = os.path.join(keep, f"L{k}.json")
                 said = subprocess.run([binary, "run", f, "--backend", "cuda", "--launch", str(k),
                                        "--out", trace], capture_output=True, text=True).stderr
