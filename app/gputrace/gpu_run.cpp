@@ -20,6 +20,9 @@ namespace {
 // Events the tracer keeps (48 bytes each, in pinned host memory): the emulator traces a block of
 // up to 2^20 shared accesses, and barriers, warp syncs and exits are events too.
 constexpr std::uint64_t kEvents = std::uint64_t{1} << 21;
+// In the work folder: the tracer's record, and the traced kernel's module (for nvdisasm).
+constexpr const char* kRecord = "gpu_record.json";
+constexpr const char* kCubin = "traced.cubin";
 
 // The work folder: --keep's (kept), else a fresh one removed at the end.
 struct WorkDir {
@@ -114,6 +117,47 @@ std::uint64_t accesses_of(const Trace& trace) {
   return n;
 }
 
+// The record the tracer left in `dir`, as out.trace; or out.untraced says why there is none.
+void convert_record(const fs::path& dir, const fs::path& file, const GpuTraceOptions& options,
+                    GpuTraceRun& out) {
+  if (!fs::exists(dir / kRecord)) {
+    out.untraced =
+        "the GPU tracer wrote no record (it did not start in the program: see its "
+        "messages above)";
+    return;
+  }
+  const json record = json::parse(read_file(dir / kRecord), nullptr, false);
+  if (record.is_discarded()) {
+    out.untraced = "the GPU tracer's record is not JSON (cut short?)";
+    return;
+  }
+  if (!record.value("traced", false)) {
+    out.untraced = untraced_reason(record, options);
+    return;
+  }
+  if (record.value("snapshot_bytes", 0u) == 0 && record.value("static_shared", 0u) == 0 &&
+      record.value("dynamic_shared", 0u) == 0) {
+    out.no_shared_memory = true;
+    out.untraced = "launch " + std::to_string(options.launch) + " (" +
+                   kernel_name_of(record.value("kernel", "")) +
+                   ") uses no shared memory: nothing to trace";
+    return;
+  }
+  try {
+    const SassTable sass = sass_of(dir / kCubin, dir, file, out.notes);
+    ElementType element = ElementType::Int;
+    const std::vector<SharedDecl> decls = shared_decls(options.run, element, out.notes);
+    std::vector<std::string> record_notes;
+    out.trace = trace_of_gpu_record(record, sass, file, element, decls, &record_notes);
+    out.notes.insert(out.notes.end(), record_notes.begin(), record_notes.end());
+  } catch (const std::exception& e) {  // a record this converter cannot read
+    out.untraced = std::string("the GPU tracer's record could not be converted: ") + e.what();
+    return;
+  }
+  out.shared_accesses = accesses_of(out.trace);
+  out.traced = true;
+}
+
 }  // namespace
 
 std::optional<GpuTool> find_gpu_tool(std::string* why) {
@@ -151,10 +195,9 @@ GpuTraceRun trace_on_gpu(const GpuTraceOptions& options) {
   std::string why;
   const std::optional<GpuTool> tool = find_gpu_tool(&why);
   if (!tool) throw OwnProgramError("--backend cuda cannot trace: " + why);
-  const fs::path record_path = work.dir / "gpu_record.json", cubin = work.dir / "traced.cubin";
   std::error_code ignored;
-  fs::remove(record_path, ignored);  // a kept folder's earlier run
-  fs::remove(cubin, ignored);
+  fs::remove(work.dir / kRecord, ignored);  // a kept folder's earlier run
+  fs::remove(work.dir / kCubin, ignored);
 
   CudaRunOptions run = options.run;
   run.work_dir = work.dir.string();
@@ -164,8 +207,8 @@ GpuTraceRun trace_on_gpu(const GpuTraceOptions& options) {
              "STRIDESCOPE_GPU_PATCH=" + fs::absolute(tool->patches).string(),
              "STRIDESCOPE_LAUNCH=" + std::to_string(options.launch),
              "STRIDESCOPE_TRACED_BLOCK=" + std::to_string(options.traced_block),
-             "STRIDESCOPE_GPU_RAW=" + record_path.string(),
-             "STRIDESCOPE_GPU_CUBIN=" + cubin.string(),
+             "STRIDESCOPE_GPU_RAW=" + (work.dir / kRecord).string(),
+             "STRIDESCOPE_GPU_CUBIN=" + (work.dir / kCubin).string(),
              "STRIDESCOPE_GPU_EVENTS=" + std::to_string(kEvents)};
   GpuTraceRun out;
   out.run = run_on_cuda(run);
@@ -173,42 +216,7 @@ GpuTraceRun trace_on_gpu(const GpuTraceOptions& options) {
     out.untraced = out.run.failure;
     return out;
   }
-  if (!fs::exists(record_path)) {
-    out.untraced =
-        "the GPU tracer wrote no record (it did not start in the program: see its "
-        "messages above)";
-    return out;
-  }
-  const json record = json::parse(read_file(record_path), nullptr, false);
-  if (record.is_discarded()) {
-    out.untraced = "the GPU tracer's record is not JSON (cut short?)";
-    return out;
-  }
-  if (!record.value("traced", false)) {
-    out.untraced = untraced_reason(record, options);
-    return out;
-  }
-  if (record.value("snapshot_bytes", 0u) == 0 && record.value("static_shared", 0u) == 0 &&
-      record.value("dynamic_shared", 0u) == 0) {
-    out.no_shared_memory = true;
-    out.untraced = "launch " + std::to_string(options.launch) + " (" +
-                   kernel_name_of(record.value("kernel", "")) +
-                   ") uses no shared memory: nothing to trace";
-    return out;
-  }
-  try {
-    const SassTable sass = sass_of(cubin, work.dir, file, out.notes);
-    ElementType element = ElementType::Int;
-    const std::vector<SharedDecl> decls = shared_decls(options.run, element, out.notes);
-    std::vector<std::string> record_notes;
-    out.trace = trace_of_gpu_record(record, sass, file, element, decls, &record_notes);
-    out.notes.insert(out.notes.end(), record_notes.begin(), record_notes.end());
-  } catch (const std::exception& e) {  // a record this converter cannot read
-    out.untraced = std::string("the GPU tracer's record could not be converted: ") + e.what();
-    return out;
-  }
-  out.shared_accesses = accesses_of(out.trace);
-  out.traced = true;
+  convert_record(work.dir, file, options, out);
   return out;
 }
 
