@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "analysis/trace_diff.h"
+#include "cli/gui_gpu_program.h"
 #include "gputrace/gpu_run.h"
 #include "run_command.h"
 #include "trace/trace_json.h"
@@ -196,6 +197,31 @@ TEST(GpuRun, TheEmulatorsOptionsAreRefusedAndWithoutAGpuTracingIsOneErrorLine) {
     EXPECT_EQ(o.output.rfind("stridescope: error: --backend cuda needs ", 0), 0u) << o.output;
     EXPECT_EQ(std::count(o.output.begin(), o.output.end(), '\n'), 1) << o.output;
   }
+}
+
+// The window's "Trace on the GPU": the same path, its notes after the program's output.
+TEST(GpuRun, TheWindowsGpuTraceComesThroughTheSamePath) {
+  const FakeGpu fake;
+  const std::string path = std::getenv("PATH");
+  ::setenv("PATH", ((fake.dir / "bin").string() + ":" + path).c_str(), 1);
+  ::setenv("STRIDESCOPE_GPU_TOOL", (fake.dir / "tool/libstridescope_gputrace.so").c_str(), 1);
+  ::setenv("FAKE_DIR", fake.dir.c_str(), 1);
+  ::setenv("FAKE_RECORD", kRecord.c_str(), 1);
+  ::setenv("FAKE_SASS", (kSource / "tests/gpu_records/sum256.sass").c_str(), 1);
+  ProgramChoice choice;
+  choice.on_gpu = true;
+  const ProgramTrace t =
+      trace_program_on_gpu_for_gui((kSource / "examples/sum256.cu").string(), choice);
+  EXPECT_EQ(t.trace.run.backend, Backend::Cuda);
+  EXPECT_EQ(t.trace.blocks.at(0).steps.size(), 10u);
+  EXPECT_EQ(t.output.rfind("sum = 32640\n", 0), 0u) << t.output;
+  choice.launch = 2;  // the record made one launch: one exception with the reason
+  ::setenv("FAKE_RECORD", (fake.dir / "none.json").c_str(), 1);
+  EXPECT_THROW(trace_program_on_gpu_for_gui((kSource / "examples/sum256.cu").string(), choice),
+               std::runtime_error);
+  ::setenv("PATH", path.c_str(), 1);
+  for (const char* name : {"STRIDESCOPE_GPU_TOOL", "FAKE_DIR", "FAKE_RECORD", "FAKE_SASS"})
+    ::unsetenv(name);
 }
 
 // On a machine with nvcc, a GPU and the tracer CMake built (scripts/gpu-check.sh): the book's sum
