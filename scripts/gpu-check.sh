@@ -10,19 +10,39 @@ ARCH=${STRIDESCOPE_GPU_ARCH:-90}
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)  # absolute: the examples step builds and runs from their folders
 status=0
-step() { echo "== $*" | tee -a "$OUT/summary.txt"; }
-# STRIDESCOPE_SKIP="tests examples cuda-backend sass ncu sanitizer bench" leaves those parts out
-# (to fit a short device session).
+step() { echo "== $* (at ${SECONDS} s)" | tee -a "$OUT/summary.txt"; }
+# STRIDESCOPE_SKIP="tests examples cuda-backend sass ncu sanitizer gpu-trace gpu-conflicts
+# gpu-overhead bench" leaves those parts out (to fit a short device session).
 skip() { [[ " ${STRIDESCOPE_SKIP:-} " == *" $1 "* ]]; }
 
 step "device"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv | tee -a "$OUT/summary.txt"
 nvcc --version | tail -2 | tee -a "$OUT/summary.txt"
 
+# STRIDESCOPE_BIN: a stridescope built elsewhere (GUI off, no libclang: the GPU machine has no
+# Debian packages); then only the GPU tracer is built here, by its CMake target, and named to it by
+# STRIDESCOPE_GPU_TOOL (a build here compiles its path in).
+BIN=${STRIDESCOPE_BIN:-build-gpu/stridescope}
+if [ -n "${STRIDESCOPE_BIN:-}" ]; then
+  step "build the GPU tracer only (sm_$ARCH; stridescope: $STRIDESCOPE_BIN)"
+  mkdir -p .carry/include .carry/lib  # the configure names the carried folders; none is built
+  cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DSTRIDESCOPE_GUI=OFF \
+    -DSTRIDESCOPE_TESTS=OFF -DSTRIDESCOPE_CARRY_DIR="$PWD/.carry" -DCMAKE_CUDA_ARCHITECTURES="$ARCH" \
+    >"$OUT/build.log" 2>&1 &&
+    cmake --build build-gpu --target stridescope_gputrace >>"$OUT/build.log" 2>&1 ||
+    { tail -30 "$OUT/build.log"; status=1; }
+  tool=build-gpu/app/gputrace/tool/libstridescope_gputrace.so
+  [ -f "$tool" ] && export STRIDESCOPE_GPU_TOOL="${STRIDESCOPE_GPU_TOOL:-$PWD/$tool}"
+  # Its compiled-in source folder is not this one: `run --backend cuda` builds this launch timer.
+  export STRIDESCOPE_LAUNCH_TIMER="${STRIDESCOPE_LAUNCH_TIMER:-$PWD/app/owncuda/cuda_backend/launch_timer.cpp}"
+  echo "GPU tracer: ${STRIDESCOPE_GPU_TOOL:-none}" | tee -a "$OUT/summary.txt"
+else
 step "build (GUI off, sm_$ARCH)"
 cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DSTRIDESCOPE_GUI=OFF \
   -DSTRIDESCOPE_CARRY_DIR="$PWD/.carry" -DCMAKE_CUDA_ARCHITECTURES="$ARCH" >"$OUT/build.log" 2>&1 &&
   cmake --build build-gpu -j"$(nproc)" >>"$OUT/build.log" 2>&1 || { tail -30 "$OUT/build.log"; exit 1; }
+fi
+BIN=$(realpath "$BIN")
 
 if [ -z "${STRIDESCOPE_BENCH_ONLY:-}" ]; then
 if ! skip tests; then
@@ -79,7 +99,7 @@ step "stridescope run FILE --backend cuda: each example built by nvcc, run nativ
 for f in examples/*.cu; do
   grep -q "int main(" "$f" || continue  # kernels only: refused by --backend cuda (tested)
   echo "-- $f" | tee -a "$OUT/summary.txt"
-  build-gpu/stridescope run "$f" --backend cuda 2>&1 | tee -a "$OUT/summary.txt" || status=1
+  "$BIN" run "$f" --backend cuda 2>&1 | tee -a "$OUT/summary.txt" || status=1
 done
 fi
 
@@ -90,14 +110,44 @@ fi
 
 if ! skip ncu; then
 step "bank conflicts: Nsight Compute vs trace analysis"
-python3 scripts/ncu_compare.py build-gpu/stridescope "$OUT/ncu-bank-conflicts.json" >"$OUT/ncu.md" 2>"$OUT/ncu.log" || status=1
+python3 scripts/ncu_compare.py "$BIN" "$OUT/ncu-bank-conflicts.json" >"$OUT/ncu.md" 2>"$OUT/ncu.log" || status=1
 cat "$OUT/ncu.md" | tee -a "$OUT/summary.txt"
 fi
 
 if ! skip sanitizer; then
 step "hazard lab: compute-sanitizer racecheck/synccheck/initcheck vs trace analyses"
-python3 scripts/sanitizer_compare.py build-gpu/stridescope "$OUT" >"$OUT/sanitizer.md" 2>"$OUT/sanitizer.log" || status=1
+python3 scripts/sanitizer_compare.py "$BIN" "$OUT" >"$OUT/sanitizer.md" 2>"$OUT/sanitizer.log" || status=1
 cat "$OUT/sanitizer.md" | tee -a "$OUT/summary.txt"
+fi
+
+if ! skip gpu-trace; then
+step "GPU traces (stridescope run --backend cuda --out) against the emulator's (stridescope diff)"
+scripts/gpu-trace-diff.sh "$BIN" "$OUT" | tee -a "$OUT/summary.txt"
+[ "${PIPESTATUS[0]}" = 0 ] || status=1
+fi
+
+if ! skip gpu-conflicts; then
+step "bank conflicts: Nsight Compute vs the GPU trace (examples/matmul.cu, tests/own_programs/transpose.cu)"
+python3 scripts/ncu_program_compare.py "$BIN" "$OUT/gpu-trace" examples/matmul.cu \
+  tests/own_programs/transpose.cu 2>"$OUT/ncu-programs.log" | tee -a "$OUT/summary.txt"
+[ "${PIPESTATUS[0]}" = 0 ] || { status=1; tail -5 "$OUT/ncu-programs.log"; }
+fi
+
+if ! skip gpu-overhead; then
+step "overhead of the GPU tracer: native vs traced (examples/dot.cu launch 0, examples/matmul.cu launch 3)"
+for run in "examples/dot.cu 0" "examples/matmul.cu 3"; do
+  set -- $run
+  for mode in native traced; do
+    if [ "$mode" = native ]; then
+      "$BIN" run "$1" --backend cuda --timings >"$OUT/overhead.txt" 2>&1
+    else
+      "$BIN" run "$1" --backend cuda --launch "$2" --out "$OUT/overhead.json" --timings >"$OUT/overhead.txt" 2>&1
+    fi
+    echo "$1 $mode: $(grep '^timings:' "$OUT/overhead.txt" | sed 's/^timings: //'); $(grep "^launch $2 " "$OUT/overhead.txt")" |
+      tee -a "$OUT/summary.txt"
+  done
+done
+rm -f "$OUT/overhead.txt" "$OUT/overhead.json"
 fi
 
 fi
@@ -105,7 +155,7 @@ fi
 if skip bench; then exit $status; fi
 step "benchmark"
 bench_start=$SECONDS
-build-gpu/stridescope bench --json "$OUT/bench.json" >"$OUT/bench.txt" 2>&1 || status=1
+"$BIN" bench --json "$OUT/bench.json" >"$OUT/bench.txt" 2>&1 || status=1
 echo "benchmark took $((SECONDS - bench_start)) s (adaptive trials; about 8 minutes at most on an H100)" | tee -a "$OUT/summary.txt"
 tail -n +1 "$OUT/bench.txt" | head -200 >>"$OUT/summary.txt"
 python3 - "$OUT/bench.json" <<'PY' | tee -a "$OUT/summary.txt" || status=1

@@ -1,5 +1,5 @@
 // `stridescope run FILE.cu --backend cuda`: the launch table (parsed, printed), its errors (no
-// nvcc, the trace's options), the emulator's printed results recorded in
+// nvcc, an unknown backend), the emulator's printed results recorded in
 // tests/cuda_backend/expected/ (checked here against the emulator), and, where nvcc and a GPU are,
 // every example run natively against those records. Skips visibly without clang (emulator) or
 // without nvcc or a GPU.
@@ -158,17 +158,9 @@ TEST(CudaBackendCli, WithoutNvccOnPathItSaysSoInOneLine) {
             "stridescope: error: --backend cuda needs nvcc (the CUDA toolkit); none on PATH\n");
 }
 
-TEST(CudaBackendCli, TheTracesOptionsAndAnUnknownBackendAreOneErrorLine) {
+// The emulator's options with --backend cuda: tests/test_gpu_run.cpp.
+TEST(CudaBackendCli, AnUnknownBackendIsOneErrorLine) {
   const std::string file = kSource + "/examples/sum4.cu";
-  for (const std::string option :
-       {"--out t.json", "--launch 1", "--traced-block 2", "--schedule lockstep", "--schedules 3"}) {
-    const test_support::Outcome o = run(kBinary + " run " + file + " --backend cuda " + option);
-    EXPECT_EQ(o.status, 2) << option;
-    const std::string name = option.substr(0, option.find(' '));
-    EXPECT_EQ(o.output, "stridescope: error: " + name +
-                            " is for the emulator: --backend cuda runs the program natively and "
-                            "traces nothing\n");
-  }
   const test_support::Outcome o = run(kBinary + " run " + file + " --backend gpu");
   EXPECT_EQ(o.status, 2);
   EXPECT_EQ(o.output, "stridescope: error: unknown --backend 'gpu' (emulator, cuda)\n");

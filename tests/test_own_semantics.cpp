@@ -54,6 +54,21 @@ TEST(OwnSemantics, VolatileWarpTailsOnSharedAndGlobalMemoryGiveTheGpusSums) {
   EXPECT_GT(TraceModel(r.trace).lab().hazards, 0u);
 }
 
+// A 32 x 32 tile read down its columns: 31 extra wavefronts for each of a warp's 4 loads, 8 warps;
+// padded to 33 columns, none (scripts/gpu-check.sh compares these with Nsight Compute's counts).
+TEST(OwnSemantics, ATransposesTileConflictsOnItsColumnReadsUnlessPadded) {
+  SKIP_WITHOUT_TOOLS();
+  OwnRunResult r = run("transpose", 0);
+  EXPECT_EQ(r.output, expected("transpose")) << r.errors << r.failure;
+  ASSERT_TRUE(r.traced) << r.failure;
+  EXPECT_EQ(TraceModel(r.trace).conflict_totals(0).loads, 31u * 4 * 8);
+  EXPECT_EQ(TraceModel(r.trace).conflict_totals(0).stores, 0u);
+  r = run("transpose", 1);
+  ASSERT_TRUE(r.traced) << r.failure;
+  EXPECT_EQ(TraceModel(r.trace).conflict_totals(0).loads, 0u);
+  EXPECT_EQ(TraceModel(r.trace).conflict_totals(0).stores, 0u);
+}
+
 TEST(OwnSemantics, EveryAtomicOnSharedAndGlobalMemoryIsAtomicAndNoRace) {
   SKIP_WITHOUT_TOOLS();
   const OwnRunResult r = run("atomics_all", 1);

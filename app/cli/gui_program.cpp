@@ -5,6 +5,7 @@
 #include <iterator>
 #include <stdexcept>
 
+#include "cli/gui_gpu_program.h"
 #include "exercises/checker.h"
 #include "exercises/exercise.h"
 #include "owncuda/file_options.h"
@@ -14,6 +15,7 @@
 namespace stridescope {
 
 ProgramTrace trace_program_for_gui(const std::string& file, const ProgramChoice& choice) {
+  if (choice.on_gpu) return trace_program_on_gpu_for_gui(file, choice);
   OwnRunOptions options;
   options.file = file;
   options.launch = choice.launch;

@@ -9,8 +9,10 @@
 
 #include "cli/commands.h"
 #include "cli/device_commands.h"
+#include "cli/diff_command.h"
 #include "cli/exercise_command.h"
 #include "cli/export_command.h"
+#include "cli/gpu_trace_command.h"
 #include "cli/gui_program.h"
 #include "cli/lab_command.h"
 #include "cli/options.h"
@@ -55,6 +57,9 @@ struct CommandLine {
   std::string out_path, backend = "emulator";
   CLI::App* check = app.add_subcommand("check", "print the per-step facts of a trace file");
   std::string check_path;
+  CLI::App* diff = app.add_subcommand(
+      "diff", "where two traces of a program first differ (emulator vs GPU, two schedules)");
+  std::string diff_a, diff_b;
   CLI::App* lab = app.add_subcommand(
       "lab", "hazard lab: races, divergent barriers, lost elements, uninitialized reads of a run");
   RunOptions lab_run;
@@ -96,6 +101,8 @@ struct CommandLine {
     trace->add_option("--out,-o", out_path, "trace file to write (JSON)")->required();
     trace->add_option("--backend", backend, "emulator (default) or cuda");
     check->add_option("file", check_path, "trace file (JSON)")->required();
+    diff->add_option("a", diff_a, "trace file (JSON)")->required();
+    diff->add_option("b", diff_b, "trace file (JSON) of the same program")->required();
     add_run_options(*lab, lab_run);
     lab->add_option("--json", lab_json, "also write the findings to this JSON file");
     precision->add_option("--n,-n", precision_n, "number of uniform floats (up to 2^22)")
@@ -178,6 +185,7 @@ struct CommandLine {
       return command_trace(tracer, to_request(trace_run), out_path, std::cout);
     }
     if (*check) return command_check(check_path, std::cout);
+    if (*diff) return command_diff(diff_a, diff_b, std::cout, std::cerr);
     if (*lab) return command_lab(to_request(lab_run), lab_json, std::cout);
     if (*precision) {
       return command_precision(
@@ -235,17 +243,33 @@ struct CommandLine {
     return command_exercise(exercise_command, std::cout, std::cerr);
   }
 
-  // `run --backend cuda`: no trace, so the options of the trace are refused.
+  // `run --backend cuda`: natively, each launch timed; with --out, --launch or --traced-block,
+  // under the GPU tracer. The GPU's schedule is its own: the emulator's options are refused.
   int run_natively() {
-    for (const char* name :
-         {"--out", "--launch", "--traced-block", "--schedule", "--seed", "--schedules"}) {
+    for (const char* name : {"--schedule", "--seed", "--schedules"}) {
       if (run->count(name))
         throw CliError(std::string(name) +
-                       " is for the emulator: --backend cuda runs the program natively and "
-                       "traces nothing");
+                       " is for the emulator: --backend cuda runs the program as the GPU "
+                       "schedules it");
     }
-    return command_run_cuda({run_options.file, run_options.work_dir, run_timings}, std::cout,
-                            std::cerr);
+    CudaRunOptions cuda;
+    cuda.file = run_options.file;
+    cuda.work_dir = run_options.work_dir;
+    cuda.timings = run_timings;
+    cuda.include_dirs = run_options.include_dirs;
+    cuda.defines = run_options.defines;
+    if (!run->count("--out") && !run->count("--launch") && !run->count("--traced-block"))
+      return command_run_cuda(cuda, std::cout, std::cerr);
+    const ProgramChoice choice = to_program_choice(run_choice);
+    if (!choice.launch_spec.empty())
+      throw CliError(
+          "--launch with a kernel's arguments is for the emulator: --backend cuda runs "
+          "the file's own main()");
+    GpuTraceOptions traced;
+    traced.run = cuda;
+    traced.launch = choice.launch;
+    traced.traced_block = choice.traced_block;
+    return command_trace_cuda(traced, run_out, run_timings, std::cout, std::cerr);
   }
 
   int run_window() {

@@ -39,6 +39,9 @@ struct ProgramChoice {
   // An exercise's name (app/exercises/): the file is its kernels, run by the exercise's harness
   // on its first case; "" for a program.
   std::string exercise;
+  // Traced on the GPU itself (`--backend cuda --out`: nvcc and the GPU tracer) instead of the
+  // emulator; the schedule is then the GPU's own.
+  bool on_gpu = false;
   bool operator==(const ProgramChoice&) const = default;
 };
 

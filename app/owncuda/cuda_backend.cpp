@@ -66,15 +66,20 @@ void check_gpu(const fs::path& dir) {
 }
 
 // nvcc -O2 (no --use_fast_math), the GPU present (or $STRIDESCOPE_CUDA_ARCH, e.g. sm_90), the
-// shared CUDA runtime (so the launch timer's symbols come first), kernel stubs exported (names).
-fs::path build(const fs::path& file, const fs::path& dir, const std::string& nvcc) {
+// shared CUDA runtime (so the launch timer's symbols come first), kernel stubs exported (names);
+// the user's -I and -D, and -lineinfo for the GPU tracer.
+fs::path build(const fs::path& file, const fs::path& dir, const std::string& nvcc,
+               const CudaRunOptions& options) {
   const char* arch = std::getenv("STRIDESCOPE_CUDA_ARCH");
   const fs::path program = dir / "program";
-  const int rc =
-      run_process({nvcc, "-O2", std::string("-arch=") + (arch ? arch : "native"), "-cudart",
-                   "shared", "-Xlinker", "--export-dynamic", "-o", program.string(), file.string(),
-                   launch_timer_source().string(), "-ldl"},
-                  dir / "nvcc.out", dir / "nvcc.err");
+  std::vector<std::string> argv{nvcc, "-O2", std::string("-arch=") + (arch ? arch : "native")};
+  if (options.line_info) argv.push_back("-lineinfo");
+  for (const std::string& d : options.include_dirs) argv.push_back("-I" + fs::absolute(d).string());
+  for (const std::string& d : options.defines) argv.push_back("-D" + d);
+  argv.insert(argv.end(),
+              {"-cudart", "shared", "-Xlinker", "--export-dynamic", "-o", program.string(),
+               file.string(), launch_timer_source().string(), "-ldl"});
+  const int rc = run_process(argv, dir / "nvcc.out", dir / "nvcc.err");
   if (rc != 0) {
     const std::string said = read_file(dir / "nvcc.out") + read_file(dir / "nvcc.err");
     // A kernel-only file: the linker's one complaint, said as what to do instead.
@@ -110,6 +115,12 @@ std::string failure_of(const CudaRunResult& r, const CudaRunOptions& options) {
 
 }  // namespace
 
+void check_cuda_machine(const fs::path& scratch) {
+  if (find_tool({"nvcc"}).empty())
+    throw OwnProgramError("--backend cuda needs nvcc (the CUDA toolkit); none on PATH");
+  check_gpu(scratch);
+}
+
 CudaRunResult run_on_cuda(const CudaRunOptions& options) {
   const std::string nvcc = find_tool({"nvcc"});
   if (nvcc.empty())
@@ -117,18 +128,19 @@ CudaRunResult run_on_cuda(const CudaRunOptions& options) {
   const fs::path file = fs::absolute(options.file);
   if (!fs::is_regular_file(file)) throw OwnProgramError("no such file: " + options.file);
   const BuildDir work(options.work_dir);
-  check_gpu(work.dir);
+  if (!options.machine_checked) check_gpu(work.dir);
   CudaRunResult r;
   auto t0 = std::chrono::steady_clock::now();
-  const fs::path program = build(file, work.dir, nvcc);
+  const fs::path program = build(file, work.dir, nvcc, options);
   r.build_s = seconds_since(t0);
   t0 = std::chrono::steady_clock::now();
   // No address-space limit: the CUDA driver reserves tens of GiB of virtual addresses at start
   // (docs/own-programs.md). Modules load eagerly, so no launch's time includes loading its code.
   const fs::path log = work.dir / "launches.tsv";
+  std::vector<std::string> env{"STRIDESCOPE_LAUNCHES=" + log.string(), "CUDA_MODULE_LOADING=EAGER"};
+  env.insert(env.end(), options.env.begin(), options.env.end());
   r.exit_code =
-      run_process({program.string()}, work.dir / "program.out", work.dir / "program.err",
-                  {"STRIDESCOPE_LAUNCHES=" + log.string(), "CUDA_MODULE_LOADING=EAGER"},
+      run_process({program.string()}, work.dir / "program.out", work.dir / "program.err", env,
                   Limits{options.time_limit_s, 0, 256ull << 20, 3 * options.time_limit_s});
   r.run_s = seconds_since(t0);
   r.output = read_file(work.dir / "program.out");

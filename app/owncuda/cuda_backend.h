@@ -3,8 +3,10 @@
 // output, then each launch's configuration and time. No trace (docs/own-programs.md).
 #pragma once
 
+#include <filesystem>
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 #include "owncuda/launch_table.h"
 
@@ -15,6 +17,10 @@ struct CudaRunOptions {
   std::string work_dir;        // empty: a fresh directory under $TMPDIR, removed at the end
   bool timings = false;        // print the build's and the run's wall time
   unsigned time_limit_s = 10;  // CPU seconds for the program (wall: three times that)
+  std::vector<std::string> include_dirs, defines;  // nvcc's -I and -D
+  bool line_info = false;                          // nvcc -lineinfo (the GPU tracer's pc -> line)
+  std::vector<std::string> env;  // more environment for the program (the GPU tracer's)
+  bool machine_checked = false;  // check_cuda_machine() already passed
 };
 
 struct CudaRunResult {
@@ -24,6 +30,10 @@ struct CudaRunResult {
   LaunchLog launches;
   double build_s = 0, run_s = 0;
 };
+
+// nvcc on PATH and a GPU listed by nvidia-smi (or the driver); else OwnProgramError, one line.
+// `scratch`: a folder for nvidia-smi's output.
+void check_cuda_machine(const std::filesystem::path& scratch);
 
 // Throws OwnProgramError (one line, or nvcc's messages) when nvcc or a GPU is missing or the
 // build fails.

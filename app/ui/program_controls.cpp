@@ -8,6 +8,7 @@
 #include <string>
 
 #include "model/launch_list.h"
+#include "ui/gpu_trace_choice.h"
 #include "ui/widgets.h"
 
 namespace stridescope {
@@ -17,14 +18,13 @@ constexpr std::size_t kOutputShown = 16 * 1024;  // characters of the output dra
 constexpr std::size_t kOutputLines = 4;          // lines tall at most (it scrolls)
 
 // The file's name (its path on hover) and where it runs, wrapped on a narrow panel.
-void program_title(const ProgramFile& program, const Palette& palette) {
+void program_title(const ProgramFile& program, const Palette& palette, const std::string& where) {
   std::string name = std::filesystem::path(program.path()).filename().string();
   ImGui::TextUnformatted(name.c_str());
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", program.path().c_str());
-  const char* where = "traced on the CPU emulator";
   ImGui::SameLine();
-  if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(where).x) ImGui::NewLine();
-  ImGui::TextColored(palette.text_dim, "%s", where);
+  if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(where.c_str()).x) ImGui::NewLine();
+  ImGui::TextColored(palette.text_dim, "%s", where.c_str());
 }
 
 // The launch combo ("3: matmul_tiled<<<(2,2),(16,16)>>>"); the block follows the new grid.
@@ -103,16 +103,17 @@ bool draw_program_controls(AppContext& ctx) {
   ProgramChoice choice = program.choice();
   choose_launch(program, choice);  // first: the compact view has room for two or three lines
   choose_block(program, choice, ctx.palette());
-  program_title(program, ctx.palette());
-  choose_schedule(choice);
+  program_title(program, ctx.palette(), where_traced(program.traced_choice(), ctx.device_name));
+  if (!choose_gpu_trace(ctx.device_name, choice)) choose_schedule(choice);
   program.choose(choice);  // re-traces when something changed
   const std::vector<ProgramLaunch>& launches = program.launches();
   ctx.run_panel_shows =
       "program " + std::filesystem::path(program.path()).filename().string() + ", launch " +
       (choice.launch < launches.size() ? launch_label(choice.launch, launches[choice.launch])
                                        : std::to_string(choice.launch)) +
-      ", block " + std::to_string(choice.traced_block) + ", schedule " +
-      std::string(name_of(choice.schedule));
+      ", block " + std::to_string(choice.traced_block) +
+      (choice.on_gpu ? std::string(", on the GPU")
+                     : ", schedule " + std::string(name_of(choice.schedule)));
   bool closed = ImGui::Button("Close program");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("back to the catalog's run");
   program_output(program);

@@ -1,0 +1,116 @@
+// The first difference between two traces (see trace_diff.h).
+#include "analysis/trace_diff.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+
+#include "analysis/array_names.h"
+
+namespace stridescope {
+
+namespace {
+
+std::uint32_t shared_bytes(const Trace& t) {
+  return t.shared_words * t.word_size;
+}
+
+// A snapshot as the bytes a GPU holds: each word in the trace's element type, little-endian.
+std::vector<std::uint8_t> bytes_of(const Trace& t, const std::vector<double>& snapshot) {
+  std::vector<std::uint8_t> out(shared_bytes(t), 0);
+  for (std::size_t w = 0; w < snapshot.size() && (w + 1) * t.word_size <= out.size(); ++w) {
+    const double v = snapshot[w];
+    if (t.run.element_type == ElementType::Double) {
+      const auto bits = std::bit_cast<std::uint64_t>(v);
+      std::memcpy(&out[w * 8], &bits, 8);
+    } else if (t.run.element_type == ElementType::Float) {
+      const auto bits = std::bit_cast<std::uint32_t>(static_cast<float>(v));
+      std::memcpy(&out[w * t.word_size], &bits, 4);
+    } else {  // int: signed or unsigned words, as the low 32 bits
+      const auto bits = static_cast<std::uint32_t>(static_cast<std::int64_t>(v));
+      std::memcpy(&out[w * t.word_size], &bits, 4);
+    }
+  }
+  return out;
+}
+
+// The word's name: by the trace's arrays, else by the other trace's (same word size), else "s[w]"
+// for a catalog kernel and "word w" for a program.
+std::string name_of_word(const Trace& t, const Trace& other, std::uint32_t word) {
+  if (!t.arrays.empty()) return word_name(t.arrays, word);
+  if (!other.arrays.empty() && other.word_size == t.word_size) return word_name(other.arrays, word);
+  if (t.run.variant.rfind("own:", 0) == 0) return "word " + std::to_string(word);
+  return word_name(t.arrays, word);
+}
+
+DiffSide side_of(const Trace& t, const Trace& other, const Step& step, std::uint32_t byte) {
+  DiffSide s;
+  s.label = step.label;
+  s.word = byte / t.word_size;
+  s.word_name = name_of_word(t, other, s.word);
+  if (s.word < step.snapshot.size()) s.value = step.snapshot[s.word];
+  const std::uint32_t begin = s.word * t.word_size, end = begin + t.word_size;
+  for (const Access& a : step.accesses)
+    if (writes_memory(a.kind) && a.address < end && a.address + a.size > begin)
+      s.writers.push_back({a.thread, a.line, a.kind, a.value});
+  return s;
+}
+
+// The first step where the two blocks' labels differ, else where the shorter one ends.
+std::size_t parting_step(const BlockTrace& a, const BlockTrace& b) {
+  const std::size_t common = std::min(a.steps.size(), b.steps.size());
+  for (std::size_t k = 0; k < common; ++k)
+    if (a.steps[k].label != b.steps[k].label || a.steps[k].kind != b.steps[k].kind) return k;
+  return common;
+}
+
+}  // namespace
+
+TraceDifference diff_traces(const Trace& a, const Trace& b) {
+  if (a.blocks.empty() || b.blocks.empty())
+    throw TraceDiffError(std::string(a.blocks.empty() ? "the first" : "the second") +
+                         " trace has no traced block");
+  if (shared_bytes(a) != shared_bytes(b))
+    throw TraceDiffError(
+        "their blocks' shared memory differs in size (" + std::to_string(shared_bytes(a)) +
+        " and " + std::to_string(shared_bytes(b)) + " bytes): not traces of the same kernel");
+  TraceDifference d;
+  d.shared_bytes = shared_bytes(a);
+  d.element_types_differ = a.run.element_type != b.run.element_type;
+  d.blocks_a = a.blocks.size();
+  d.blocks_b = b.blocks.size();
+  const std::size_t blocks = std::min(a.blocks.size(), b.blocks.size());
+  for (std::size_t i = 0; i < blocks; ++i) {
+    const BlockTrace &ba = a.blocks[i], &bb = b.blocks[i];
+    d.block_index = i;
+    d.block_a = ba.block;
+    d.block_b = bb.block;
+    d.steps_a = ba.steps.size();
+    d.steps_b = bb.steps.size();
+    const std::size_t common = std::min(ba.steps.size(), bb.steps.size());
+    for (std::size_t k = 0; k < common; ++k) {
+      const std::vector<std::uint8_t> x = bytes_of(a, ba.steps[k].snapshot);
+      const std::vector<std::uint8_t> y = bytes_of(b, bb.steps[k].snapshot);
+      const auto differing = std::mismatch(x.begin(), x.end(), y.begin());
+      if (differing.first == x.end()) continue;
+      const auto byte = static_cast<std::uint32_t>(differing.first - x.begin());
+      d.kind = DiffKind::Memory;
+      d.step = k;
+      d.a = side_of(a, b, ba.steps[k], byte);
+      d.b = side_of(b, a, bb.steps[k], byte);
+      return d;
+    }
+    d.steps_compared += common;
+    if (ba.steps.size() != bb.steps.size()) {
+      d.kind = DiffKind::StepCount;
+      d.step = parting_step(ba, bb);
+      if (d.step < ba.steps.size()) d.a.label = ba.steps[d.step].label;
+      if (d.step < bb.steps.size()) d.b.label = bb.steps[d.step].label;
+      return d;
+    }
+  }
+  if (a.blocks.size() != b.blocks.size()) d.kind = DiffKind::BlockCount;
+  return d;
+}
+
+}  // namespace stridescope
