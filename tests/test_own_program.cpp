@@ -323,9 +323,11 @@ TEST(OwnProgram, AKernelWithoutSharedMemorySaysSo) {
                                "int main() {\n  int* out;\n  cudaMalloc(&out, 64);\n"
                                "  k<<<1, 16>>>(out);\n  cudaDeviceSynchronize();\n}\n");
   std::ostringstream out, err;
-  ASSERT_EQ(command_run(options, "", false, out, err), 0) << err.str();
+  const std::string saved = std::string(STRIDESCOPE_TEST_TMP) + "/own_no_shared.json";
+  ASSERT_EQ(command_run(options, saved, false, out, err), 0) << err.str();
   EXPECT_NE(out.str().find("0 shared accesses, no shared memory\n"), std::string::npos)
       << out.str();
+  EXPECT_NO_THROW(load_trace(saved));  // `check` and `diff` read it: no elements, no shared words
 }
 
 TEST(OwnProgram, TheBooksDotProductPrintsItsResultAndTracesBlockZero) {
