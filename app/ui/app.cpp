@@ -32,7 +32,8 @@ App::App(const GuiOptions& options)
                .lesson = options.lesson ? std::optional<LessonPlace>(LessonPlace{*options.lesson})
                                         : std::nullopt,
                .capture = !options.screenshot_path.empty() || options.benchmark_frames > 0,
-               .run_panel_shows = {}},
+               .run_panel_shows = {},
+               .frame_wishes = {}},
       panels_(make_panels()),
       placed_(panels_.size()) {
   session_.set_device(options.device_name, options.device_tracer);
@@ -198,6 +199,7 @@ void App::frame(PlatformWindow& window, double seconds, bool settle) {
   } else {
     session_.playback().advance_time(seconds);
   }
+  context_.frame_wishes = {};
   window.begin_frame();
   handle_keys(window);
   if (std::optional<ProgramOutcome> outcome = program_.poll(session_); outcome && context_.capture)
@@ -226,6 +228,18 @@ void App::handle_keys(PlatformWindow& window) {
     if (forward && quiz_forward(context_)) continue;
     if (!turn_lesson_page(context_, command)) play_command(command, session_.playback());
   }
+}
+
+bool App::animating() const {
+  const Playback& play = session_.playback();
+  return play.playing() || play.transition() < 1.0f || context_.frame_wishes.animate;
+}
+
+bool App::wake_due() const {
+  if (program_.has_news()) return true;
+  for (const std::function<bool()>& check : context_.frame_wishes.wake_when)
+    if (check()) return true;
+  return false;
 }
 
 void App::reset_layout() {
@@ -293,6 +307,7 @@ void App::draw_panels() {
     }
     bool apply = !p.applied || moved(*p.applied, target);
     if (apply) {
+      context_.frame_wishes.animate = true;  // ImGui shows the new place next frame
       ImGui::SetNextWindowPos(ImVec2(target.x, target.y), ImGuiCond_Always);
       ImGui::SetNextWindowSize(ImVec2(target.w, target.h), ImGuiCond_Always);
       p.applied = target;

@@ -27,6 +27,11 @@ class App {
   void frame(PlatformWindow& window, double seconds, bool settle);  // one frame's ImGui calls
   void stop();  // before the GL context goes: stops the started panels, saves preferences
 
+  // For the loop's pacing: the last frame moves (draw the next at once), or, while the window
+  // sleeps, background work has news (a trace arrived, the file changed, a dialog closed).
+  bool animating() const;
+  bool wake_due() const;
+
   Session& session() { return session_; }
   bool tracing_program() const { return program_.tracing(); }  // a capture waits for it
   const Palette& palette() const { return context_.palette(); }

@@ -28,6 +28,13 @@ struct UiSettings {
   bool open_file = false;                 // asked for the Open browser (Ctrl+O)
 };
 
+// What a frame asks of the loop's pacing (ui/frame_pacing.h), gathered afresh every frame: the
+// window sleeps when nothing animates, until input or one of the checks says there is news.
+struct FrameWishes {
+  bool animate = false;                          // draw the next frame at once (it moves)
+  std::vector<std::function<bool()>> wake_when;  // while asleep: a frame once one says true
+};
+
 struct AppContext {
   Session& session;
   ProgramFile& program;  // the CUDA program shown and watched, when one is open
@@ -46,6 +53,7 @@ struct AppContext {
   // What the Run panel's controls showed last frame, in words, for the STRIDESCOPE_REPORT_WINDOWS
   // test hook: "catalog: variant sequential, block 16" or "program: matmul.cu, launch 3, ...".
   std::string run_panel_shows;
+  FrameWishes frame_wishes;
 
   const Palette& palette() const { return stridescope::palette(settings.high_contrast); }
 };

@@ -10,6 +10,7 @@ namespace stridescope {
 struct Rect {
   float x = 0, y = 0, w = 0, h = 0;
   bool contains(float px, float py) const { return px >= x && px < x + w && py >= y && py < y + h; }
+  bool operator==(const Rect&) const = default;
 };
 
 // What the canvas holds.

@@ -90,7 +90,13 @@ std::size_t values_fingerprint(const CanvasPaint& paint, ImVec2 clip) {
   return h;
 }
 
+std::size_t paints_made = 0;
+
 }  // namespace
+
+std::size_t canvas_paints() {
+  return paints_made;
+}
 
 void MemoryCanvas::init() {
   value_list_._Data = ImGui::GetDrawListSharedData();
@@ -135,9 +141,7 @@ void MemoryCanvas::paint_image(const Palette& p, ImVec2 scale) {
   paint_triangles(image_, triangles, rgb, focused_ ? p.arrow.w * 0.3f : p.arrow.w);
 }
 
-void MemoryCanvas::paint_text(ImVec2 scale) {
-  const ImFontAtlas& fonts = *ImGui::GetIO().Fonts;
-  GlyphAtlas atlas{fonts.TexPixelsAlpha8, fonts.TexWidth, fonts.TexHeight};
+std::vector<GlyphQuad> MemoryCanvas::glyph_quads(ImVec2 scale) const {
   std::vector<GlyphQuad> quads;
   quads.reserve(static_cast<std::size_t>(value_list_.VtxBuffer.Size + label_list_.VtxBuffer.Size) /
                 4);
@@ -151,6 +155,12 @@ void MemoryCanvas::paint_text(ImVec2 scale) {
                        a.uv.y, c.uv.x, c.uv.y, a.col});
     }
   }
+  return quads;
+}
+
+void MemoryCanvas::paint_text(std::vector<GlyphQuad> quads) {
+  const ImFontAtlas& fonts = *ImGui::GetIO().Fonts;
+  GlyphAtlas atlas{fonts.TexPixelsAlpha8, fonts.TexWidth, fonts.TexHeight};
   // New values, a new place, another size or font: ink again.
   if (quads != text_quads_ || image_.width != ink_width_ || image_.height != ink_height_ ||
       atlas.alpha != ink_atlas_) {
@@ -167,8 +177,19 @@ void MemoryCanvas::render_gl() {
   GLint viewport[4];
   glGetIntegerv(GL_VIEWPORT, viewport);
   ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
-  paint_image(palette(high_contrast_), scale);
-  paint_text(scale);
+  // Painted and uploaded only when the picture changed (a step, a transition, the pointer's
+  // focus, a resize); otherwise the texture of the last paint is copied again.
+  PaintInputs inputs{cells_,  arrow_triangles_, t_,       scale.x,       scale.y,
+                     size_.x, size_.y,          focused_, high_contrast_};
+  std::vector<GlyphQuad> quads = glyph_quads(scale);
+  bool repaint = !uploaded_ || inputs != painted_ || quads != text_quads_ ||
+                 ImGui::GetIO().Fonts->TexPixelsAlpha8 != ink_atlas_;
+  if (repaint) {
+    paint_image(palette(high_contrast_), scale);
+    paint_text(std::move(quads));
+    painted_ = std::move(inputs);
+    ++paints_made;
+  }
   if (image_.width == 0 || image_.height == 0) return;
   auto x = static_cast<GLint>(origin_.x * scale.x);
   auto y = static_cast<GLint>(viewport[3] - (origin_.y + size_.y) * scale.y);
@@ -184,10 +205,11 @@ void MemoryCanvas::render_gl() {
                  GL_UNSIGNED_BYTE, image_.pixels.data());
     texture_width_ = image_.width;
     texture_height_ = image_.height;
-  } else {
+  } else if (repaint) {
     glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, image_.width, image_.height, GL_RGBA, GL_UNSIGNED_BYTE,
                     image_.pixels.data());
   }
+  uploaded_ = true;
   glDisable(GL_BLEND);  // the image is opaque: it replaces the canvas's pixels
   glUseProgram(blit_program_);
   glUniform1i(glGetUniformLocation(blit_program_, "u_image"), 0);

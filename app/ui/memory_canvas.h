@@ -39,6 +39,10 @@ struct CanvasView {
   bool marking = false;
 };
 
+// Images the canvases painted since the process started (each canvas paints only when what it
+// shows changed): the GUI's frame report says how many of its frames needed one.
+std::size_t canvas_paints();
+
 class MemoryCanvas {
  public:
   void init();  // needs a current GL context
@@ -51,8 +55,17 @@ class MemoryCanvas {
  private:
   static void render_callback(const ImDrawList* list, const ImDrawCmd* command);
   void render_gl();
-  void paint_image(const Palette& p, ImVec2 scale);  // image_ for this frame
-  void paint_text(ImVec2 scale);  // value_list_'s and label_list_'s glyphs into image_
+  // What the image shows: painted (and uploaded) again only when one of these changed.
+  struct PaintInputs {
+    std::vector<CellPaint> cells;
+    std::vector<Point> arrows;
+    float t = 1, scale_x = 1, scale_y = 1, width = 0, height = 0;
+    bool focused = false, high_contrast = false;
+    bool operator==(const PaintInputs&) const = default;
+  };
+  void paint_image(const Palette& p, ImVec2 scale);        // image_ for this frame
+  std::vector<GlyphQuad> glyph_quads(ImVec2 scale) const;  // value_list_'s and label_list_'s
+  void paint_text(std::vector<GlyphQuad> quads);           // inked into image_
   void draw_values_into_image(const CanvasPaint& paint);
   void draw_labels_into_image(const CanvasPaint& paint);
   void add_cell(const Rect& r, ImVec4 from, ImVec4 to, bool conflict, CellEmphasis emphasis);
@@ -70,7 +83,9 @@ class MemoryCanvas {
   int texture_width_ = 0, texture_height_ = 0;  // texture_'s storage
   std::vector<CellPaint> cells_;                // words, then lanes (canvas pixels)
   std::vector<Point> arrow_triangles_;
-  CanvasImage image_;  // what the GL pass copies to the screen
+  CanvasImage image_;      // what the GL pass copies to the screen
+  PaintInputs painted_;    // what image_ and the texture show
+  bool uploaded_ = false;  // the texture holds image_
   // The words' values, laid out by ImGui into a list of their own, then painted into image_.
   ImDrawList value_list_{nullptr};            // ImGui's shared data set by init()
   ImDrawList label_list_{nullptr};            // the canvas's labels, laid out every frame

@@ -50,6 +50,27 @@ void queue_key(GLFWwindow* window, int key, int, int action, int mods) {
                    : action == GLFW_REPEAT ? KeyAction::Repeat
                                            : KeyAction::Release;
   self->keys().push({key, what, mods});
+  self->count_event();
+}
+
+// Every other event the window gets counts as input: ImGui's backend chains to the callbacks it
+// also sets (buttons, wheel, text, focus, pointer entering); the rest are ours alone.
+void count(GLFWwindow* window) {
+  if (auto* self = static_cast<PlatformWindow*>(glfwGetWindowUserPointer(window)))
+    self->count_event();
+}
+void count_events_of(GLFWwindow* window) {
+  glfwSetMouseButtonCallback(window, [](GLFWwindow* w, int, int, int) { count(w); });
+  glfwSetScrollCallback(window, [](GLFWwindow* w, double, double) { count(w); });
+  glfwSetCharCallback(window, [](GLFWwindow* w, unsigned) { count(w); });
+  glfwSetWindowFocusCallback(window, [](GLFWwindow* w, int) { count(w); });
+  glfwSetCursorEnterCallback(window, [](GLFWwindow* w, int) { count(w); });
+  glfwSetCursorPosCallback(window, [](GLFWwindow* w, double, double) { count(w); });
+  glfwSetWindowSizeCallback(window, [](GLFWwindow* w, int, int) { count(w); });
+  glfwSetFramebufferSizeCallback(window, [](GLFWwindow* w, int, int) { count(w); });
+  glfwSetWindowRefreshCallback(window, count);
+  glfwSetWindowIconifyCallback(window, [](GLFWwindow* w, int) { count(w); });
+  glfwSetWindowContentScaleCallback(window, [](GLFWwindow* w, float, float) { count(w); });
 }
 
 std::vector<int> test_taps() {
@@ -102,11 +123,14 @@ PlatformWindow::PlatformWindow(int width, int height, bool capture, const std::s
   }
   glfwSetWindowUserPointer(window_, this);
   glfwSetKeyCallback(window_, queue_key);  // ImGui's backend chains to it
+  count_events_of(window_);
   ImGui_ImplGlfw_InitForOpenGL(window_, true);
   test_taps_ = test_taps();
   if (const char* size = std::getenv("STRIDESCOPE_TEST_RESIZE"))
     std::sscanf(size, "%dx%d", &test_width_, &test_height_);
   ImGui_ImplOpenGL3_Init("#version 330 core");
+  // A steady cursor: a blinking one would need frames while nothing else changes.
+  ImGui::GetIO().ConfigInputTextCursorBlink = false;
 }
 
 PlatformWindow::~PlatformWindow() {
@@ -158,6 +182,16 @@ void PlatformWindow::present() {
 
 void PlatformWindow::finish() {
   glFinish();
+}
+
+void PlatformWindow::wait_events(double seconds) {
+  glfwWaitEventsTimeout(seconds);
+}
+
+double PlatformWindow::display_hz() const {
+  GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+  const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
+  return mode && mode->refreshRate > 0 ? mode->refreshRate : 60.0;
 }
 
 void PlatformWindow::upload_fonts() {

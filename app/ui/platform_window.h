@@ -6,6 +6,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ui/key_queue.h"
@@ -35,6 +36,15 @@ class PlatformWindow {
   void present();       // shows the back buffer
   void finish();        // waits for the GPU (before reading pixels or timing a frame)
   void upload_fonts();  // after the font atlas was rebuilt
+  // Sleeps until an event arrives or `seconds` pass (the events are handled, as a frame's poll
+  // handles them). A signal does not wake it: callers wait in slices.
+  void wait_events(double seconds);
+  // Input and window events (keys, pointer, buttons, wheel, text, focus, resize, exposure) since
+  // the last call; a frame after events lets ImGui settle.
+  int take_events() { return std::exchange(events_, 0); }
+  bool events_waiting() const { return events_ > 0; }
+  void count_event() { ++events_; }
+  double display_hz() const;  // the monitor's refresh rate (60 where it does not say)
   // Every key event since the last frame, queued by the window system's callback (ImGui's key
   // state alone loses a press released within the same frame).
   KeyQueue& keys() { return keys_; }
@@ -51,6 +61,7 @@ class PlatformWindow {
   // Test hook: STRIDESCOPE_TEST_RESIZE=WxH resizes the window before the second frame.
   int test_width_ = 0, test_height_ = 0, frames_ = 0;
   int fb_width_ = 0, fb_height_ = 0;
+  int events_ = 0;
 };
 
 }  // namespace stridescope

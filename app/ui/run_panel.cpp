@@ -221,6 +221,8 @@ class RunPanel final : public Panel {
     if (std::optional<std::string> chosen = browser_.draw()) use(ctx, *chosen);
     if (std::optional<std::string> chosen = desktop_.take(); chosen && !chosen->empty())
       use(ctx, *chosen);
+    if (desktop_.running())  // the window may sleep meanwhile: it wakes when the dialog closes
+      ctx.frame_wishes.wake_when.push_back([this] { return desktop_.closed(); });
     draw_program_status(ctx);
     if (!file_message_.empty()) wrapped_text(file_message_, ctx.palette().error);
     if (!view_png_status().empty() && !view_png_saving()) {
