@@ -101,8 +101,8 @@ Access access_from_json(const json& value, const std::string& path, const Trace&
     fail(path + "[2]", "address " + std::to_string(a.address) + " is outside the " +
                            std::to_string(shared_bytes) + " bytes of shared memory");
   }
-  if (!value[4].is_string() || (value[4] != "r" && value[4] != "w")) {
-    fail(path + "[4]", "expected \"r\" or \"w\"");
+  if (!value[4].is_string() || (value[4] != "r" && value[4] != "w" && value[4] != "a")) {
+    fail(path + "[4]", "expected \"r\", \"w\" or \"a\" (atomic)");
   }
   a.kind = value[4] == "r"   ? AccessKind::Read
            : value[4] == "a" ? AccessKind::Atomic

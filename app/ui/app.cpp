@@ -9,6 +9,7 @@
 #include "ui/lesson_bar.h"
 #include "ui/panel_list.h"
 #include "ui/preferences.h"
+#include "ui/program_controls.h"
 #include "ui/quiz_controls.h"
 #include "ui/widgets.h"
 
@@ -145,6 +146,11 @@ void App::report_windows() const {
   }
   if (!context_.run_panel_shows.empty())
     std::printf("run panel: %s\n", context_.run_panel_shows.c_str());
+  if (program_.is_open()) {  // what the Run panel says of the trace on screen
+    ProgramStanding standing = program_standing(program_, session_);
+    std::printf("run panel status: %s%s\n", standing.status.c_str(),
+                standing.shown.empty() ? "" : ("; " + standing.shown).c_str());
+  }
   for (std::size_t i = 0; i < panels_.size(); ++i) {
     const Placed& p = placed_[i];
     if (!p.shown) continue;

@@ -319,7 +319,8 @@ class RunPanel final : public Panel {
       ImGui::TextColored(ctx.palette().text_dim, "Tracing %s...", name.c_str());
     } else if (!program.error().empty()) {
       wrapped_text(program.error(), ctx.palette().error);
-      if (ctx.session.has_trace()) ImGui::TextDisabled("(the trace shown is the one before)");
+      if (std::string shown = program_standing(program, ctx.session).shown; !shown.empty())
+        wrapped_text("(" + shown + ")", ctx.palette().text_dim);
     }
     wrapped_text("Watching " + name + ": saving it traces it again.", ctx.palette().text_dim);
   }
