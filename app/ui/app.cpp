@@ -34,6 +34,7 @@ App::App(const GuiOptions& options)
                                         : std::nullopt,
                .capture = !options.screenshot_path.empty() || options.benchmark_frames > 0,
                .run_panel_shows = {},
+               .canvas_word0 = {},
                .frame_wishes = {}},
       panels_(make_panels()),
       placed_(panels_.size()) {
@@ -146,6 +147,9 @@ void App::report_windows() const {
   }
   if (!context_.run_panel_shows.empty())
     std::printf("run panel: %s\n", context_.run_panel_shows.c_str());
+  if (context_.canvas_word0)
+    std::printf("canvas word 0 %.0f %.0f\n", context_.canvas_word0->x, context_.canvas_word0->y);
+  if (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) std::printf("popup open\n");
   if (program_.is_open()) {  // what the Run panel says of the trace on screen
     ProgramStanding standing = program_standing(program_, session_);
     std::printf("run panel status: %s%s\n", standing.status.c_str(),
@@ -335,6 +339,7 @@ void App::draw_panels() {
     }
     ImGui::End();
   }
+  for (auto& panel : panels_) panel->draw_popups(context_);  // last: see Panel::draw_popups
   if (settings_.reset_layout) {
     settings_.reset_layout = false;
     reset_layout();

@@ -53,6 +53,9 @@ struct AppContext {
   // What the Run panel's controls showed last frame, in words, for the STRIDESCOPE_REPORT_WINDOWS
   // test hook: "catalog: variant sequential, block 16" or "program: matmul.cu, launch 3, ...".
   std::string run_panel_shows;
+  // Where the Shared memory tab last drew word 0's cell (its centre, screen pixels), for the same
+  // hook: a test points there.
+  std::optional<ImVec2> canvas_word0;
   FrameWishes frame_wishes;
 
   const Palette& palette() const { return stridescope::palette(settings.high_contrast); }

@@ -98,6 +98,7 @@ int key_from_name(const char* name) {
                                      {"F", GLFW_KEY_F},
                                      {"L", GLFW_KEY_L},
                                      {"Q", GLFW_KEY_Q},
+                                     {"O", GLFW_KEY_O},
                                      {"Enter", GLFW_KEY_ENTER}};
   for (const Named& n : kNames) {
     if (n.name == name) return n.key;

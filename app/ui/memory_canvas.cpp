@@ -320,6 +320,11 @@ void MemoryCanvas::add_test_clicks() {
   }
 }
 
+ImVec2 MemoryCanvas::word_centre(unsigned word) const {
+  Rect r = layout_.word_rect(word);
+  return ImVec2(origin_.x + r.x + r.w / 2, origin_.y + r.y + r.h / 2);
+}
+
 std::vector<CanvasFocus> MemoryCanvas::take_mark_clicks() {
   std::vector<CanvasFocus> clicks;
   clicks.swap(mark_clicks_);

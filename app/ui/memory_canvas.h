@@ -51,6 +51,8 @@ class MemoryCanvas {
   void draw(const CanvasView& view);
   // While marking: the words, threads or warps clicked in the last draw, once.
   std::vector<CanvasFocus> take_mark_clicks();
+  // Where the last draw put word `word`'s cell: its centre in screen pixels.
+  ImVec2 word_centre(unsigned word) const;
 
  private:
   static void render_callback(const ImDrawList* list, const ImDrawCmd* command);

@@ -43,6 +43,7 @@ class MemoryTab final : public Tab {
     std::vector<WarpShuffleRound> rounds = model.warp_shuffles(step, 0);
     if (rounds.empty()) {
       canvas_.draw(view);
+      ctx.canvas_word0 = canvas_.word_centre(0);
       apply_mark_clicks(ctx);
       return;
     }

@@ -73,15 +73,27 @@ void count_events_of(GLFWwindow* window) {
   glfwSetWindowContentScaleCallback(window, [](GLFWwindow* w, float, float) { count(w); });
 }
 
-std::vector<int> test_taps() {
-  std::vector<int> keys;
+// "Right", "Ctrl+O", "Enter@5": a key, Ctrl held or not, and the frame it is tapped in.
+template <typename Tap>
+std::vector<Tap> test_taps() {
+  std::vector<Tap> taps;
   const char* list = std::getenv("STRIDESCOPE_TEST_KEYS");
-  if (list == nullptr) return keys;
+  if (list == nullptr) return taps;
   std::istringstream in(list);
   for (std::string name; std::getline(in, name, ',');) {
-    if (int key = key_from_name(name.c_str())) keys.push_back(key);
+    Tap tap;
+    if (std::size_t at = name.find('@'); at != std::string::npos) {
+      tap.frame = std::atoi(name.c_str() + at + 1);
+      name.resize(at);
+    }
+    if (name.starts_with("Ctrl+")) {
+      tap.mods = GLFW_MOD_CONTROL;
+      name.erase(0, 5);
+    }
+    tap.key = key_from_name(name.c_str());
+    if (tap.key != 0) taps.push_back(tap);
   }
-  return keys;
+  return taps;
 }
 
 }  // namespace
@@ -125,7 +137,9 @@ PlatformWindow::PlatformWindow(int width, int height, bool capture, const std::s
   glfwSetKeyCallback(window_, queue_key);  // ImGui's backend chains to it
   count_events_of(window_);
   ImGui_ImplGlfw_InitForOpenGL(window_, true);
-  test_taps_ = test_taps();
+  test_taps_ = test_taps<TestTap>();
+  if (const char* at = std::getenv("STRIDESCOPE_TEST_POINTER"))
+    std::sscanf(at, "%lf,%lf@%d", &test_pointer_.x, &test_pointer_.y, &test_pointer_.frame);
   if (const char* size = std::getenv("STRIDESCOPE_TEST_RESIZE"))
     std::sscanf(size, "%dx%d", &test_width_, &test_height_);
   ImGui_ImplOpenGL3_Init("#version 330 core");
@@ -156,12 +170,13 @@ void PlatformWindow::begin_frame() {
       glfwWaitEventsTimeout(0.01);
     }
   }
+  if (frames_ == test_pointer_.frame) glfwSetCursorPos(window_, test_pointer_.x, test_pointer_.y);
   glfwPollEvents();
-  for (int key : test_taps_) {  // as glfwPollEvents delivers a quick tap: press, then release
-    ImGui_ImplGlfw_KeyCallback(window_, key, 0, GLFW_PRESS, 0);
-    ImGui_ImplGlfw_KeyCallback(window_, key, 0, GLFW_RELEASE, 0);
+  for (const TestTap& tap : test_taps_) {  // as glfwPollEvents delivers a quick tap
+    if (tap.frame != frames_) continue;
+    ImGui_ImplGlfw_KeyCallback(window_, tap.key, 0, GLFW_PRESS, tap.mods);
+    ImGui_ImplGlfw_KeyCallback(window_, tap.key, 0, GLFW_RELEASE, tap.mods);
   }
-  test_taps_.clear();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();

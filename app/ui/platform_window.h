@@ -55,9 +55,18 @@ class PlatformWindow {
   GLFWwindow* window_ = nullptr;
   std::string ini_path_;
   KeyQueue keys_;
-  // Test hook: the keys named in STRIDESCOPE_TEST_KEYS ("Right,PageDown"), each pressed and
-  // released within the first frame through the same callbacks as real events.
-  std::vector<int> test_taps_;
+  // Test hooks: the keys named in STRIDESCOPE_TEST_KEYS ("Right,PageDown", "Ctrl+O@4"), each
+  // pressed and released within the first frame (or frame N after '@') through the same callbacks
+  // as real events; STRIDESCOPE_TEST_POINTER=X,Y@N moves the pointer there just before frame N's
+  // events are read, so that it arrives in the same frame as that frame's keys.
+  struct TestTap {
+    int key = 0, mods = 0, frame = 1;
+  };
+  std::vector<TestTap> test_taps_;
+  struct TestPointer {
+    double x = 0, y = 0;
+    int frame = 0;
+  } test_pointer_;
   // Test hook: STRIDESCOPE_TEST_RESIZE=WxH resizes the window before the second frame.
   int test_width_ = 0, test_height_ = 0, frames_ = 0;
   int fb_width_ = 0, fb_height_ = 0;

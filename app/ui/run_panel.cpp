@@ -218,7 +218,6 @@ class RunPanel final : public Panel {
       ImGui::Checkbox(("use " + dialog_tool_ + "'s dialog").c_str(), &ctx.settings.desktop_dialog);
     }
     draw_recent(ctx);
-    if (std::optional<std::string> chosen = browser_.draw()) use(ctx, *chosen);
     if (std::optional<std::string> chosen = desktop_.take(); chosen && !chosen->empty())
       use(ctx, *chosen);
     if (desktop_.running())  // the window may sleep meanwhile: it wakes when the dialog closes
@@ -234,6 +233,11 @@ class RunPanel final : public Panel {
       }
       ImGui::PopTextWrapPos();
     }
+  }
+
+  // The built-in browser's modal, after every window (Panel::draw_popups says why).
+  void draw_popups(AppContext& ctx) override {
+    if (std::optional<std::string> chosen = browser_.draw()) use(ctx, *chosen);
   }
 
   enum class Purpose { Open, SaveTrace, SavePng };
