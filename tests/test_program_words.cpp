@@ -5,6 +5,7 @@
 // needed.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <sstream>
 #include <string>
 
@@ -29,7 +30,7 @@ bool have_tools() {
 
 Trace trace_of_example(const std::string& name, std::uint32_t launch = 0) {
   OwnRunOptions options;
-  options.file = std::string(STRIDESCOPE_SOURCE_DIR) + "/examples/" + name;
+  options.file = (std::filesystem::path(STRIDESCOPE_SOURCE_DIR) / "examples" / name).string();
   options.launch = launch;
   OwnRunResult r = run_own_program(options);
   EXPECT_TRUE(r.traced) << r.errors << r.failure;
@@ -49,7 +50,8 @@ std::string all_words(const TraceModel& model) {
 }
 
 std::string checked(const Trace& trace) {
-  std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/program_words.json";
+  const std::string path =
+      (std::filesystem::path(STRIDESCOPE_TEST_TMP) / "program_words.json").string();
   save_trace(trace, path);
   std::ostringstream out;
   command_check(path, out);
@@ -132,8 +134,11 @@ TEST(ProgramWords, ARaceIsNamedOnTheProgramsOwnArray) {
     const std::string word = "cache[" + std::to_string(facts.hazards.front().word) + "]";
     EXPECT_NE(facts.narration.find("RACE: read-after-write on " + word), std::string::npos)
         << facts.narration;
-    for (const FactRow& row : step_fact_rows(model, facts))
-      if (row.name == "data races") EXPECT_NE(row.value.find("on " + word), std::string::npos);
+    for (const FactRow& row : step_fact_rows(model, facts)) {
+      if (row.name == "data races") {
+        EXPECT_NE(row.value.find("on " + word), std::string::npos) << row.value;
+      }
+    }
     EXPECT_EQ(facts.narration.find(" s["), std::string::npos) << facts.narration;
   }
   EXPECT_TRUE(raced);
