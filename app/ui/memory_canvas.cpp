@@ -119,7 +119,9 @@ void MemoryCanvas::shutdown() {
 }
 
 void MemoryCanvas::render_callback(const ImDrawList*, const ImDrawCmd* command) {
-  static_cast<MemoryCanvas*>(command->UserCallbackData)->render_gl();
+  auto* canvas = static_cast<MemoryCanvas*>(command->UserCallbackData);
+  canvas->clip_ = command->ClipRect;  // a scrolled pane (Compare) shows only its visible part
+  canvas->render_gl();
 }
 
 void MemoryCanvas::paint_image(const Palette& p, ImVec2 scale) {
@@ -195,7 +197,12 @@ void MemoryCanvas::render_gl() {
   auto y = static_cast<GLint>(viewport[3] - (origin_.y + size_.y) * scale.y);
   glViewport(x, y, image_.width, image_.height);
   glEnable(GL_SCISSOR_TEST);
-  glScissor(x, y, image_.width, image_.height);
+  // The image where it lies inside the window's clip rectangle (framebuffer pixels, y up).
+  auto clip_x0 = std::max(x, static_cast<GLint>(clip_.x * scale.x));
+  auto clip_x1 = std::min(x + image_.width, static_cast<GLint>(clip_.z * scale.x));
+  auto clip_y0 = std::max(y, static_cast<GLint>(viewport[3] - clip_.w * scale.y));
+  auto clip_y1 = std::min(y + image_.height, static_cast<GLint>(viewport[3] - clip_.y * scale.y));
+  glScissor(clip_x0, clip_y0, std::max(0, clip_x1 - clip_x0), std::max(0, clip_y1 - clip_y0));
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, texture_);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);

@@ -100,6 +100,7 @@ class MemoryCanvas {
   CanvasFocus pinned_;                    // a warp or word the user clicked: its links stay shown
   std::vector<CanvasFocus> mark_clicks_;  // clicks while marking (the quiz)
   ImVec2 origin_{}, size_{};              // the GL pass's rectangle (screen pixels)
+  ImVec4 clip_{};                         // and the window's clip rectangle it lies in
   float t_ = 1;
   float arrow_scale_ = 1;  // cell side the arrows are sized by
   bool focused_ = false;   // a focus is shown: the arrows step back
