@@ -236,12 +236,18 @@ class FactsPanel final : public Panel {
     const TraceModel& model = ctx.session.model();
     const StepFacts& f = ctx.session.facts();
     draw_lesson_details(ctx);
-    ImGui::Text("Step %zu / %zu: %s", f.index, model.step_count() - 1, f.label.text().c_str());
+    wrapped_text("Step " + std::to_string(f.index) + " / " +
+                 std::to_string(model.step_count() - 1) + ": " + f.label.text());
     wrapped_text(f.narration);
     std::string global = global_step_section(model.trace(), f.index);
-    lab_section(model.lab(), model.variant(), ctx.palette());
+    // A finding goes above the figures; a clean run's quiet line under them, so that on a small
+    // panel (a projector's text size 2) the step's figures come first.
+    bool quiet_lab = model.lab().clean() &&
+                     (model.variant() == nullptr || !model.variant()->broken_on_purpose());
+    if (!quiet_lab) lab_section(model.lab(), model.variant(), ctx.palette());
     ImGui::Spacing();
     facts_table(model, f, ctx.palette());
+    if (quiet_lab) lab_section(model.lab(), model.variant(), ctx.palette());
     global += global_launch_section(model, ctx.palette());
     if (ctx.capture && global != reported_global_) {  // a screenshot says what it shows, in words
       std::printf("%s", global.c_str());

@@ -15,6 +15,7 @@ class MemoryTab final : public Tab {
  public:
   View view() const override { return View::Memory; }
   const char* label() const override { return "Shared memory"; }
+  const char* short_label() const override { return "Memory"; }
   void start(AppContext&) override { canvas_.init(); }
   void stop() override { canvas_.shutdown(); }
 
