@@ -175,7 +175,8 @@ void App::report_quiz() const {
     case QuizPhase::Revealed:
       where = "step " + step + " revealed, this step " +
               std::to_string(quiz_.judgement().score.points) + "/" +
-              std::to_string(quiz_.judgement().score.out_of);
+              std::to_string(quiz_.judgement().score.out_of) +
+              (quiz_.unmarked_reveal() ? " not counted (nothing marked)" : "");
       break;
     case QuizPhase::Predicting:
       where = "predicting step " + std::to_string(quiz_.shown_step() + 1) +

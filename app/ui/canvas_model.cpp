@@ -211,6 +211,7 @@ CanvasSelection select(const CanvasModel& model, CanvasFocus focus) {
       s.links = model.touches_of_word(focus.index);
       for (const Touch& touch : s.links) s.threads[touch.thread] = true;
       break;
+    case CanvasFocus::Kind::Row:  // a row label: the quiz marks its words; no links to show
     case CanvasFocus::Kind::None:
       break;
   }

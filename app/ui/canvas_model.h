@@ -84,7 +84,7 @@ CanvasModel canvas_model(const TraceModel& model, std::size_t step);
 
 // What the pointer is on (or what a click pinned): a thread, a warp or a word.
 struct CanvasFocus {
-  enum class Kind { None, Thread, Warp, Word };
+  enum class Kind { None, Thread, Warp, Word, Row };  // Row: a row label (its first memory row)
   Kind kind = Kind::None;
   unsigned index = 0;
   bool operator==(const CanvasFocus&) const = default;

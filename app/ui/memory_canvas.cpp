@@ -53,6 +53,8 @@ bool focus_exists(const CanvasModel& m, CanvasFocus f) {
       return f.index < m.warps.size();
     case CanvasFocus::Kind::Word:
       return f.index < m.cells.size();
+    case CanvasFocus::Kind::Row:
+      return !m.cells.empty();
     case CanvasFocus::Kind::None:
       break;
   }
@@ -288,7 +290,7 @@ CanvasFocus MemoryCanvas::track_pointer(const CanvasView& view, ImVec2 mouse, bo
   if (hovered) hover = focus_at(mouse.x - origin_.x, mouse.y - origin_.y);
   if (clicked && view.marking) {
     mark_clicks_.push_back(hover);
-  } else if (clicked) {
+  } else if (clicked && hover.kind != CanvasFocus::Kind::Row) {
     CanvasFocus pin = hover;  // a click on a thread pins its warp
     if (pin.kind == CanvasFocus::Kind::Thread)
       pin = {CanvasFocus::Kind::Warp, hover.index / kWarpSize};
@@ -302,7 +304,35 @@ CanvasFocus MemoryCanvas::focus_at(float x, float y) const {
   if (int t = layout_.thread_at(x, y); t >= 0) return {CanvasFocus::Kind::Thread, unsigned(t)};
   if (int w = layout_.warp_at(x, y); w >= 0) return {CanvasFocus::Kind::Warp, unsigned(w)};
   if (int word = layout_.word_at(x, y); word >= 0) return {CanvasFocus::Kind::Word, unsigned(word)};
+  for (unsigned row = 0; row < layout_.rows; ++row) {
+    std::optional<std::pair<Rect, RowGroup>> label = row_label(row);
+    if (label && label->second.first == row && label->first.contains(x, y))
+      return {CanvasFocus::Kind::Row, row};
+  }
   return {};
+}
+
+std::optional<std::pair<Rect, RowGroup>> MemoryCanvas::row_label(unsigned row) const {
+  const CanvasLayout& l = layout_;
+  for (RowGroup group : label_groups(l.rows, l.rows_per_panel, l.row_pitch(), l.text_height)) {
+    if (row < group.first || row >= group.first + group.count) continue;
+    Rect top = l.word_rect(group.first * l.words_per_row);
+    Rect bottom = l.word_rect((group.first + group.count - 1) * l.words_per_row);
+    return std::pair(Rect{top.x - l.label_width, top.y, l.label_width, bottom.y + bottom.h - top.y},
+                     group);
+  }
+  return std::nullopt;
+}
+
+std::vector<unsigned> MemoryCanvas::words_named_by(CanvasFocus row) const {
+  std::vector<unsigned> words;
+  std::optional<std::pair<Rect, RowGroup>> label = row_label(row.index);
+  if (row.kind != CanvasFocus::Kind::Row || !label) return words;
+  const RowGroup& g = label->second;
+  for (unsigned w = g.first * layout_.words_per_row;
+       w < (g.first + g.count) * layout_.words_per_row && w < layout_.words; ++w)
+    words.push_back(w);
+  return words;
 }
 
 // Test hook (ui/test_clicks.h): the centre of each named cell, hit as a click there would be.
@@ -320,6 +350,12 @@ void MemoryCanvas::add_test_clicks() {
         r = layout_.warp_bars ? layout_.warp_bar_rect(target.index)
                               : layout_.warp_row_label_rect(target.index);
         break;
+      case CanvasFocus::Kind::Row:
+        if (std::optional<std::pair<Rect, RowGroup>> label = row_label(target.index)) {
+          r = label->first;
+          break;
+        }
+        continue;
       case CanvasFocus::Kind::None:
         continue;
     }
@@ -355,6 +391,10 @@ void MemoryCanvas::show_tooltip(const CanvasView& view, CanvasFocus hovered) con
     case CanvasFocus::Kind::Word:
       text = word_tooltip(m, hovered.index, layout_.words_per_row);
       if (view.marking) text += "\nclick: mark it (or not) as written in the next step";
+      break;
+    case CanvasFocus::Kind::Row:  // a row label: it marks the words it names
+      if (!view.marking) return;
+      text = "click: mark (or unmark) all these words as written in the next step";
       break;
     case CanvasFocus::Kind::None:
       return;

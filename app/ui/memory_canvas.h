@@ -8,7 +8,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "model/trace_model.h"
@@ -53,6 +55,8 @@ class MemoryCanvas {
   std::vector<CanvasFocus> take_mark_clicks();
   // Where the last draw put word `word`'s cell: its centre in screen pixels.
   ImVec2 word_centre(unsigned word) const;
+  // The words a row label names (a focus of kind Row: its group of memory rows), in order.
+  std::vector<unsigned> words_named_by(CanvasFocus row) const;
 
  private:
   static void render_callback(const ImDrawList* list, const ImDrawCmd* command);
@@ -75,6 +79,9 @@ class MemoryCanvas {
   // What the pointer is on, and the click that pins (or unpins) a warp or a word.
   CanvasFocus track_pointer(const CanvasView& view, ImVec2 mouse, bool hovered, bool clicked);
   CanvasFocus focus_at(float x, float y) const;  // canvas coordinates
+  // The label left of memory row `row` (of the group of rows it names), canvas coordinates, and
+  // its rows; none past the last row.
+  std::optional<std::pair<Rect, RowGroup>> row_label(unsigned row) const;
   void add_test_clicks();
   void show_tooltip(const CanvasView& view, CanvasFocus hovered) const;
   void build_instances(const CanvasView& view, const CanvasSelection& selection);

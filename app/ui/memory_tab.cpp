@@ -80,6 +80,9 @@ class MemoryTab final : public Tab {
         case CanvasFocus::Kind::Warp:
           ctx.quiz.toggle_warp(click.index, ctx.session.trace().run.block_size);
           break;
+        case CanvasFocus::Kind::Row:  // a row label marks (or unmarks) the words it names
+          ctx.quiz.toggle_words(canvas_.words_named_by(click));
+          break;
         case CanvasFocus::Kind::None:
           break;
       }

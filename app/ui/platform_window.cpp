@@ -10,6 +10,7 @@
 #include <dlfcn.h>
 #include <link.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -42,15 +43,10 @@ void glfw_error(int code, const char* description) {
   std::fprintf(stderr, "stridescope: GLFW error %d: %s\n", code, description);
 }
 
-// Queues every key event for the App; ImGui's backend calls it first, then updates its own state.
-void queue_key(GLFWwindow* window, int key, int, int action, int mods) {
-  auto* self = static_cast<PlatformWindow*>(glfwGetWindowUserPointer(window));
-  if (self == nullptr) return;
-  KeyAction what = action == GLFW_PRESS    ? KeyAction::Press
-                   : action == GLFW_REPEAT ? KeyAction::Repeat
-                                           : KeyAction::Release;
-  self->keys().push({key, what, mods});
-  self->count_event();
+// Every key event goes to the window first (PlatformWindow::key_event), then to ImGui's backend.
+void on_key(GLFWwindow* window, int key, int scancode, int action, int mods) {
+  if (auto* self = static_cast<PlatformWindow*>(glfwGetWindowUserPointer(window)))
+    self->key_event(key, scancode, action, mods);
 }
 
 // Every other event the window gets counts as input: ImGui's backend chains to the callbacks it
@@ -134,9 +130,9 @@ PlatformWindow::PlatformWindow(int width, int height, bool capture, const std::s
     ImGui::GetIO().IniFilename = ini_path_.c_str();
   }
   glfwSetWindowUserPointer(window_, this);
-  glfwSetKeyCallback(window_, queue_key);  // ImGui's backend chains to it
   count_events_of(window_);
   ImGui_ImplGlfw_InitForOpenGL(window_, true);
+  glfwSetKeyCallback(window_, on_key);  // in front of ImGui's: key_event forwards to it
   test_taps_ = test_taps<TestTap>();
   if (const char* at = std::getenv("STRIDESCOPE_TEST_POINTER"))
     std::sscanf(at, "%lf,%lf@%d", &test_pointer_.x, &test_pointer_.y, &test_pointer_.frame);
@@ -155,6 +151,23 @@ PlatformWindow::~PlatformWindow() {
   glfwTerminate();
 }
 
+void PlatformWindow::key_event(int key, int scancode, int action, int mods) {
+  KeyAction what = action == GLFW_PRESS    ? KeyAction::Press
+                   : action == GLFW_REPEAT ? KeyAction::Repeat
+                                           : KeyAction::Release;
+  keys_.push({key, what, mods});
+  count_event();
+  if (action == GLFW_PRESS) pressed_this_frame_.push_back(key);
+  bool quick = action == GLFW_RELEASE &&
+               std::find(pressed_this_frame_.begin(), pressed_this_frame_.end(), key) !=
+                   pressed_this_frame_.end();
+  if (quick) {  // ImGui would see the key up before it saw it down: it is released next frame
+    held_releases_.push_back({key, scancode, mods});
+    return;
+  }
+  ImGui_ImplGlfw_KeyCallback(window_, key, scancode, action, mods);
+}
+
 bool PlatformWindow::should_close() const {
   return glfwWindowShouldClose(window_) != 0;
 }
@@ -170,12 +183,17 @@ void PlatformWindow::begin_frame() {
       glfwWaitEventsTimeout(0.01);
     }
   }
+  // The quick taps of the last frame are released now: ImGui saw each key down for one frame.
+  for (const HeldRelease& r : held_releases_)
+    ImGui_ImplGlfw_KeyCallback(window_, r.key, r.scancode, GLFW_RELEASE, r.mods);
+  held_releases_.clear();
+  pressed_this_frame_.clear();
   if (frames_ == test_pointer_.frame) glfwSetCursorPos(window_, test_pointer_.x, test_pointer_.y);
   glfwPollEvents();
   for (const TestTap& tap : test_taps_) {  // as glfwPollEvents delivers a quick tap
     if (tap.frame != frames_) continue;
-    ImGui_ImplGlfw_KeyCallback(window_, tap.key, 0, GLFW_PRESS, tap.mods);
-    ImGui_ImplGlfw_KeyCallback(window_, tap.key, 0, GLFW_RELEASE, tap.mods);
+    key_event(tap.key, 0, GLFW_PRESS, tap.mods);
+    key_event(tap.key, 0, GLFW_RELEASE, tap.mods);
   }
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();

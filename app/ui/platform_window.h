@@ -48,6 +48,10 @@ class PlatformWindow {
   // Every key event since the last frame, queued by the window system's callback (ImGui's key
   // state alone loses a press released within the same frame).
   KeyQueue& keys() { return keys_; }
+  // A key event from the window system: queued for the App, then handed to ImGui; a key pressed
+  // and released within one frame (a clicker, a touch screen, VNC, a quick Enter in the file
+  // browser) reaches ImGui released only at the next frame, so that its widgets see it pressed.
+  void key_event(int key, int scancode, int action, int mods);
   int framebuffer_width() const { return fb_width_; }
   int framebuffer_height() const { return fb_height_; }
 
@@ -71,6 +75,11 @@ class PlatformWindow {
   int test_width_ = 0, test_height_ = 0, frames_ = 0;
   int fb_width_ = 0, fb_height_ = 0;
   int events_ = 0;
+  struct HeldRelease {
+    int key = 0, scancode = 0, mods = 0;
+  };
+  std::vector<int> pressed_this_frame_;
+  std::vector<HeldRelease> held_releases_;
 };
 
 }  // namespace stridescope
