@@ -33,6 +33,7 @@ App::App(const GuiOptions& options)
                .lesson = options.lesson ? std::optional<LessonPlace>(LessonPlace{*options.lesson})
                                         : std::nullopt,
                .capture = !options.screenshot_path.empty() || options.benchmark_frames > 0,
+               .exporting = options.exporting,
                .run_panel_shows = {},
                .canvas_word0 = {},
                .frame_wishes = {}},
@@ -239,6 +240,14 @@ void App::handle_keys(PlatformWindow& window) {
     if (forward && quiz_forward(context_)) continue;
     if (!turn_lesson_page(context_, command)) play_command(command, session_.playback());
   }
+}
+
+std::size_t App::lesson_runs() const {
+  return context_.lesson ? lesson_of(context_.lesson->id).steps.size() : 0;
+}
+
+void App::open_lesson_run(std::size_t index) {
+  if (context_.lesson) open_lesson_step(context_, context_.lesson->id, index);
 }
 
 bool App::animating() const {

@@ -32,6 +32,11 @@ class App {
   bool animating() const;
   bool wake_due() const;
 
+  // A lesson's runs (0 outside a lesson), and its run `index` opened at its first step (the export
+  // of a whole lesson walks them).
+  std::size_t lesson_runs() const;
+  void open_lesson_run(std::size_t index);
+
   Session& session() { return session_; }
   bool tracing_program() const { return program_.tracing(); }  // a capture waits for it
   const Palette& palette() const { return context_.palette(); }

@@ -50,6 +50,8 @@ struct AppContext {
   std::optional<LessonPlace> lesson;          // the lesson being stepped through, if any
   bool lesson_details_in_facts = false;  // the lesson bar is narrow: the facts say what changed
   bool capture = false;  // rendering a screenshot or a benchmark: no waiting, no saved state
+  // Rendering `export` frames: the timeline shows the step, no buttons.
+  bool exporting = false;
   // What the Run panel's controls showed last frame, in words, for the STRIDESCOPE_REPORT_WINDOWS
   // test hook: "catalog: variant sequential, block 16" or "program: matmul.cu, launch 3, ...".
   std::string run_panel_shows;

@@ -12,6 +12,7 @@
 #include "registry.h"
 #include "ui/canvas_paint.h"
 #include "ui/compare_layout.h"
+#include "ui/lesson_bar.h"
 #include "ui/memory_canvas.h"
 #include "ui/tab.h"
 #include "ui/widgets.h"
@@ -123,7 +124,7 @@ class CompareTab final : public Tab {
     if (row.size() != runs.size()) return;
     ImVec2 avail = ImGui::GetContentRegionAvail();
     if (ImGui::SmallButton("End compare")) {
-      session.run(ctx.request);
+      end_compare(ctx);  // in a lesson, back to the lesson's run (ui/lesson_bar.h)
       return;
     }
     const char* hint = "one timeline drives every pane: round k of each kernel side by side";
