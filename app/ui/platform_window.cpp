@@ -157,12 +157,12 @@ void PlatformWindow::key_event(int key, int scancode, int action, int mods) {
                                            : KeyAction::Release;
   keys_.push({key, what, mods});
   count_event();
-  if (action == GLFW_PRESS) pressed_this_frame_.push_back(key);
+  if (action == GLFW_PRESS) pressed_since_frame_.push_back(key);
   bool quick = action == GLFW_RELEASE &&
-               std::find(pressed_this_frame_.begin(), pressed_this_frame_.end(), key) !=
-                   pressed_this_frame_.end();
+               std::find(pressed_since_frame_.begin(), pressed_since_frame_.end(), key) !=
+                   pressed_since_frame_.end();
   if (quick) {  // ImGui would see the key up before it saw it down: it is released next frame
-    held_releases_.push_back({key, scancode, mods});
+    held_releases_.push_back({key, scancode, mods, false});
     return;
   }
   ImGui_ImplGlfw_KeyCallback(window_, key, scancode, action, mods);
@@ -183,18 +183,23 @@ void PlatformWindow::begin_frame() {
       glfwWaitEventsTimeout(0.01);
     }
   }
-  // The quick taps of the last frame are released now: ImGui saw each key down for one frame.
-  for (const HeldRelease& r : held_releases_)
-    ImGui_ImplGlfw_KeyCallback(window_, r.key, r.scancode, GLFW_RELEASE, r.mods);
-  held_releases_.clear();
-  pressed_this_frame_.clear();
-  if (frames_ == test_pointer_.frame) glfwSetCursorPos(window_, test_pointer_.x, test_pointer_.y);
-  glfwPollEvents();
-  for (const TestTap& tap : test_taps_) {  // as glfwPollEvents delivers a quick tap
+  // Test taps first, as a quick press the window system handed over while the loop waited for
+  // events between two frames (the usual way one arrives).
+  for (const TestTap& tap : test_taps_) {
     if (tap.frame != frames_) continue;
     key_event(tap.key, 0, GLFW_PRESS, tap.mods);
     key_event(tap.key, 0, GLFW_RELEASE, tap.mods);
   }
+  // A quick tap's release reaches ImGui once a frame has seen the key down; one that arrived since
+  // the last frame waits for this one.
+  std::erase_if(held_releases_, [this](const HeldRelease& r) {
+    if (r.seen) ImGui_ImplGlfw_KeyCallback(window_, r.key, r.scancode, GLFW_RELEASE, r.mods);
+    return r.seen;
+  });
+  if (frames_ == test_pointer_.frame) glfwSetCursorPos(window_, test_pointer_.x, test_pointer_.y);
+  glfwPollEvents();
+  for (HeldRelease& r : held_releases_) r.seen = true;  // this frame sees them pressed
+  pressed_since_frame_.clear();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();

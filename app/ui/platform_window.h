@@ -77,8 +77,9 @@ class PlatformWindow {
   int events_ = 0;
   struct HeldRelease {
     int key = 0, scancode = 0, mods = 0;
+    bool seen = false;  // a frame has begun with the key down
   };
-  std::vector<int> pressed_this_frame_;
+  std::vector<int> pressed_since_frame_;  // keys pressed since the last frame began
   std::vector<HeldRelease> held_releases_;
 };
 
