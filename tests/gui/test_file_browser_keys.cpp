@@ -32,7 +32,7 @@ TEST(FileBrowserKeys, AQuickDownAndEnterOpenTheFile) {
                   " && xvfb-run -a -s '-screen 0 1280x720x24' sh -c 'XDG_CONFIG_HOME=" + kTmp +
                   "/quick_enter_config STRIDESCOPE_REPORT_WINDOWS=1 "
                   "STRIDESCOPE_TEST_KEYS=Ctrl+O@4,Down@5,Enter@6 timeout --preserve-status -s "
-                  "INT 3 " +
+                  "INT 5 " +
                   kBinary + " --size 1280x720; echo exit $?'");
   EXPECT_NE(o.output.find("exit 0\n"), std::string::npos) << o.output;
   EXPECT_EQ(o.output.find("popup open"), std::string::npos) << "the browser is still open\n"

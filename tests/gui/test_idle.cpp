@@ -58,10 +58,11 @@ bool frame_report(const std::string& output, int& drawn, int& paints) {
              2;
 }
 
-// The window as a user leaves it: open, nothing playing, for two seconds, then Ctrl+C.
-TEST(GuiIdle, AnIdleWindowDrawsAFewFramesInTwoSecondsNotOneHundred) {
+// The window as a user leaves it: open, nothing playing, for four seconds (room for a slow start
+// under the sanitizers), then Ctrl+C.
+TEST(GuiIdle, AnIdleWindowDrawsAFewFramesInFourSecondsNotTwoHundred) {
   Outcome o = run("xvfb-run -a -s '-screen 0 1280x720x24' sh -c 'XDG_CONFIG_HOME=" + kTmp +
-                  "/idle-config STRIDESCOPE_REPORT_FRAMES=1 timeout -s INT 2 " + kBinary +
+                  "/idle-config STRIDESCOPE_REPORT_FRAMES=1 timeout -s INT 4 " + kBinary +
                   " --size 1280x720'");
   int drawn = 0, paints = 0;
   ASSERT_TRUE(frame_report(o.output, drawn, paints)) << o.output;

@@ -40,7 +40,7 @@ TEST(GuiOpenOverAProgram, CtrlOAsThePointerReachesACellOpensTheBrowserAndTheAppL
   Outcome o = run(window + "XDG_CONFIG_HOME=" + kTmp +
                   "/open_over_config STRIDESCOPE_REPORT_WINDOWS=1 STRIDESCOPE_TEST_KEYS=Ctrl+O" +
                   at4 + " STRIDESCOPE_TEST_POINTER=" + std::to_string(x) + "," + std::to_string(y) +
-                  at4 + " timeout --preserve-status -s INT 3 " + app + "; echo exit $?'");
+                  at4 + " timeout --preserve-status -s INT 5 " + app + "; echo exit $?'");
   EXPECT_EQ(o.output.find("Assertion"), std::string::npos) << o.output;
   EXPECT_NE(o.output.find("popup open\n"), std::string::npos) << o.output;  // the browser
   EXPECT_NE(o.output.find("exit 0\n"), std::string::npos) << o.output;
