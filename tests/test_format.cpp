@@ -19,6 +19,18 @@ TEST(Format, PrintfLiteralShowsDataExactlyAndReadsNoArguments) {
   EXPECT_EQ(printf_literal("%s%n"), "%%s%%n");
 }
 
+TEST(Format, TinyValuesFitTheSmallestCells) {
+  EXPECT_EQ(tiny_value_text(2016), "2k");
+  EXPECT_EQ(tiny_value_text(33792), "34k");
+  EXPECT_EQ(tiny_value_text(999999), "1M");  // not "1000k"
+  EXPECT_EQ(tiny_value_text(1.04154e12), "1T");
+  EXPECT_EQ(tiny_value_text(-4500), "-5k");
+  EXPECT_EQ(tiny_value_text(120), "120");
+  EXPECT_EQ(tiny_value_text(12.7), "13");
+  EXPECT_EQ(tiny_value_text(12), "12");
+  EXPECT_EQ(tiny_value_text(0.25), "0.25");
+}
+
 TEST(Format, ExponentFormIsShortForAnySize) {
   EXPECT_EQ(exponent_value_text(10104), "1.0e4");
   EXPECT_EQ(exponent_value_text(-99999), "-1.0e5");

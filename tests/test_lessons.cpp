@@ -131,5 +131,14 @@ TEST(Lessons, BookSectionFiveThreeTwoIsTheSyncInBranchBug) {
   EXPECT_TRUE(trace.divergence.has_value());  // the barrier inside the branch stops the run
 }
 
+TEST(Lessons, TheTimingTabShowsEachStepsTypeAndN) {
+  const LessonPlan& ladder = lesson_of(LessonId::HarrisLadder);
+  for (const LessonStep& step : ladder.steps)
+    EXPECT_EQ(lesson_timing(step), (LessonTiming{ElementType::Int, kHarrisElements})) << step.name;
+  const LessonStep& dot = lesson_of(LessonId::CudaByExample5).steps.front();
+  EXPECT_EQ(lesson_timing(dot), (LessonTiming{dot.type, dot.n}));
+  EXPECT_EQ(dot.n, 33u * 1024u);
+}
+
 }  // namespace
 }  // namespace stridescope

@@ -38,6 +38,17 @@ TEST(TraceJson, RoundTripKeepsEverything) {
   EXPECT_EQ(load_trace(path), trace);
 }
 
+// A program's atomicAdd on shared memory (a histogram's bins) is written as "a": it loads again.
+TEST(TraceJson, AtomicAccessesRoundTrip) {
+  Trace trace = sample();
+  Access& first_write = trace.blocks[0].steps[0].accesses.front();
+  ASSERT_EQ(first_write.kind, AccessKind::Write);
+  first_write.kind = AccessKind::Atomic;
+  json j = trace_to_json(trace);
+  EXPECT_EQ(j["blocks"][0]["steps"][0]["accesses"][0][4], "a");
+  EXPECT_EQ(trace_from_json(j), trace);
+}
+
 TEST(TraceJson, HeaderIsVersioned) {
   json j = trace_to_json(sample());
   EXPECT_EQ(j["format"], "stridescope-trace");

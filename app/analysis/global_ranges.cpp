@@ -79,4 +79,14 @@ std::optional<RegularRuns> regular_runs(const std::vector<ElementSpan>& spans) {
   return RegularRuns{spans.size(), length, stride};
 }
 
+std::vector<std::string> buffers_read(const Trace& trace, std::size_t step) {
+  std::vector<std::string> names;
+  if (!trace.global_memory || step >= trace.global_memory->steps.size()) return names;
+  const GlobalMemory& memory = *trace.global_memory;
+  for (const GlobalUse& use : memory.steps[step])
+    if (use.read.accesses > 0 && use.buffer < memory.buffers.size())
+      names.push_back(memory.buffers[use.buffer].name);
+  return names;
+}
+
 }  // namespace stridescope

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "trace/trace.h"
@@ -49,5 +50,9 @@ struct RegularRuns {
   bool operator==(const RegularRuns&) const = default;
 };
 std::optional<RegularRuns> regular_runs(const std::vector<ElementSpan>& spans);
+
+// The buffers the traced block of a user's program read in global memory at step `step`, by name,
+// in allocation order; empty for a catalog trace (it has no global memory record).
+std::vector<std::string> buffers_read(const Trace& trace, std::size_t step);
 
 }  // namespace stridescope

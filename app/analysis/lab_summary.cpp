@@ -5,6 +5,7 @@
 
 #include <tuple>
 #include "analysis/intervals.h"
+#include "analysis/shuffles.h"
 #include "core/format.h"
 
 namespace stridescope {
@@ -34,19 +35,19 @@ LabSummary lab_summary(const Trace& trace, bool result_in_word0) {
   }
   if (result_in_word0) {
     summary.contributions = contributions(block, trace.word_size, 0);
-  } else {
+  } else if (has_shuffles(block)) {
     summary.contributions.why_not =
         "the block's sum ends in a register (shuffles), not in shared memory";
-  }
+  }  // else no sum at all (a transpose, a histogram): lost elements mean nothing, none is said
   summary.uninitialized = uninitialized_reads(block);
   return summary;
 }
 
 std::string lab_clean_line(const LabSummary& s) {
   std::string line = "no races, no divergent barrier, no uninitialized read";
-  return line + (s.contributions.applicable ? ", nothing lost"
-                                            : " (lost elements are not traced: the sum is built "
-                                              "in registers)");
+  if (s.contributions.applicable) return line + ", nothing lost";
+  if (s.contributions.why_not.empty()) return line;  // not a sum: nothing to lose
+  return line + " (lost elements are not traced: " + s.contributions.why_not + ")";
 }
 
 std::string lab_summary_line(const LabSummary& s) {
@@ -59,9 +60,10 @@ std::string lab_summary_line(const LabSummary& s) {
       line += ", " + count(s.contributions.doubled.size(), "element counted twice or more",
                            "elements counted twice or more");
     }
-  } else {
+  } else if (!s.contributions.why_not.empty()) {
     line += "lost elements not traced";
   }
+  if (line.ends_with(", ")) line.resize(line.size() - 2);  // not a sum: no lost-elements clause
   line += ", " + count(s.uninitialized.size(), "uninitialized read", "uninitialized reads");
   return line;
 }

@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 
+#include "analysis/global_ranges.h"
 #include "analysis/narration_phrases.h"
 #include "analysis/step_facts.h"
 #include "core/format.h"
@@ -30,10 +31,15 @@ struct Touched {
   std::set<unsigned> threads, words;
   std::vector<std::pair<unsigned, unsigned>> pairs;
 };
-Touched touched(const Step& step, AccessKind kind, unsigned word_size) {
+// `kind` Read or Write takes in the atomics (they read and write), Atomic only them.
+Touched touched(const Step& step, AccessKind kind, unsigned word_size, bool with_atomics = true) {
   Touched t;
   for (const Access& a : step.accesses) {
-    if (kind == AccessKind::Read ? !reads_memory(a.kind) : !writes_memory(a.kind)) continue;
+    if (kind == AccessKind::Atomic ? a.kind != AccessKind::Atomic
+        : kind == AccessKind::Read ? !reads_memory(a.kind)
+                                   : !writes_memory(a.kind))
+      continue;
+    if (!with_atomics && kind != AccessKind::Atomic && a.kind == AccessKind::Atomic) continue;
     t.threads.insert(a.thread);
     t.words.insert(a.address / word_size);
     t.pairs.emplace_back(a.thread, a.address / word_size);
@@ -164,18 +170,29 @@ struct Teller {
     out.claims.threads = who;
     out.claims.words_written = sorted(writes.words);
     std::string into = words_phrase(writes, words);
-    if (first_store) {
-      out.text = std::string(facts.label.kind == StepLabelKind::Load ? "Load: " : "") +
-                 (who.size() == 1 ? "" : "each of ") + describe_threads(who) +
-                 (who.size() == 1 ? " stores " : " stores ") + std::string(words.stored_value) +
-                 " into " + into;
+    std::string load = first_store && facts.label.kind == StepLabelKind::Load ? "Load: " : "";
+    if (first_store && !words.stored_value.empty()) {  // the catalog kernel's own words
+      out.text = load + (who.size() == 1 ? "" : "each of ") + describe_threads(who) + " stores " +
+                 std::string(words.stored_value) + " into " + into;
       return;
     }
+    // Said from the trace: where the values came from (a program's global memory), or the value.
+    std::vector<std::string> sources = buffers_read(trace, facts.index);
     std::set<double> values;
     for (const Access& a : step.accesses) values.insert(a.value);
-    std::string what = values.size() == 1 ? "the value " + value_text(*values.begin())
-                                          : verb(who, "its value", "their values");
-    out.text = describe_threads(who) + verb(who, " stores ", " store ") + what + " into " + into;
+    std::string what;
+    if (!sources.empty() && &block == &trace.blocks.front()) {
+      std::string names;
+      for (const std::string& s : sources) names += (names.empty() ? "" : ", ") + s;
+      what = verb(who, "a value it read", "values they read") +
+             " or computed from global memory (" + names + ")";
+    } else if (values.size() == 1) {
+      what = "the value " + value_text(*values.begin());
+    } else {
+      what = verb(who, "its value", "their values");
+    }
+    out.text =
+        load + describe_threads(who) + verb(who, " stores ", " store ") + what + " into " + into;
   }
 
   // Reads only: a warp round reading before it writes, or every thread reading one word.
@@ -256,14 +273,24 @@ struct Teller {
 
 namespace {
 
-// "Threads 0, 32 write s[0–1]; threads 0–1 read s[0–1]" for any other step.
+// "Threads 0, 32 write s[0–1]; threads 0–1 read s[0–1]" for any other step; atomics (a
+// histogram's atomicAdd) as what they are: "threads 0–127 update counts[0..15] atomically".
 Narration tell_accesses(const Step& step, const NarrationWords& words, unsigned word_size) {
   Narration n;
-  for (AccessKind kind : {AccessKind::Write, AccessKind::Read}) {
-    Touched t = touched(step, kind, word_size);
+  for (AccessKind kind : {AccessKind::Atomic, AccessKind::Write, AccessKind::Read}) {
+    Touched t = touched(step, kind, word_size, false);
     if (t.threads.empty()) continue;
     std::vector<unsigned> who = sorted(t.threads);
     if (!n.text.empty()) n.text += "; ";
+    if (kind == AccessKind::Atomic) {
+      n.text +=
+          describe_threads(who) + verb(who, " updates ", " update ") + words_phrase(t, words) +
+          " atomically (" +
+          count_text(t.pairs.size(), "atomic read-modify-write", "atomic read-modify-writes") + ")";
+      n.claims.words_written = n.claims.words_read = sorted(t.words);
+      n.claims.threads.insert(n.claims.threads.end(), who.begin(), who.end());
+      continue;
+    }
     n.text += describe_threads(who) +
               (kind == AccessKind::Write ? verb(who, " writes ", " write ")
                                          : verb(who, " reads ", " read ")) +
@@ -271,12 +298,16 @@ Narration tell_accesses(const Step& step, const NarrationWords& words, unsigned 
     if (kind == AccessKind::Read && t.words.size() == 1 && who.size() > 1) {
       n.text += " (one word: a broadcast)";
     }
-    (kind == AccessKind::Write ? n.claims.words_written : n.claims.words_read) = sorted(t.words);
+    std::vector<unsigned>& claimed =
+        kind == AccessKind::Write ? n.claims.words_written : n.claims.words_read;
+    claimed.insert(claimed.end(), t.words.begin(), t.words.end());
     n.claims.threads.insert(n.claims.threads.end(), who.begin(), who.end());
   }
-  std::sort(n.claims.threads.begin(), n.claims.threads.end());
-  n.claims.threads.erase(std::unique(n.claims.threads.begin(), n.claims.threads.end()),
-                         n.claims.threads.end());
+  for (std::vector<unsigned>* list :
+       {&n.claims.threads, &n.claims.words_written, &n.claims.words_read}) {
+    std::sort(list->begin(), list->end());
+    list->erase(std::unique(list->begin(), list->end()), list->end());
+  }
   if (n.text.empty()) n.text = "No thread touches shared memory";
   return n;
 }
@@ -331,14 +362,19 @@ std::string warp_clauses(const StepFacts& f, NarrationClaims& claims) {
 std::string race_clause(const StepFacts& f, const NarrationWords& words) {
   if (f.hazards.empty()) return "";
   const Hazard& h = f.hazards.front();
-  std::string text = "; RACE: " + hazard_name(h.kind) + " on " + std::string(words.shared_array) +
-                     "[" + std::to_string(h.word) + "] between threads " +
-                     std::to_string(h.first.thread) + " and " + std::to_string(h.second.thread);
+  std::string text = "; RACE: " + hazard_name(h.kind) + " on " + shared_word_name(words, h.word) +
+                     " between threads " + std::to_string(h.first.thread) + " and " +
+                     std::to_string(h.second.thread);
   if (f.hazards.size() > 1) text += " (and " + std::to_string(f.hazards.size() - 1) + " more)";
   return text;
 }
 
 }  // namespace
+
+std::string shared_word_name(const NarrationWords& words, unsigned word) {
+  if (words.arrays && !words.arrays->empty()) return word_name(*words.arrays, word);
+  return std::string(words.shared_array) + "[" + std::to_string(word) + "]";
+}
 
 Narration narrate(const Trace& trace, const BlockTrace& block, const Step& step,
                   const StepFacts& facts, const NarrationWords& words, bool first_store) {

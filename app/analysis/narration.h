@@ -16,7 +16,9 @@ struct StepFacts;
 // The kernel's own words (from its catalog entry; these defaults for a kernel the build does not
 // know): what a thread stores first, and its names for the shared array and the thread index.
 struct NarrationWords {
-  std::string_view stored_value = "a value from outside shared memory";
+  // "" (a user's program, an unknown kernel): what is stored is said from the trace (the value,
+  // or that it came from global memory).
+  std::string_view stored_value = "";
   std::string_view shared_array = "s";
   std::string_view thread_index = "tid";
   bool shuffles_combine =
@@ -25,6 +27,9 @@ struct NarrationWords {
   // A user's program's named arrays (Trace::arrays); words are named by them where set.
   const std::vector<SharedArray>* arrays = nullptr;
 };
+
+// A shared word as the kernel names it: "cache[1]", "tile[3][5]" (a program's arrays), "s[7]".
+std::string shared_word_name(const NarrationWords& words, unsigned word);
 
 // What a step's sentence claims.
 struct NarrationClaims {

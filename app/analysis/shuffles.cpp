@@ -27,4 +27,10 @@ int shuffle_source(const ShuffleRound& round, unsigned lane) {
   return static_cast<int>(source);
 }
 
+bool has_shuffles(const BlockTrace& block) {
+  for (const Step& s : block.steps)
+    if (!s.shuffles.empty()) return true;
+  return false;
+}
+
 }  // namespace stridescope

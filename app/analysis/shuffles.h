@@ -18,4 +18,7 @@ std::vector<double> values_after_round(const ShuffleRound& round);
 // warp, or the source lane outside the mask).
 int shuffle_source(const ShuffleRound& round, unsigned lane);
 
+// Some step of `block` exchanged registers through a warp shuffle.
+bool has_shuffles(const BlockTrace& block);
+
 }  // namespace stridescope

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "analysis/additions.h"
+#include "analysis/global_ranges.h"
 #include "analysis/intervals.h"
 
 namespace stridescope {
@@ -26,6 +27,8 @@ std::string StepLabel::text() const {
       return "shuffle, offset " + std::to_string(stride);
     case StepLabelKind::ReadWrite:
       return "read + write";
+    case StepLabelKind::Atomics:
+      return "atomics";
     case StepLabelKind::NoSharedWork:
       break;
   }
@@ -42,8 +45,9 @@ StepLabel step_label(const Step& step, const std::vector<Addition>& adds, unsign
     }
     return {StepLabelKind::Stride, *stride};
   }
-  bool reads = false, writes = false, own_word = true, only_first_word = true;
+  bool reads = false, writes = false, own_word = true, only_first_word = true, plain = false;
   for (const Access& a : step.accesses) {
+    plain = plain || a.kind != AccessKind::Atomic;
     reads = reads || reads_memory(a.kind);
     writes = writes || writes_memory(a.kind);
     if (a.address / word_size != a.thread) own_word = false;
@@ -51,6 +55,7 @@ StepLabel step_label(const Step& step, const std::vector<Addition>& adds, unsign
   }
   bool block_sum = only_first_word && step.kind == StepKind::Exit && step.shuffles.empty();
   if (writes != reads && block_sum) return {StepLabelKind::WriteBlockSum, 0};
+  if (!step.accesses.empty() && !plain) return {StepLabelKind::Atomics, 0};
   if (writes && !reads) return {own_word ? StepLabelKind::Load : StepLabelKind::Store, 0};
   if (reads && !writes) return {StepLabelKind::Read, 0};
   if (reads && writes) return {StepLabelKind::ReadWrite, 0};
@@ -69,6 +74,20 @@ std::vector<StepLabel> step_labels(std::span<const Step> steps, unsigned word_si
       labels[s] = step_label(steps[s], landing[s - in.first], word_size);
     }
   }
+  return labels;
+}
+
+StepLabel with_global_reads(StepLabel label, const Trace& trace, std::size_t block,
+                            std::size_t step) {
+  if (label.kind != StepLabelKind::Load || !trace.global_memory || block != 0) return label;
+  if (buffers_read(trace, step).empty()) label.kind = StepLabelKind::Store;
+  return label;
+}
+
+std::vector<StepLabel> step_labels(const Trace& trace, std::size_t block) {
+  std::vector<StepLabel> labels = step_labels(trace.blocks.at(block).steps, trace.word_size);
+  for (std::size_t s = 0; s < labels.size(); ++s)
+    labels[s] = with_global_reads(labels[s], trace, block, s);
   return labels;
 }
 

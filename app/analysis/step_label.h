@@ -20,6 +20,7 @@ enum class StepLabelKind {
   Read,           // only reads
   Shuffle,        // a round of __shfl_down_sync() and no shared-memory work (stride: its offset)
   ReadWrite,      // reads and writes, no addition
+  Atomics,        // atomic read-modify-writes (atomicAdd on shared memory), nothing else
   NoSharedWork,   // no shared-memory access
 };
 
@@ -35,5 +36,14 @@ StepLabel step_label(const Step& step, const std::vector<Addition>& additions, u
 
 // The labels of a block's steps, each from its barrier interval's additions.
 std::vector<StepLabel> step_labels(std::span<const Step> steps, unsigned word_size);
+
+// A user's program's step that writes each thread's own word without reading global memory (a
+// histogram zeroing its bins) stores, it does not load: `label` as the trace's global memory record
+// of block `block`'s step `step` shows it (unchanged for a catalog trace, which has none).
+StepLabel with_global_reads(StepLabel label, const Trace& trace, std::size_t block,
+                            std::size_t step);
+
+// Every step's label of block `block` of `trace`, as the two functions above give them.
+std::vector<StepLabel> step_labels(const Trace& trace, std::size_t block);
 
 }  // namespace stridescope

@@ -7,6 +7,7 @@
 #include "core/format.h"
 #include "model/fact_rows.h"
 #include "model/global_memory_text.h"
+#include "model/launch_list.h"
 #include "model/trace_model.h"
 #include "registry.h"
 #include "trace/trace_json.h"
@@ -33,9 +34,15 @@ void print_step_table(const TraceModel& model, std::size_t b, std::ostream& out)
       << conflicts.stores << "\n";
   const WorkDepth& wd = model.work(b);
   bool cmp = compares(model.trace().run.op);
-  out << "work in shared memory: " << combinations_text(cmp, wd.additions) << ", depth " << wd.depth
-      << " (" << combinations_word(cmp) << " one after another); "
-      << count_text(wd.barrier_steps, "__syncthreads()", "__syncthreads()") << " passed";
+  out << "work in shared memory: ";
+  if (wd.additions > 0) {
+    out << combinations_text(cmp, wd.additions) << ", depth " << wd.depth << " ("
+        << combinations_word(cmp) << " one after another); ";
+  } else {  // a transpose adds nothing; a shuffle reduction adds in registers
+    out << "no " << combinations_word(cmp)
+        << (model.has_shuffles() ? " (they are made in registers, by shuffles); " : "; ");
+  }
+  out << count_text(wd.barrier_steps, "__syncthreads()", "__syncthreads()") << " passed";
   if (model.trace().result_in_word0) out << "; block result " << value_text(model.block(b).partial);
   out << "\n";
 }
@@ -87,16 +94,36 @@ void print_global_memory(const GlobalMemory& memory, std::uint32_t block, std::o
     if (!memory.steps[s].empty()) out << "  step " << s << ": " << step_line(memory, s) << "\n";
 }
 
+// A user's program's trace: its launch and its blocks' results, not an n, input or reference (its
+// n and input would be what its blocks stored in shared memory; its output says what it computed).
+void print_program_facts(const TraceModel& model, std::ostream& out) {
+  const Trace& trace = model.trace();
+  out << trace.run.variant << "  " << trace.run.element_type << " in shared memory  traced "
+      << traced_launch_text(trace) << "  backend=" << trace.run.backend << "\n"
+      << "note: traced from a program run by `stridescope run` (" << trace.run.variant.substr(4)
+      << "): its file is its source\n";
+  for (std::size_t b = 0; b < model.block_count(); ++b) print_step_table(model, b, out);
+  if (trace.global_memory) print_global_memory(*trace.global_memory, trace.blocks[0].block, out);
+  if (trace.divergence) {
+    out << "no result: " << trace.divergence->message << "\n";
+  } else if (!trace.result_in_word0) {
+    out << "not a reduction into shared word 0: the program's output says what it computed\n";
+  } else {
+    out << "block " << trace.blocks[0].block << "'s result in "
+        << shared_word_name(model.words(), 0)
+        << " at its end: " << value_text(trace.blocks[0].partial)
+        << " (the program's output says what it makes of the blocks' results)\n";
+  }
+}
+
 void print_facts_table(const TraceModel& model, std::ostream& out) {
+  if (model.program()) return print_program_facts(model, out);
   const Trace& trace = model.trace();
   const RunInfo& r = trace.run;
   out << r.variant << "  " << r.element_type << " " << r.op << "  n=" << r.n
       << "  block=" << r.block_size << "  grid=" << r.grid_size << "  input=" << input_text(r)
       << "  backend=" << r.backend << "\n";
-  if (r.variant.rfind("own:", 0) == 0) {
-    out << "note: traced from a program run by `stridescope run` (" << r.variant.substr(4)
-        << "): its file is its source; the narration uses generic names\n";
-  } else if (model.variant() == nullptr) {
+  if (model.variant() == nullptr) {
     out << "note: variant '" << r.variant
         << "' is not in this build's catalog: its source and lesson are unknown, the narration "
            "uses generic names\n";

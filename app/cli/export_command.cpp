@@ -57,6 +57,11 @@ void add_export_options(CLI::App& command, ExportOptions& o) {
   w.size = "1280x720";
   w.run_given = add_run_options(command, w.run);
   command.add_option("--trace", w.trace, "export a recorded trace file instead of a run");
+  command.add_option("--compare", w.compare,
+                     "2 to 4 variants side by side, step-locked (the Compare tab's panes)");
+  command.add_option(
+      "--lesson", w.lesson,
+      "every run of a lesson in order, with its lesson bar: " + enum_choices<LessonId>());
   command.add_option("--format", o.format, "gif (default) or mp4 (needs the ffmpeg program)");
   command.add_option("--out,-o", o.out, "file to write")->required();
   command.add_option("--size", w.size, "frame size WIDTHxHEIGHT (default 1280x720)");
@@ -75,6 +80,7 @@ void add_export_options(CLI::App& command, ExportOptions& o) {
 int command_export(ExportOptions options, std::ostream& out) {
   ExportPlan plan = to_plan(options);
   GuiOptions gui = to_gui_options(options.window);
+  gui.exporting = true;  // frames for a viewer: no Play, quiz or Reset controls
   check_writable(plan.out);
   gui.screenshot_path = plan.out;  // a capture: no saved layout or preferences, no pointer
   return run_export(gui, plan, out);

@@ -52,7 +52,7 @@ void print_lab_findings(const Trace& trace, const LabSummary& s, std::ostream& o
   if (trace.divergence) out << "  " << trace.divergence->message << "\n";
   const Contributions& c = s.contributions;
   if (!c.applicable) {
-    out << "  lost elements: not traced, " << c.why_not << "\n";
+    if (!c.why_not.empty()) out << "  lost elements: not traced, " << c.why_not << "\n";
   } else {
     std::vector<unsigned> lost_words, doubled_words;
     for (std::size_t i : c.lost) lost_words.push_back(c.sources[i].word);

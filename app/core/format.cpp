@@ -51,6 +51,24 @@ std::string compact_value_text(double v) {
   return buffer;
 }
 
+std::string tiny_value_text(double v) {
+  char buffer[32];
+  double magnitude = std::fabs(v);
+  if (!std::isfinite(v) || magnitude < 1000) {  // 120 -> "120", 12.7 -> "13", 0.25 -> "0.25"
+    std::snprintf(buffer, sizeof buffer, magnitude >= 10 ? "%.0f" : "%.2g", v);
+    return buffer;
+  }
+  static constexpr const char* kSuffixes[] = {"k", "M", "G", "T", "P", "E"};
+  int power = 0;
+  while (power < 5 && std::round(magnitude / 1000) >= 1000) {
+    magnitude /= 1000;
+    ++power;
+  }
+  std::snprintf(buffer, sizeof buffer, "%s%.0f%s", v < 0 ? "-" : "", std::round(magnitude / 1000),
+                kSuffixes[power]);
+  return buffer;
+}
+
 std::string count_text(std::size_t count, std::string_view one, std::string_view many) {
   return std::to_string(count) + " " + std::string(count == 1 ? one : many);
 }

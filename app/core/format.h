@@ -18,6 +18,9 @@ std::string cell_value_text(double v);
 
 // At most about six characters, for small cells: 123456 -> "1.2e5", 0.25 -> "0.25".
 std::string compact_value_text(double v);
+// At most about three characters, for the smallest cells: 2016 -> "2k", 33792 -> "34k",
+// 1.04e12 -> "1T", 120 -> "120", 0.25 -> "0.25" (two significant digits below 10).
+std::string tiny_value_text(double v);
 // One digit after the point and a power of ten, whatever the size: 10104 -> "1.0e4".
 std::string exponent_value_text(double v);
 

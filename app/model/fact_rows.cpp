@@ -24,13 +24,13 @@ FactRow conflict_row(const StepFacts& f) {
   return row;
 }
 
-FactRow race_row(const StepFacts& f, std::string_view array) {
+FactRow race_row(const StepFacts& f, const NarrationWords& words) {
   FactRow row{"data races", "hazards", "none", std::to_string(f.hazards.size())};
   row.width = 9;
   if (!f.hazards.empty()) {
     const Hazard& h = f.hazards.front();
     row.value = std::to_string(f.hazards.size()) + " (" + hazard_name(h.kind) + " on " +
-                std::string(array) + "[" + std::to_string(h.word) + "])";
+                shared_word_name(words, h.word) + ")";
     row.emphasis = Emphasis::Conflict;
   }
   return row;
@@ -59,10 +59,12 @@ std::vector<FactRow> step_fact_rows(const TraceModel& model, const StepFacts& f,
   rows.push_back({"extra wavefronts", "ld+st", wavefronts, wavefronts, Emphasis::None, false, 9});
   unsigned total = model.work(block).additions;
   std::string word(combinations_word(compares(model.trace().run.op)));
+  // None in shared memory: in registers where the warps shuffle, else there are none (a transpose).
+  std::string none = model.has_shuffles() ? "in registers" : "none";
   rows.push_back({total == 0 ? word : word + " so far", word,
-                  total == 0 ? "in registers" : of(f.additions_so_far, total),
+                  total == 0 ? none : of(f.additions_so_far, total),
                   std::to_string(f.additions_so_far), Emphasis::None, true, 11});
-  rows.push_back(race_row(f, model.words().shared_array));
+  rows.push_back(race_row(f, model.words()));
   std::string word0 = model.trace().arrays.empty() ? std::string(model.words().shared_array) + "[0]"
                                                    : word_name(model.trace().arrays, 0);
   rows.push_back({word0 + " now", word0, value_text(f.first_word), value_text(f.first_word),

@@ -46,9 +46,30 @@ std::string combiner(SecondStage stage) {
   return "host adds";
 }
 
+// A user's program: its blocks' results in the traced launch, and no guess at what its host does
+// with them (its output says).
+GridSummary program_grid_summary(const Trace& trace) {
+  GridSummary g;
+  if (!trace.result_in_word0 || trace.passes.empty()) {
+    g.why_empty = trace.divergence ? "No grid results: the run stopped at a divergent barrier."
+                                   : "No block results to show: not a reduction into shared word "
+                                     "0 (the program's output says what it computed).";
+    return g;
+  }
+  g.heading = "The traced launch: " + count_text(trace.passes[0].grid, "block", "blocks") +
+              ", each one's result in shared word 0 at its end.";
+  g.sentence =
+      "What the program does with them next is in its source; its output says what it "
+      "computed.";
+  g.rows.push_back({"launch: " + count_text(trace.passes[0].grid, "block", "blocks"),
+                    trace.passes[0].partials, false});
+  return g;
+}
+
 }  // namespace
 
 GridSummary grid_summary(const Trace& trace, const VariantInfo* variant) {
+  if (variant == nullptr && from_user_program(trace)) return program_grid_summary(trace);
   GridSummary g;
   if (trace.passes.empty()) {
     g.why_empty = std::string("No grid results in this trace") +

@@ -166,4 +166,8 @@ LessonBarText lesson_bar_text(const LessonPlan& lesson, std::size_t index,
   return text;
 }
 
+LessonTiming lesson_timing(const LessonStep& step) {
+  return {step.type, step.harris_g80_gbps > 0 ? kHarrisElements : step.n};
+}
+
 }  // namespace stridescope

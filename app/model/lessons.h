@@ -62,6 +62,15 @@ RunRequest lesson_request(const LessonStep& step);
 // The recorded H100 figure beside Harris's: his input, 2^22 ints.
 inline constexpr std::uint64_t kHarrisElements = std::uint64_t{1} << 22;
 
+// What the Timing tab shows for a lesson's step: its element type and the n its figures are
+// about (Harris's 2^22 where the step has his figure, else the step's own n).
+struct LessonTiming {
+  ElementType type = ElementType::Int;
+  std::uint64_t n = kHarrisElements;
+  bool operator==(const LessonTiming&) const = default;
+};
+LessonTiming lesson_timing(const LessonStep& step);
+
 // A kernel's recorded time and what it makes in GB/s: the input's bytes (n x the element's size,
 // each element read once from global memory) over the median time.
 struct RecordedFigure {

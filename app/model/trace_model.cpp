@@ -13,6 +13,8 @@ namespace stridescope {
 
 TraceModel::TraceModel(Trace trace) : trace_(std::move(trace)) {
   variant_ = find_variant(trace_.run.variant);
+  program_ = variant_ == nullptr && from_user_program(trace_);
+  has_shuffles_ = !trace_.blocks.empty() && stridescope::has_shuffles(trace_.blocks.front());
   if (variant_ != nullptr) {
     const Lesson& l = variant_->lesson;
     words_ = {l.stored_value, l.shared_array, l.thread_index, true,
@@ -43,7 +45,7 @@ TraceModel::TraceModel(Trace trace) : trace_(std::move(trace)) {
     uninitialized_[u.step].push_back(u.access.address / trace_.word_size);
   }
   grid_ = grid_summary(trace_, variant_);
-  if (!stopped() && trace_.result_in_word0) {
+  if (!stopped() && trace_.result_in_word0 && !program_) {
     overflow_ = stridescope::overflow(trace_.result, trace_.reference, trace_.run.element_type,
                                       trace_.run.op);
   }
@@ -80,7 +82,7 @@ std::vector<WarpShuffleRound> TraceModel::warp_shuffles(std::size_t s, unsigned 
 }
 
 std::optional<Precision> TraceModel::result_error() const {
-  if (stopped() || !trace_.result_in_word0) return std::nullopt;
+  if (stopped() || !trace_.result_in_word0 || program_) return std::nullopt;
   return precision(trace_.result, trace_.reference, trace_.run.element_type);
 }
 

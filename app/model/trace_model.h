@@ -49,6 +49,11 @@ class TraceModel {
   // The names the narration uses: the variant's, else the defaults.
   const NarrationWords& words() const { return words_; }
   bool stopped() const { return trace_.divergence.has_value(); }  // at a divergent barrier
+  // A user's program (`stridescope run`, a .cu opened in the window): its n, input and reference
+  // are not the program's own (they are what its blocks stored in shared memory), so no view says
+  // them; its launch, arrays, output and block results are.
+  bool program() const { return program_; }
+  bool has_shuffles() const { return has_shuffles_; }  // some step of block 0 shuffles registers
 
   // Traced blocks; the views show block 0.
   std::size_t block_count() const { return trace_.blocks.size(); }
@@ -58,7 +63,7 @@ class TraceModel {
 
   // Every step's short label ("load", "stride = 4"), from one pass over the block.
   std::vector<StepLabel> step_labels(std::size_t b = 0) const {
-    return stridescope::step_labels(block(b).steps, trace_.word_size);
+    return stridescope::step_labels(trace_, b);
   }
   // Every analysis of one step (computed on each call: keep what you show).
   StepFacts facts(std::size_t s, std::size_t b = 0) const;
@@ -79,7 +84,7 @@ class TraceModel {
   std::vector<WarpShuffleRound> warp_shuffles(std::size_t s, unsigned warp) const;
 
   // The result against the float64 reference; none for a run that stopped.
-  std::optional<Precision> result_error() const;  // none: stopped, or not a sum into word 0
+  std::optional<Precision> result_error() const;  // none: stopped, not a sum into word 0, program
   // The true result beyond what the element type holds (int past 2^31 - 1); none for a run that
   // stopped or whose result fits.
   const std::optional<Overflow>& overflow() const { return overflow_; }
@@ -94,6 +99,7 @@ class TraceModel {
   Trace trace_;
   const VariantInfo* variant_ = nullptr;
   NarrationWords words_;  // the variant's, else the defaults
+  bool program_ = false, has_shuffles_ = false;
   std::vector<BlockModel> blocks_;
   LabSummary lab_;
   std::vector<std::string> global_launch_lines_;

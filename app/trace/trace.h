@@ -210,4 +210,12 @@ struct Trace {
   bool operator==(const Trace&) const = default;
 };
 
+// A trace of a user's program (`stridescope run`, a .cu opened in the window): its variant is
+// "own:FILE". Its run.n, input and reference are what its blocks stored in shared memory at their
+// first barrier, not numbers of the program's own: views say its launch, arrays, output and block
+// results instead.
+inline bool from_user_program(const Trace& trace) {
+  return trace.run.variant.starts_with("own:");
+}
+
 }  // namespace stridescope

@@ -9,6 +9,7 @@
 #include "ui/lesson_bar.h"
 #include "ui/panel_list.h"
 #include "ui/preferences.h"
+#include "ui/program_controls.h"
 #include "ui/quiz_controls.h"
 #include "ui/widgets.h"
 
@@ -34,7 +35,10 @@ App::App(const GuiOptions& options)
                .lesson = options.lesson ? std::optional<LessonPlace>(LessonPlace{*options.lesson})
                                         : std::nullopt,
                .capture = !options.screenshot_path.empty() || options.benchmark_frames > 0,
-               .run_panel_shows = {}},
+               .exporting = options.exporting,
+               .run_panel_shows = {},
+               .canvas_word0 = {},
+               .frame_wishes = {}},
       panels_(make_panels()),
       placed_(panels_.size()) {
   session_.set_device(options.device_name, options.device_tracer);
@@ -151,6 +155,14 @@ void App::report_windows() const {
   }
   if (!context_.run_panel_shows.empty())
     std::printf("run panel: %s\n", context_.run_panel_shows.c_str());
+  if (context_.canvas_word0)
+    std::printf("canvas word 0 %.0f %.0f\n", context_.canvas_word0->x, context_.canvas_word0->y);
+  if (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) std::printf("popup open\n");
+  if (program_.is_open()) {  // what the Run panel says of the trace on screen
+    ProgramStanding standing = program_standing(program_, session_);
+    std::printf("run panel status: %s%s\n", standing.status.c_str(),
+                standing.shown.empty() ? "" : ("; " + standing.shown).c_str());
+  }
   for (std::size_t i = 0; i < panels_.size(); ++i) {
     const Placed& p = placed_[i];
     if (!p.shown) continue;
@@ -171,7 +183,8 @@ void App::report_quiz() const {
     case QuizPhase::Revealed:
       where = "step " + step + " revealed, this step " +
               std::to_string(quiz_.judgement().score.points) + "/" +
-              std::to_string(quiz_.judgement().score.out_of);
+              std::to_string(quiz_.judgement().score.out_of) +
+              (quiz_.unmarked_reveal() ? " not counted (nothing marked)" : "");
       break;
     case QuizPhase::Predicting:
       where = "predicting step " + std::to_string(quiz_.shown_step() + 1) +
@@ -205,6 +218,7 @@ void App::frame(PlatformWindow& window, double seconds, bool settle) {
   } else {
     session_.playback().advance_time(seconds);
   }
+  context_.frame_wishes = {};
   window.begin_frame();
   handle_keys(window);
   if (std::optional<ProgramOutcome> outcome = program_.poll(session_); outcome && context_.capture)
@@ -245,6 +259,26 @@ void App::handle_keys(PlatformWindow& window) {
     if (forward && quiz_forward(context_)) continue;
     if (!turn_lesson_page(context_, command)) play_command(command, session_.playback());
   }
+}
+
+std::size_t App::lesson_runs() const {
+  return context_.lesson ? lesson_of(context_.lesson->id).steps.size() : 0;
+}
+
+void App::open_lesson_run(std::size_t index) {
+  if (context_.lesson) open_lesson_step(context_, context_.lesson->id, index);
+}
+
+bool App::animating() const {
+  const Playback& play = session_.playback();
+  return play.playing() || play.transition() < 1.0f || context_.frame_wishes.animate;
+}
+
+bool App::wake_due() const {
+  if (program_.has_news()) return true;
+  for (const std::function<bool()>& check : context_.frame_wishes.wake_when)
+    if (check()) return true;
+  return false;
 }
 
 void App::reset_layout() {
@@ -312,6 +346,7 @@ void App::draw_panels() {
     }
     bool apply = !p.applied || moved(*p.applied, target);
     if (apply) {
+      context_.frame_wishes.animate = true;  // ImGui shows the new place next frame
       ImGui::SetNextWindowPos(ImVec2(target.x, target.y), ImGuiCond_Always);
       ImGui::SetNextWindowSize(ImVec2(target.w, target.h), ImGuiCond_Always);
       p.applied = target;
@@ -333,6 +368,7 @@ void App::draw_panels() {
     }
     ImGui::End();
   }
+  for (auto& panel : panels_) panel->draw_popups(context_);  // last: see Panel::draw_popups
   if (settings_.reset_layout) {
     settings_.reset_layout = false;
     reset_layout();

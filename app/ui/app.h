@@ -27,6 +27,16 @@ class App {
   void frame(PlatformWindow& window, double seconds, bool settle);  // one frame's ImGui calls
   void stop();  // before the GL context goes: stops the started panels, saves preferences
 
+  // For the loop's pacing: the last frame moves (draw the next at once), or, while the window
+  // sleeps, background work has news (a trace arrived, the file changed, a dialog closed).
+  bool animating() const;
+  bool wake_due() const;
+
+  // A lesson's runs (0 outside a lesson), and its run `index` opened at its first step (the export
+  // of a whole lesson walks them).
+  std::size_t lesson_runs() const;
+  void open_lesson_run(std::size_t index);
+
   Session& session() { return session_; }
   // A capture waits for the program's tracing and the exercise's check.
   bool tracing_program() const { return program_.tracing() || exercise_.checking(); }

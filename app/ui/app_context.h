@@ -29,6 +29,13 @@ struct UiSettings {
   bool open_file = false;                 // asked for the Open browser (Ctrl+O)
 };
 
+// What a frame asks of the loop's pacing (ui/frame_pacing.h), gathered afresh every frame: the
+// window sleeps when nothing animates, until input or one of the checks says there is news.
+struct FrameWishes {
+  bool animate = false;                          // draw the next frame at once (it moves)
+  std::vector<std::function<bool()>> wake_when;  // while asleep: a frame once one says true
+};
+
 struct AppContext {
   Session& session;
   ProgramFile& program;       // the CUDA program shown and watched, when one is open
@@ -45,9 +52,15 @@ struct AppContext {
   std::optional<LessonPlace> lesson;          // the lesson being stepped through, if any
   bool lesson_details_in_facts = false;  // the lesson bar is narrow: the facts say what changed
   bool capture = false;  // rendering a screenshot or a benchmark: no waiting, no saved state
+  // Rendering `export` frames: the timeline shows the step, no buttons.
+  bool exporting = false;
   // What the Run panel's controls showed last frame, in words, for the STRIDESCOPE_REPORT_WINDOWS
   // test hook: "catalog: variant sequential, block 16" or "program: matmul.cu, launch 3, ...".
   std::string run_panel_shows;
+  // Where the Shared memory tab last drew word 0's cell (its centre, screen pixels), for the same
+  // hook: a test points there.
+  std::optional<ImVec2> canvas_word0;
+  FrameWishes frame_wishes;
 
   const Palette& palette() const { return stridescope::palette(settings.high_contrast); }
 };

@@ -10,6 +10,7 @@ namespace stridescope {
 
 struct Point {
   float x = 0, y = 0;
+  bool operator==(const Point&) const = default;
 };
 
 struct ArrowStyle {

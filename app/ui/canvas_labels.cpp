@@ -31,6 +31,18 @@ ImVec4 warp_color(const Palette& p, WarpState state) {
   return p.warp_idle;
 }
 
+// A group of warps' label colour: their state where they share it, divergent where any diverges,
+// else dim (full and idle warps mixed; each warp's bar has its own colour).
+ImVec4 group_color(const Palette& p, const CanvasModel& m, unsigned first, unsigned last) {
+  bool divergent = false, same = true;
+  for (unsigned w = first; w <= last && w < m.warps.size(); ++w) {
+    divergent = divergent || m.warps[w].state == WarpState::Divergent;
+    same = same && m.warps[w].state == m.warps[first].state;
+  }
+  if (divergent) return p.warp_divergent;
+  return same && first < m.warps.size() ? warp_color(p, m.warps[first].state) : p.text_dim;
+}
+
 }  // namespace
 
 void CanvasPaint::text(float size, ImVec2 position, ImVec4 color, const char* text) const {
@@ -54,6 +66,9 @@ float canvas_label_width(const CanvasShape& shape, float label_size,
   unsigned warps = std::max(1u, (shape.threads + kWarpSize - 1) / kWarpSize);
   std::string warp_label = warps > 8 ? "warps 28\u201331" : "warp " + std::to_string(warps - 1);
   widest = std::max(widest, text_width(label_size, warp_label));
+  if (warps >= 2)  // rows thinner than a label are labelled in groups: "warps 6-7"
+    widest = std::max(widest, text_width(label_size, "warps " + std::to_string(warps - 2) +
+                                                         "\u2013" + std::to_string(warps - 1)));
   widest = std::max(widest, text_width(label_size, "banks"));
   return widest + label_size * 0.8f;
 }
@@ -88,14 +103,12 @@ void draw_values(const CanvasPaint& paint) {
     Rect r = l.word_rect(w);
     const char* text = shown.cells[w].text.c_str();
     float width = text_width(size, text);
-    if (width > r.w * 0.92f) {
-      text = shown.cells[w].compact.c_str();
+    for (const std::string* shorter : {&shown.cells[w].compact, &shown.cells[w].tiny}) {
+      if (width <= r.w * 0.92f) break;
+      text = shorter->c_str();
       width = text_width(size, text);
     }
-    if (width > r.w * 0.96f) {
-      text = "\u2026";  // too wide: the tooltip shows it
-      width = text_width(size, text);
-    }
+    if (width > r.w * 0.96f) continue;  // too wide even as "2k": the tooltip shows it
     CellRole role = show_new ? paint.model.cells[w].role : CellRole::Untouched;
     ImVec4 color =
         role == CellRole::Untouched ? paint.palette.text_on_dark : paint.palette.text_on_light;
@@ -124,26 +137,19 @@ void draw_bank_header(const CanvasPaint& paint) {
              l.banks_per_word == 1 ? "bank" : "banks");
 }
 
-// Rows of labels of height `pitch` starting at row 0: every row, or every second or fourth when
-// rows are thinner than the label.
-unsigned label_every(float pitch, float size) {
-  unsigned every = 1;
-  while (pitch > 0 && every * pitch < size * 0.95f) every *= 2;
-  return every;
-}
-
-// "s[32..63]" left of each row of memory (in each panel).
+// "s[32..63]" left of each row of memory (in each panel); where rows are thinner than the label,
+// one label for each group of rows, naming them all ("s[0..63]" for two), between them.
 void draw_row_labels(const CanvasPaint& paint) {
   const CanvasLayout& l = paint.layout;
   float size = paint.label_size;
-  unsigned every = label_every(l.row_pitch(), size);
-  for (unsigned row = 0; row < l.rows; ++row) {
-    if (row % l.rows_per_panel % every != 0) continue;
+  for (RowGroup group : label_groups(l.rows, l.rows_per_panel, l.row_pitch(), size)) {
+    unsigned row = group.first, rows = group.count;
     unsigned first = row * l.words_per_row;
-    unsigned last = std::min(first + l.words_per_row, l.words) - 1;
-    Rect r = l.word_rect(first);
-    paint.text(size, paint.at(r.x - l.label_width + 4, r.y + (r.h - size) / 2),
-               paint.palette.text_dim, word_range_text(paint.model.arrays, first, last).c_str());
+    unsigned last = std::min((row + rows) * l.words_per_row, l.words) - 1;
+    Rect top = l.word_rect(first), bottom = l.word_rect((row + rows - 1) * l.words_per_row);
+    float middle = (top.y + bottom.y + bottom.h - size) / 2;
+    paint.text(size, paint.at(top.x - l.label_width + 4, middle), paint.palette.text_dim,
+               word_range_text(paint.model.arrays, first, last).c_str());
   }
 }
 
@@ -174,13 +180,21 @@ void draw_warp_labels(const CanvasPaint& paint) {
   const CanvasLayout& l = paint.layout;
   const CanvasModel& m = paint.model;
   float size = paint.label_size;
-  unsigned every = l.warp_bars ? label_every(l.warp_row_pitch, size) : 1;
   float tags_free_from = -1e9f;
-  for (unsigned row = 0; row < l.warp_rows; ++row) {
-    draw_conflict_tag(paint, row, tags_free_from);
-    if (row % every != 0) continue;
+  for (unsigned row = 0; row < l.warp_rows; ++row) draw_conflict_tag(paint, row, tags_free_from);
+  float pitch = l.warp_bars ? l.warp_row_pitch : 0.0f;  // 0: every row its own label
+  for (RowGroup group : label_groups(l.warp_rows, l.warp_rows, pitch, size)) {
+    unsigned row = group.first;
     Rect r = l.warp_row_label_rect(row);
     ImVec2 at = paint.at(r.x + 4, r.y + (r.h - size) / 2);
+    if (l.warps_per_row == 1 && group.count > 1) {  // one label for the group: "warps 2-3"
+      unsigned last = row + group.count - 1;
+      Rect end = l.warp_row_label_rect(last);
+      at.y = paint.at(0, (r.y + end.y + end.h - size) / 2).y;
+      std::string text = "warps " + std::to_string(row) + "\u2013" + std::to_string(last);
+      paint.text(size, at, group_color(paint.palette, m, row, last), text.c_str());
+      continue;
+    }
     if (l.warps_per_row == 1) {
       if (row < m.warps.size())
         paint.text(size, at, warp_color(paint.palette, m.warps[row].state),

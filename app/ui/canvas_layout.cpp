@@ -288,4 +288,19 @@ std::string bank_header(const CanvasLayout& layout, unsigned column) {
   return std::to_string(first) + "-" + std::to_string(first + layout.banks_per_word - 1);
 }
 
+std::vector<RowGroup> label_groups(unsigned rows, unsigned rows_per_panel, float row_pitch,
+                                   float label_size) {
+  unsigned every = 1;
+  while (row_pitch > 0 && every < rows && every * row_pitch < label_size * 0.95f) every *= 2;
+  rows_per_panel = std::max(rows_per_panel, 1u);
+  std::vector<RowGroup> groups;
+  for (unsigned row = 0; row < rows;) {
+    unsigned panel_end = (row / rows_per_panel + 1) * rows_per_panel;
+    unsigned count = std::min({every, rows - row, panel_end - row});
+    groups.push_back({row, count});
+    row += count;
+  }
+  return groups;
+}
+
 }  // namespace stridescope

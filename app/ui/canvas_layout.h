@@ -4,12 +4,14 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace stridescope {
 
 struct Rect {
   float x = 0, y = 0, w = 0, h = 0;
   bool contains(float px, float py) const { return px >= x && px < x + w && py >= y && py < y + h; }
+  bool operator==(const Rect&) const = default;
 };
 
 // What the canvas holds.
@@ -85,5 +87,15 @@ CanvasLayout layout_canvas(const CanvasShape& shape, const CanvasMetrics& metric
 
 // Header text of word column `column`: the bank ("5"), or the banks an 8-byte word spans ("10-11").
 std::string bank_header(const CanvasLayout& layout, unsigned column);
+
+// The rows one label names: every row its own where a row is at least about a label tall, else
+// groups of 2, 4, ... rows (never across panels), each label naming its whole group ("s[0..63]",
+// "warps 2-3"), so that no row goes unnamed.
+struct RowGroup {
+  unsigned first = 0, count = 1;
+  bool operator==(const RowGroup&) const = default;
+};
+std::vector<RowGroup> label_groups(unsigned rows, unsigned rows_per_panel, float row_pitch,
+                                   float label_size);
 
 }  // namespace stridescope

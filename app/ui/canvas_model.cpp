@@ -162,6 +162,7 @@ CanvasModel canvas_model(const TraceModel& m, std::size_t step_index, const Step
     if (w < step.snapshot.size()) cell.value = step.snapshot[w];
     cell.text = cell_value_text(cell.value);
     cell.compact = compact_value_text(cell.value);
+    cell.tiny = tiny_value_text(cell.value);
   }
   model.threads.resize(trace.run.block_size);
   for (std::size_t t = 0; t < model.threads.size(); ++t) {
@@ -210,6 +211,7 @@ CanvasSelection select(const CanvasModel& model, CanvasFocus focus) {
       s.links = model.touches_of_word(focus.index);
       for (const Touch& touch : s.links) s.threads[touch.thread] = true;
       break;
+    case CanvasFocus::Kind::Row:  // a row label: the quiz marks its words; no links to show
     case CanvasFocus::Kind::None:
       break;
   }

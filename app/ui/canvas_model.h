@@ -20,6 +20,7 @@ struct CellState {
   double value = 0;
   std::string text;     // the value as a cell shows it (cell_value_text), formatted once
   std::string compact;  // shorter, for narrow cells (compact_value_text)
+  std::string tiny;     // shortest, for the smallest cells (tiny_value_text: "2k")
   CellRole role = CellRole::Untouched;
   bool conflict = false;            // served in a warp instruction whose bank held several words
   unsigned conflict_degree = 0;     // the highest degree of those instructions (0: none)
@@ -83,7 +84,7 @@ CanvasModel canvas_model(const TraceModel& model, std::size_t step);
 
 // What the pointer is on (or what a click pinned): a thread, a warp or a word.
 struct CanvasFocus {
-  enum class Kind { None, Thread, Warp, Word };
+  enum class Kind { None, Thread, Warp, Word, Row };  // Row: a row label (its first memory row)
   Kind kind = Kind::None;
   unsigned index = 0;
   bool operator==(const CanvasFocus&) const = default;

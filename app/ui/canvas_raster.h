@@ -28,6 +28,7 @@ struct CellPaint {
   std::uint32_t color;    // the fill, 0xAABBGGRR (alpha ignored)
   bool conflict = false;  // the bank-conflict ring
   CellEmphasis emphasis = CellEmphasis::Plain;
+  bool operator==(const CellPaint&) const = default;
 };
 
 struct CellStyle {  // colours as 0..1 RGB

@@ -11,6 +11,8 @@
 #include "core/format.h"
 #include "registry.h"
 #include "ui/canvas_paint.h"
+#include "ui/compare_layout.h"
+#include "ui/lesson_bar.h"
 #include "ui/memory_canvas.h"
 #include "ui/tab.h"
 #include "ui/widgets.h"
@@ -81,21 +83,22 @@ std::vector<FactLine> pane_facts(const StepFacts& f, AlignedStep::Note note, con
   return lines;
 }
 
-// Columns for `count` panes in a region of `width` x `height`: the canvas is wide (32 banks
-// across), and the facts sit beside it: the arrangement that gives each pane the most room at about
-// 3:1 wins.
-int columns_for(std::size_t count, float width, float height) {
-  int best = 1;
-  float best_side = -1;
-  for (int cols = 1; cols <= static_cast<int>(count); ++cols) {
-    int rows = static_cast<int>((count + cols - 1) / cols);
-    float side = std::min(width / cols / 3.0f, height / rows);
-    if (side > best_side + 0.5f) {
-      best_side = side;
-      best = cols;
-    }
+// The panes' contents measured at the text size in use: the longest title, the widest fact line
+// (merged three lines: the panes keep their canvases' room).
+PaneContents measure(const std::vector<CompareRun>& runs, const std::vector<AlignedStep>& row,
+                     const std::array<Pane, kMaxRuns>& panes, const Palette& p) {
+  PaneContents c;
+  c.line_height = ImGui::GetTextLineHeightWithSpacing();
+  c.min_canvas_height = std::max(60.0f, 4 * c.line_height);
+  for (std::size_t r = 0; r < runs.size() && r < row.size() && r < kMaxRuns; ++r) {
+    c.title_width = std::max(c.title_width, ImGui::CalcTextSize(kernel_title(runs[r]).c_str()).x);
+    std::vector<FactLine> lines = pane_facts(panes[r].facts, row[r].note, p, true);
+    c.fact_lines = std::max(c.fact_lines, lines.size());
+    for (const FactLine& f : lines)
+      c.facts_width = std::max(c.facts_width, ImGui::CalcTextSize(f.text.c_str()).x);
   }
-  return best;
+  c.facts_width += ImGui::GetStyle().ItemSpacing.x;
+  return c;
 }
 
 class CompareTab final : public Tab {
@@ -121,7 +124,7 @@ class CompareTab final : public Tab {
     if (row.size() != runs.size()) return;
     ImVec2 avail = ImGui::GetContentRegionAvail();
     if (ImGui::SmallButton("End compare")) {
-      session.run(ctx.request);
+      end_compare(ctx);  // in a lesson, back to the lesson's run (ui/lesson_bar.h)
       return;
     }
     const char* hint = "one timeline drives every pane: round k of each kernel side by side";
@@ -130,60 +133,64 @@ class CompareTab final : public Tab {
       ImGui::TextDisabled("%s", hint);
     }
     avail.y -= ImGui::GetFrameHeightWithSpacing();
-    // Large text on a small screen: the panes' text shrinks (not below 0.6 of the window's) so
-    // that each pane keeps a title, its facts and a canvas; the rest of the window keeps its size.
-    float needed =
-        (static_cast<float>(runs.size()) * 5 + 2) * ImGui::GetTextLineHeightWithSpacing();
-    scale_ = std::clamp(avail.y / needed, 0.6f, 1.0f);
-    ImGui::BeginChild("compare-body", avail, false, ImGuiWindowFlags_NoScrollbar);
-    ImGui::SetWindowFontScale(scale_);
+    // The panes' text keeps the window's size (a projector's text size 2): they reflow into rows
+    // (2x2 for three or four) and, where even that leaves a pane no room, scroll.
+    for (std::size_t r = 0; r < runs.size() && r < row.size() && r < kMaxRuns; ++r)
+      panes_[r].update(*runs[r].model, row[r].step, session.generation());
     const ImGuiStyle& style = ImGui::GetStyle();
-    // One legend for every pane, under them.
-    panes_[0].update(*runs[0].model, row[0].step, session.generation());
     CanvasView legend_view = canvas_view(ctx, *runs[0].model, panes_[0], row[0].step, true);
-    float legend = legend_height(legend_view, avail.x);
+    float legend = legend_height(legend_view, avail.x);  // one legend for every pane, under them
     float panes_height = avail.y - legend - style.ItemSpacing.y;
-    int cols = columns_for(runs.size(), avail.x, panes_height);
-    int rows = static_cast<int>((runs.size() + cols - 1) / cols);
-    ImVec2 pane_size((avail.x - style.ItemSpacing.x * (cols - 1)) / cols,
-                     (panes_height - style.ItemSpacing.y * (rows - 1)) / rows);
+    grid_ = pane_grid(std::min(runs.size(), kMaxRuns), avail.x - style.ScrollbarSize, panes_height,
+                      style.ItemSpacing.x, measure(runs, row, panes_, ctx.palette()));
+    if (!grid_.scrolls) grid_.pane_width += style.ScrollbarSize / grid_.columns;
+    ImGui::BeginChild("compare-body", avail, false,
+                      grid_.scrolls ? ImGuiWindowFlags_None : ImGuiWindowFlags_NoScrollbar);
+    ImVec2 pane_size(grid_.pane_width, grid_.pane_height);
     for (std::size_t r = 0; r < runs.size() && r < row.size() && r < kMaxRuns; ++r) {
-      if (r % cols != 0) ImGui::SameLine();
+      if (r % grid_.columns != 0) ImGui::SameLine();
       draw_pane(ctx, runs[r], row[r], panes_[r], r, pane_size);
     }
-    draw_legend(legend_view, ImGui::GetWindowDrawList(), ImGui::GetCursorScreenPos(), avail.x);
-    ImGui::Dummy(ImVec2(avail.x, legend));
+    float width = ImGui::GetContentRegionAvail().x;
+    draw_legend(legend_view, ImGui::GetWindowDrawList(), ImGui::GetCursorScreenPos(), width);
+    ImGui::Dummy(ImVec2(width, legend_height(legend_view, width)));
     ImGui::EndChild();
   }
 
  private:
-  // A pane: the kernel's title across the top, its facts in a column at the left, its canvas.
+  // A pane: the kernel's title across the top (wrapped), its facts in a column at the left where
+  // they fit beside the canvas, else above it, and its canvas.
   void draw_pane(AppContext& ctx, const CompareRun& run, AlignedStep at, Pane& pane,
                  std::size_t index, ImVec2 size) {
     const TraceModel& model = *run.model;
-    pane.update(model, at.step, ctx.session.generation());
     ImGui::PushID(static_cast<int>(index));
     ImGui::BeginChild("pane", size, true, ImGuiWindowFlags_NoScrollbar);
-    ImGui::SetWindowFontScale(scale_);
     ImVec2 at_pos = ImGui::GetWindowPos();
     pane.seen = {at_pos.x, at_pos.y, size.x, size.y};
     pane.variant = run.variant;
+    ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(kernel_title(run).c_str());
+    ImGui::PopTextWrapPos();
     float line = ImGui::GetTextLineHeightWithSpacing();
     ImVec2 body = ImGui::GetContentRegionAvail();
-    bool merged = body.y < line * 5.5f;
+    bool merged = !grid_.facts_beside || body.y < line * 5.5f;
     std::vector<FactLine> facts = pane_facts(pane.facts, at.note, ctx.palette(), merged);
     float column = 0;
     for (const FactLine& f : facts)
       column = std::max(column, ImGui::CalcTextSize(f.text.c_str()).x);
     column = std::min(column + ImGui::GetStyle().ItemSpacing.x, body.x * 0.4f);
-    ImGui::BeginChild("facts", ImVec2(column, body.y), false, ImGuiWindowFlags_NoScrollbar);
-    ImGui::SetWindowFontScale(scale_);
-    for (const FactLine& f : facts) ImGui::TextColored(f.color, "%s", f.text.c_str());
-    ImGui::EndChild();
-    ImGui::SameLine();
-    ImGui::BeginChild("canvas", ImVec2(0, body.y), false, ImGuiWindowFlags_NoScrollbar);
-    ImGui::SetWindowFontScale(scale_);
+    if (grid_.facts_beside) {
+      ImGui::BeginChild("facts", ImVec2(column, body.y), false, ImGuiWindowFlags_NoScrollbar);
+      for (const FactLine& f : facts) ImGui::TextColored(f.color, "%s", f.text.c_str());
+      ImGui::EndChild();
+      ImGui::SameLine();
+    } else {  // a narrow pane: the facts above the canvas, wrapped
+      ImGui::PushTextWrapPos(0);
+      for (const FactLine& f : facts) wrapped_text(f.text, f.color);
+      ImGui::PopTextWrapPos();
+    }
+    ImGui::BeginChild("canvas", ImVec2(0, ImGui::GetContentRegionAvail().y), false,
+                      ImGuiWindowFlags_NoScrollbar);
     bool held = at.note != AlignedStep::Note::None;
     CanvasView view = canvas_view(ctx, model, pane, at.step, held);
     view.legend = false;
@@ -258,7 +265,7 @@ class CompareTab final : public Tab {
 
   std::array<Pane, kMaxRuns> panes_;
   std::vector<bool> ticked_;
-  float scale_ = 1;  // the panes' text size, relative to the window's
+  PaneGrid grid_;  // this frame's arrangement of the panes
 };
 
 }  // namespace

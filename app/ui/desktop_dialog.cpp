@@ -109,6 +109,13 @@ bool DesktopDialog::start(const BrowseRequest& request) {
   return true;
 }
 
+bool DesktopDialog::closed() const {
+  std::shared_ptr<Job> job = job_;
+  if (!job) return false;
+  std::lock_guard<std::mutex> lock(job->mutex);
+  return job->done;
+}
+
 std::optional<std::string> DesktopDialog::take() {
   std::shared_ptr<Job> job = job_;  // kept alive while its mutex is held
   if (!job) return std::nullopt;

@@ -20,6 +20,7 @@ class DesktopDialog {
  public:
   bool start(const BrowseRequest& request);  // false when no dialog tool is on PATH
   bool running() const { return job_ != nullptr; }
+  bool closed() const;  // the dialog has closed: take() has its answer
   // Once the dialog has closed: the chosen file, or "" when the user cancelled.
   std::optional<std::string> take();
 

@@ -8,12 +8,15 @@
 #include <filesystem>
 #include <memory>
 #include <ostream>
+#include <string>
+#include <utility>
 
 #include "export/ffmpeg_writer.h"
 #include "export/gif_writer.h"
 #include "ui/app.h"
 #include "ui/capture.h"
 #include "ui/export_colors.h"
+#include "ui/lesson_bar.h"
 #include "ui/screenshot.h"
 
 namespace stridescope {
@@ -41,10 +44,10 @@ RgbFrame render(App& app, PlatformWindow& window, double seconds, bool settle) {
   return frame;
 }
 
-// Every step for frames_per_step frames (a step after the first starts with its transition),
-// then the last step held: plan.frame_count(steps) frames. Returns the number of steps.
-std::size_t render_steps(App& app, PlatformWindow& window, const ExportPlan& plan,
-                         FrameSink& sink) {
+// Every step of the run shown (of a compare: every row of its panes) for frames_per_step frames
+// (a step after the first starts with its transition), then the last step held:
+// plan.frame_count(steps) frames. Returns the number of steps.
+std::size_t render_run(App& app, PlatformWindow& window, const ExportPlan& plan, FrameSink& sink) {
   Playback& play = app.session().playback();
   play.seek(0);
   play.set_speed(static_cast<float>(1.0 / plan.seconds_per_step));  // sets the transition's time
@@ -56,8 +59,20 @@ std::size_t render_steps(App& app, PlatformWindow& window, const ExportPlan& pla
     for (int f = 0; f < plan.frames_per_step(); ++f) sink.add(render(app, window, tick, false));
   }
   for (int f = 0; f < plan.held_frames(); ++f) sink.add(render(app, window, tick, false));
-  sink.finish();
   return steps;
+}
+
+// The run (or compare) shown, or a lesson's every run in order, each with its lesson bar and its
+// last step held. Returns the steps rendered and the runs they came from.
+std::pair<std::size_t, std::size_t> render_steps(App& app, PlatformWindow& window,
+                                                 const ExportPlan& plan, FrameSink& sink) {
+  std::size_t runs = std::max<std::size_t>(1, app.lesson_runs()), steps = 0;
+  for (std::size_t run = 0; run < runs; ++run) {
+    if (run > 0) app.open_lesson_run(run);
+    steps += render_run(app, window, plan, sink);
+  }
+  sink.finish();
+  return {steps, runs};
 }
 
 bool has_display() {
@@ -96,15 +111,18 @@ int run_export(const GuiOptions& gui, const ExportPlan& plan, std::ostream& out)
       app.start(window);
       ignore_pointer(true);  // the picture never depends on where the pointer is
       std::unique_ptr<FrameSink> sink = make_sink(plan, app);
-      std::size_t steps = render_steps(app, window, plan, *sink);
+      auto [steps, runs] = render_steps(app, window, plan, *sink);
       double seconds =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
       std::error_code ignored;
       auto bytes = std::filesystem::file_size(plan.out, ignored);
-      out << "wrote " << plan.out << ": " << plan.frame_count(steps) << " frames (" << steps
-          << " steps x " << plan.frames_per_step() << " + " << plan.held_frames() << " held), "
-          << window.framebuffer_width() << "x" << window.framebuffer_height() << " at " << plan.fps
-          << " fps, " << bytes << " bytes, in " << static_cast<int>(seconds * 10) / 10.0 << " s\n";
+      std::size_t frames = plan.frame_count(steps) + (runs - 1) * plan.held_frames();
+      out << "wrote " << plan.out << ": " << frames << " frames (" << steps << " steps x "
+          << plan.frames_per_step() << " + "
+          << (runs > 1 ? std::to_string(runs) + " runs x " : std::string()) << plan.held_frames()
+          << " held), " << window.framebuffer_width() << "x" << window.framebuffer_height()
+          << " at " << plan.fps << " fps, " << bytes << " bytes, in "
+          << static_cast<int>(seconds * 10) / 10.0 << " s\n";
     } catch (const std::exception& e) {
       std::fprintf(stderr, "stridescope: error: %s\n", e.what());
       status = 2;

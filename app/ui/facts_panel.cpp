@@ -1,5 +1,6 @@
 // The Step facts panel: what this step does in words and figures (the model's fact rows), the
 // hazard lab's findings for the run, the run's result and the variant's lesson.
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -44,13 +45,6 @@ void lab_section(const LabSummary& lab, const VariantInfo* variant, const Palett
   }
   ImGui::PopTextWrapPos();
   ImGui::Separator();
-}
-
-bool has_shuffles(const Trace& trace) {
-  for (const BlockTrace& b : trace.blocks)
-    for (const Step& s : b.steps)
-      if (!s.shuffles.empty()) return true;
-  return false;
 }
 
 void facts_table(const TraceModel& model, const StepFacts& facts, const Palette& p) {
@@ -123,14 +117,60 @@ std::string global_launch_section(const TraceModel& model, const Palette& p) {
   return drawn;
 }
 
+// The work in shared memory (additions and depth), or where the additions are instead.
+void work_section(const TraceModel& model) {
+  const Trace& trace = model.trace();
+  const WorkDepth& total = model.work();
+  if (total.additions > 0) {
+    bool cmp = compares(trace.run.op);
+    std::string work = "Work in shared memory: " + combinations_text(cmp, total.additions) +
+                       ", depth " + std::to_string(total.depth);
+    ImGui::TextUnformatted(work.c_str());
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("depth: the longest chain of %s that must happen one after another",
+                        std::string(combinations_word(cmp)).c_str());
+    }
+  } else if (model.has_shuffles()) {
+    wrapped_text(
+        "The additions happen in registers (warp shuffles): warp 0's registers are drawn below "
+        "the shared memory at the steps where it shuffles.");
+  } else {
+    wrapped_text("No additions in shared memory.");
+  }
+}
+
+// A user's program: its launch and its traced block's result, what the program itself computes
+// (its n, input and reference would be the app's guesses: its output says the rest).
+void program_run_section(const TraceModel& model, const Palette& p) {
+  const Trace& trace = model.trace();
+  text_wrapped_at_spaces("Run: traced " + traced_launch_text(trace) + ", " +
+                         std::string(name_of(trace.run.element_type)) + " in shared memory");
+  if (model.stopped()) {
+    ImGui::TextColored(p.waiting, "No result: the run stopped at a divergent barrier");
+  } else if (trace.result_in_word0) {
+    const std::string word0 = shared_word_name(model.words(), 0);
+    wrapped_text("Block " + std::to_string(trace.blocks[0].block) + "'s result, " + word0 +
+                 " at its end: " + value_text(trace.blocks[0].partial) +
+                 " (the program's output says what it makes of the blocks' results)");
+  } else {
+    wrapped_text("Not a reduction into shared word 0: the program's output says what it computed",
+                 p.text_dim);
+  }
+}
+
 // The run as a whole: its shape, its result against the reference, its work and depth.
 void run_section(const TraceModel& model, const Palette& p) {
   const Trace& trace = model.trace();
+  if (model.program()) {
+    program_run_section(model, p);
+    work_section(model);
+    return;
+  }
   ImGui::Text("Run: n = %llu, %u block(s) of %u, %s", static_cast<unsigned long long>(trace.run.n),
               trace.run.grid_size, trace.run.block_size,
               std::string(name_of(trace.run.element_type)).c_str());
   if (std::string traced = traced_launch_text(trace); !traced.empty())
-    wrapped_text("Traced " + traced);  // a program's: which launch, which block
+    wrapped_text("Traced " + traced);  // a trace from another tool's program: launch, block
   std::optional<Precision> error = model.result_error();
   if (!trace.result_in_word0) {
     wrapped_text(
@@ -149,34 +189,21 @@ void run_section(const TraceModel& model, const Palette& p) {
                          error->relative, error->ulps);
     }
   }
-  const WorkDepth& total = model.work();
-  if (total.additions > 0) {
-    bool cmp = compares(trace.run.op);
-    std::string work = "Work in shared memory: " + combinations_text(cmp, total.additions) +
-                       ", depth " + std::to_string(total.depth);
-    ImGui::TextUnformatted(work.c_str());
-    if (ImGui::IsItemHovered()) {
-      ImGui::SetTooltip("depth: the longest chain of %s that must happen one after another",
-                        std::string(combinations_word(cmp)).c_str());
-    }
-  } else if (has_shuffles(trace)) {
-    wrapped_text(
-        "The additions happen in registers (warp shuffles): warp 0's registers are drawn below "
-        "the shared memory at the steps where it shuffles.");
-  } else {
-    wrapped_text("No additions in shared memory: what the threads compute stays in registers.");
-  }
+  work_section(model);
 }
 
 // An open program being traced or failing, on top (this panel is shown in every layout).
-void program_state(const ProgramFile& program, const Palette& p) {
+void program_state(const ProgramFile& program, const Session& session, const Palette& p) {
   if (!program.is_open() || (!program.tracing() && program.error().empty())) return;
   std::string name = std::filesystem::path(program.path()).filename().string();
   if (program.tracing()) {
     ImGui::TextColored(p.text_dim, "Tracing %s...", name.c_str());
   } else {
     wrapped_text(program.error(), p.error);
-    wrapped_text("The trace below is the one shown before.", p.text_dim);
+    if (std::string shown = program_standing(program, session).shown; !shown.empty()) {
+      shown[0] = static_cast<char>(std::toupper(shown[0]));
+      wrapped_text(shown + ".", p.text_dim);
+    }
   }
   ImGui::Separator();
 }
@@ -204,17 +231,23 @@ class FactsPanel final : public Panel {
   }
 
   void draw(AppContext& ctx) override {
-    program_state(ctx.program, ctx.palette());
+    program_state(ctx.program, ctx.session, ctx.palette());
     if (!ctx.session.has_trace()) return;
     const TraceModel& model = ctx.session.model();
     const StepFacts& f = ctx.session.facts();
     draw_lesson_details(ctx);
-    ImGui::Text("Step %zu / %zu: %s", f.index, model.step_count() - 1, f.label.text().c_str());
+    wrapped_text("Step " + std::to_string(f.index) + " / " +
+                 std::to_string(model.step_count() - 1) + ": " + f.label.text());
     wrapped_text(f.narration);
     std::string global = global_step_section(model.trace(), f.index);
-    lab_section(model.lab(), model.variant(), ctx.palette());
+    // A finding goes above the figures; a clean run's quiet line under them, so that on a small
+    // panel (a projector's text size 2) the step's figures come first.
+    bool quiet_lab = model.lab().clean() &&
+                     (model.variant() == nullptr || !model.variant()->broken_on_purpose());
+    if (!quiet_lab) lab_section(model.lab(), model.variant(), ctx.palette());
     ImGui::Spacing();
     facts_table(model, f, ctx.palette());
+    if (quiet_lab) lab_section(model.lab(), model.variant(), ctx.palette());
     global += global_launch_section(model, ctx.palette());
     if (ctx.capture && global != reported_global_) {  // a screenshot says what it shows, in words
       std::printf("%s", global.c_str());

@@ -119,6 +119,7 @@ class GridTab final : public Tab {
     ImGui::TextUnformatted(g.sentence.c_str());
     ImGui::PopTextWrapPos();
     controls(g.rows.size());
+    if (playing_) ctx.frame_wishes.animate = true;  // the next row is revealed on time
     draw_rows(g, ctx.palette());
     if (shown_ < g.rows.size()) return;
     ImGui::TextUnformatted(g.result_line.c_str());

@@ -4,10 +4,13 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <thread>
 
 #include "ui/app.h"
 #include "ui/capture.h"
+#include "ui/frame_pacing.h"
+#include "ui/memory_canvas.h"
 #include "ui/preferences.h"
 
 namespace stridescope {
@@ -19,6 +22,25 @@ void request_stop(int) {
   stop_requested = 1;
 }
 
+// How often a sleeping window looks at its background work (a tracing, the watched file, a
+// dialog) and at Ctrl+C: a look costs no frame.
+constexpr double kIdleLookSeconds = 0.1;
+
+// Between two frames: at once, after a short wait (no faster than the display while animating),
+// or asleep until input or background news (ui/frame_pacing.h).
+void pace(PlatformWindow& window, App& app, FramePacing& pacing, bool capture, double drawn_in) {
+  FrameState state{capture, app.animating(), window.take_events() > 0};
+  std::optional<double> wait = pacing.after_frame(state, drawn_in);
+  if (wait) {
+    if (*wait > 0) window.wait_events(*wait);
+    return;
+  }
+  while (!window.should_close() && !stop_requested) {
+    window.wait_events(kIdleLookSeconds);
+    if (window.events_waiting() || app.wake_due()) return;
+  }
+}
+
 // Frames until the window closes or the capture is done; returns the exit status.
 int loop(PlatformWindow& window, App& app, Capture& capture, const GuiOptions& options) {
   using Clock = std::chrono::steady_clock;
@@ -27,6 +49,7 @@ int loop(PlatformWindow& window, App& app, Capture& capture, const GuiOptions& o
     app.session().playback().toggle_play();
   }
   int status = 0, frames = 0;
+  FramePacing pacing(window.display_hz());
   auto last = Clock::now();
   while (!window.should_close() && !stop_requested) {
     auto frame_start = Clock::now();
@@ -49,8 +72,14 @@ int loop(PlatformWindow& window, App& app, Capture& capture, const GuiOptions& o
     window.present();
     capture.frame_shown(window, frame_start);
     if (options.benchmark_frames > 0 && frames >= options.benchmark_frames) break;
+    double drawn_in = std::chrono::duration<double>(Clock::now() - frame_start).count();
+    pace(window, app, pacing, capture.active() || capture.screenshot(), drawn_in);
   }
   capture.report(app.session().trace().run.block_size);
+  // Test hook: how many frames the window drew and how many canvas images it painted (an idle
+  // window draws none after its first few; a settled step paints none).
+  if (std::getenv("STRIDESCOPE_REPORT_FRAMES") != nullptr)
+    std::printf("frames: %d drawn, %zu canvas paints\n", frames, canvas_paints());
   return status;
 }
 

@@ -49,6 +49,7 @@ struct GuiOptions {
   std::optional<bool> high_contrast;
   bool presenter = false;      // start in the presenter view (canvas across the window)
   int benchmark_frames = 0;    // if > 0: animate this many frames, print frame times, exit
+  bool exporting = false;      // frames for `export`: no controls a viewer cannot use
   View view = View::Memory;    // the centre tab shown at start
   bool quiz = false;           // start with the quiz on (predict the next step)
   PredictionMarks quiz_marks;  // marks for the first prediction (--quiz-marks)

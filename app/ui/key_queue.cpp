@@ -98,6 +98,10 @@ int key_from_name(const char* name) {
                                      {"F", GLFW_KEY_F},
                                      {"L", GLFW_KEY_L},
                                      {"Q", GLFW_KEY_Q},
+                                     {"O", GLFW_KEY_O},
+                                     {"Up", GLFW_KEY_UP},
+                                     {"Down", GLFW_KEY_DOWN},
+                                     {"Escape", GLFW_KEY_ESCAPE},
                                      {"Enter", GLFW_KEY_ENTER}};
   for (const Named& n : kNames) {
     if (n.name == name) return n.key;

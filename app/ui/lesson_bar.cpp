@@ -50,6 +50,22 @@ void open_lesson_step(AppContext& ctx, LessonId id, std::size_t index) {
   ctx.session.run(ctx.request);
 }
 
+void end_compare(AppContext& ctx) {
+  if (!ctx.lesson) {
+    ctx.session.run(ctx.request);
+    return;
+  }
+  // The step the lesson run's own pane showed, where it is one of the panes.
+  std::optional<std::size_t> step;
+  const LessonStep& at = lesson_of(ctx.lesson->id).steps[ctx.lesson->step];
+  const std::vector<CompareRun>& runs = ctx.session.compare_runs();
+  const std::vector<AlignedStep>& row = ctx.session.compare_row();
+  for (std::size_t r = 0; r < runs.size() && r < row.size(); ++r)
+    if (runs[r].variant == at.variant) step = row[r].step;
+  open_lesson_step(ctx, ctx.lesson->id, ctx.lesson->step);
+  if (step) ctx.session.playback().seek(*step);
+}
+
 bool turn_lesson_page(AppContext& ctx, KeyCommand command) {
   if (!ctx.lesson || ctx.session.comparing() || !ctx.session.has_trace()) return false;
   bool forward = command == KeyCommand::Next;

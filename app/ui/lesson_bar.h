@@ -12,6 +12,11 @@ namespace stridescope {
 // Runs step `index` of lesson `id` (its request becomes the Run panel's) and shows its first step.
 void open_lesson_step(AppContext& ctx, LessonId id, std::size_t index);
 
+// "End compare": back to one run, in a lesson the lesson's run it was at (a compare started from
+// kernel 3 of the ladder goes back to kernel 3, not to the first kernel compared), at the step its
+// pane showed; else the Run panel's run.
+void end_compare(AppContext& ctx);
+
 // → past a trace's last step opens the lesson's next run at its first step, ← before its first
 // step the previous run at its last (PageDown/PageUp alike); true when it turned the page.
 bool turn_lesson_page(AppContext& ctx, KeyCommand command);

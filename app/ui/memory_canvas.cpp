@@ -53,6 +53,8 @@ bool focus_exists(const CanvasModel& m, CanvasFocus f) {
       return f.index < m.warps.size();
     case CanvasFocus::Kind::Word:
       return f.index < m.cells.size();
+    case CanvasFocus::Kind::Row:
+      return !m.cells.empty();
     case CanvasFocus::Kind::None:
       break;
   }
@@ -90,7 +92,13 @@ std::size_t values_fingerprint(const CanvasPaint& paint, ImVec2 clip) {
   return h;
 }
 
+std::size_t paints_made = 0;
+
 }  // namespace
+
+std::size_t canvas_paints() {
+  return paints_made;
+}
 
 void MemoryCanvas::init() {
   value_list_._Data = ImGui::GetDrawListSharedData();
@@ -113,7 +121,9 @@ void MemoryCanvas::shutdown() {
 }
 
 void MemoryCanvas::render_callback(const ImDrawList*, const ImDrawCmd* command) {
-  static_cast<MemoryCanvas*>(command->UserCallbackData)->render_gl();
+  auto* canvas = static_cast<MemoryCanvas*>(command->UserCallbackData);
+  canvas->clip_ = command->ClipRect;  // a scrolled pane (Compare) shows only its visible part
+  canvas->render_gl();
 }
 
 void MemoryCanvas::paint_image(const Palette& p, ImVec2 scale) {
@@ -135,9 +145,7 @@ void MemoryCanvas::paint_image(const Palette& p, ImVec2 scale) {
   paint_triangles(image_, triangles, rgb, focused_ ? p.arrow.w * 0.3f : p.arrow.w);
 }
 
-void MemoryCanvas::paint_text(ImVec2 scale) {
-  const ImFontAtlas& fonts = *ImGui::GetIO().Fonts;
-  GlyphAtlas atlas{fonts.TexPixelsAlpha8, fonts.TexWidth, fonts.TexHeight};
+std::vector<GlyphQuad> MemoryCanvas::glyph_quads(ImVec2 scale) const {
   std::vector<GlyphQuad> quads;
   quads.reserve(static_cast<std::size_t>(value_list_.VtxBuffer.Size + label_list_.VtxBuffer.Size) /
                 4);
@@ -151,6 +159,12 @@ void MemoryCanvas::paint_text(ImVec2 scale) {
                        a.uv.y, c.uv.x, c.uv.y, a.col});
     }
   }
+  return quads;
+}
+
+void MemoryCanvas::paint_text(std::vector<GlyphQuad> quads) {
+  const ImFontAtlas& fonts = *ImGui::GetIO().Fonts;
+  GlyphAtlas atlas{fonts.TexPixelsAlpha8, fonts.TexWidth, fonts.TexHeight};
   // New values, a new place, another size or font: ink again.
   if (quads != text_quads_ || image_.width != ink_width_ || image_.height != ink_height_ ||
       atlas.alpha != ink_atlas_) {
@@ -167,14 +181,30 @@ void MemoryCanvas::render_gl() {
   GLint viewport[4];
   glGetIntegerv(GL_VIEWPORT, viewport);
   ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
-  paint_image(palette(high_contrast_), scale);
-  paint_text(scale);
+  // Painted and uploaded only when the picture changed (a step, a transition, the pointer's
+  // focus, a resize); otherwise the texture of the last paint is copied again.
+  PaintInputs inputs{cells_,  arrow_triangles_, t_,       scale.x,       scale.y,
+                     size_.x, size_.y,          focused_, high_contrast_};
+  std::vector<GlyphQuad> quads = glyph_quads(scale);
+  bool repaint = !uploaded_ || inputs != painted_ || quads != text_quads_ ||
+                 ImGui::GetIO().Fonts->TexPixelsAlpha8 != ink_atlas_;
+  if (repaint) {
+    paint_image(palette(high_contrast_), scale);
+    paint_text(std::move(quads));
+    painted_ = std::move(inputs);
+    ++paints_made;
+  }
   if (image_.width == 0 || image_.height == 0) return;
   auto x = static_cast<GLint>(origin_.x * scale.x);
   auto y = static_cast<GLint>(viewport[3] - (origin_.y + size_.y) * scale.y);
   glViewport(x, y, image_.width, image_.height);
   glEnable(GL_SCISSOR_TEST);
-  glScissor(x, y, image_.width, image_.height);
+  // The image where it lies inside the window's clip rectangle (framebuffer pixels, y up).
+  auto clip_x0 = std::max(x, static_cast<GLint>(clip_.x * scale.x));
+  auto clip_x1 = std::min(x + image_.width, static_cast<GLint>(clip_.z * scale.x));
+  auto clip_y0 = std::max(y, static_cast<GLint>(viewport[3] - clip_.w * scale.y));
+  auto clip_y1 = std::min(y + image_.height, static_cast<GLint>(viewport[3] - clip_.y * scale.y));
+  glScissor(clip_x0, clip_y0, std::max(0, clip_x1 - clip_x0), std::max(0, clip_y1 - clip_y0));
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, texture_);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
@@ -184,10 +214,11 @@ void MemoryCanvas::render_gl() {
                  GL_UNSIGNED_BYTE, image_.pixels.data());
     texture_width_ = image_.width;
     texture_height_ = image_.height;
-  } else {
+  } else if (repaint) {
     glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, image_.width, image_.height, GL_RGBA, GL_UNSIGNED_BYTE,
                     image_.pixels.data());
   }
+  uploaded_ = true;
   glDisable(GL_BLEND);  // the image is opaque: it replaces the canvas's pixels
   glUseProgram(blit_program_);
   glUniform1i(glGetUniformLocation(blit_program_, "u_image"), 0);
@@ -259,7 +290,7 @@ CanvasFocus MemoryCanvas::track_pointer(const CanvasView& view, ImVec2 mouse, bo
   if (hovered) hover = focus_at(mouse.x - origin_.x, mouse.y - origin_.y);
   if (clicked && view.marking) {
     mark_clicks_.push_back(hover);
-  } else if (clicked) {
+  } else if (clicked && hover.kind != CanvasFocus::Kind::Row) {
     CanvasFocus pin = hover;  // a click on a thread pins its warp
     if (pin.kind == CanvasFocus::Kind::Thread)
       pin = {CanvasFocus::Kind::Warp, hover.index / kWarpSize};
@@ -273,7 +304,35 @@ CanvasFocus MemoryCanvas::focus_at(float x, float y) const {
   if (int t = layout_.thread_at(x, y); t >= 0) return {CanvasFocus::Kind::Thread, unsigned(t)};
   if (int w = layout_.warp_at(x, y); w >= 0) return {CanvasFocus::Kind::Warp, unsigned(w)};
   if (int word = layout_.word_at(x, y); word >= 0) return {CanvasFocus::Kind::Word, unsigned(word)};
+  for (unsigned row = 0; row < layout_.rows; ++row) {
+    std::optional<std::pair<Rect, RowGroup>> label = row_label(row);
+    if (label && label->second.first == row && label->first.contains(x, y))
+      return {CanvasFocus::Kind::Row, row};
+  }
   return {};
+}
+
+std::optional<std::pair<Rect, RowGroup>> MemoryCanvas::row_label(unsigned row) const {
+  const CanvasLayout& l = layout_;
+  for (RowGroup group : label_groups(l.rows, l.rows_per_panel, l.row_pitch(), l.text_height)) {
+    if (row < group.first || row >= group.first + group.count) continue;
+    Rect top = l.word_rect(group.first * l.words_per_row);
+    Rect bottom = l.word_rect((group.first + group.count - 1) * l.words_per_row);
+    return std::pair(Rect{top.x - l.label_width, top.y, l.label_width, bottom.y + bottom.h - top.y},
+                     group);
+  }
+  return std::nullopt;
+}
+
+std::vector<unsigned> MemoryCanvas::words_named_by(CanvasFocus row) const {
+  std::vector<unsigned> words;
+  std::optional<std::pair<Rect, RowGroup>> label = row_label(row.index);
+  if (row.kind != CanvasFocus::Kind::Row || !label) return words;
+  const RowGroup& g = label->second;
+  for (unsigned w = g.first * layout_.words_per_row;
+       w < (g.first + g.count) * layout_.words_per_row && w < layout_.words; ++w)
+    words.push_back(w);
+  return words;
 }
 
 // Test hook (ui/test_clicks.h): the centre of each named cell, hit as a click there would be.
@@ -291,11 +350,22 @@ void MemoryCanvas::add_test_clicks() {
         r = layout_.warp_bars ? layout_.warp_bar_rect(target.index)
                               : layout_.warp_row_label_rect(target.index);
         break;
+      case CanvasFocus::Kind::Row:
+        if (std::optional<std::pair<Rect, RowGroup>> label = row_label(target.index)) {
+          r = label->first;
+          break;
+        }
+        continue;
       case CanvasFocus::Kind::None:
         continue;
     }
     mark_clicks_.push_back(focus_at(r.x + r.w / 2, r.y + r.h / 2));
   }
+}
+
+ImVec2 MemoryCanvas::word_centre(unsigned word) const {
+  Rect r = layout_.word_rect(word);
+  return ImVec2(origin_.x + r.x + r.w / 2, origin_.y + r.y + r.h / 2);
 }
 
 std::vector<CanvasFocus> MemoryCanvas::take_mark_clicks() {
@@ -321,6 +391,10 @@ void MemoryCanvas::show_tooltip(const CanvasView& view, CanvasFocus hovered) con
     case CanvasFocus::Kind::Word:
       text = word_tooltip(m, hovered.index, layout_.words_per_row);
       if (view.marking) text += "\nclick: mark it (or not) as written in the next step";
+      break;
+    case CanvasFocus::Kind::Row:  // a row label: it marks the words it names
+      if (!view.marking) return;
+      text = "click: mark (or unmark) all these words as written in the next step";
       break;
     case CanvasFocus::Kind::None:
       return;

@@ -8,7 +8,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "model/trace_model.h"
@@ -39,6 +41,10 @@ struct CanvasView {
   bool marking = false;
 };
 
+// Images the canvases painted since the process started (each canvas paints only when what it
+// shows changed): the GUI's frame report says how many of its frames needed one.
+std::size_t canvas_paints();
+
 class MemoryCanvas {
  public:
   void init();  // needs a current GL context
@@ -47,12 +53,25 @@ class MemoryCanvas {
   void draw(const CanvasView& view);
   // While marking: the words, threads or warps clicked in the last draw, once.
   std::vector<CanvasFocus> take_mark_clicks();
+  // Where the last draw put word `word`'s cell: its centre in screen pixels.
+  ImVec2 word_centre(unsigned word) const;
+  // The words a row label names (a focus of kind Row: its group of memory rows), in order.
+  std::vector<unsigned> words_named_by(CanvasFocus row) const;
 
  private:
   static void render_callback(const ImDrawList* list, const ImDrawCmd* command);
   void render_gl();
-  void paint_image(const Palette& p, ImVec2 scale);  // image_ for this frame
-  void paint_text(ImVec2 scale);  // value_list_'s and label_list_'s glyphs into image_
+  // What the image shows: painted (and uploaded) again only when one of these changed.
+  struct PaintInputs {
+    std::vector<CellPaint> cells;
+    std::vector<Point> arrows;
+    float t = 1, scale_x = 1, scale_y = 1, width = 0, height = 0;
+    bool focused = false, high_contrast = false;
+    bool operator==(const PaintInputs&) const = default;
+  };
+  void paint_image(const Palette& p, ImVec2 scale);        // image_ for this frame
+  std::vector<GlyphQuad> glyph_quads(ImVec2 scale) const;  // value_list_'s and label_list_'s
+  void paint_text(std::vector<GlyphQuad> quads);           // inked into image_
   void draw_values_into_image(const CanvasPaint& paint);
   void draw_labels_into_image(const CanvasPaint& paint);
   void add_cell(const Rect& r, ImVec4 from, ImVec4 to, bool conflict, CellEmphasis emphasis);
@@ -60,6 +79,9 @@ class MemoryCanvas {
   // What the pointer is on, and the click that pins (or unpins) a warp or a word.
   CanvasFocus track_pointer(const CanvasView& view, ImVec2 mouse, bool hovered, bool clicked);
   CanvasFocus focus_at(float x, float y) const;  // canvas coordinates
+  // The label left of memory row `row` (of the group of rows it names), canvas coordinates, and
+  // its rows; none past the last row.
+  std::optional<std::pair<Rect, RowGroup>> row_label(unsigned row) const;
   void add_test_clicks();
   void show_tooltip(const CanvasView& view, CanvasFocus hovered) const;
   void build_instances(const CanvasView& view, const CanvasSelection& selection);
@@ -70,7 +92,9 @@ class MemoryCanvas {
   int texture_width_ = 0, texture_height_ = 0;  // texture_'s storage
   std::vector<CellPaint> cells_;                // words, then lanes (canvas pixels)
   std::vector<Point> arrow_triangles_;
-  CanvasImage image_;  // what the GL pass copies to the screen
+  CanvasImage image_;      // what the GL pass copies to the screen
+  PaintInputs painted_;    // what image_ and the texture show
+  bool uploaded_ = false;  // the texture holds image_
   // The words' values, laid out by ImGui into a list of their own, then painted into image_.
   ImDrawList value_list_{nullptr};            // ImGui's shared data set by init()
   ImDrawList label_list_{nullptr};            // the canvas's labels, laid out every frame
@@ -83,6 +107,7 @@ class MemoryCanvas {
   CanvasFocus pinned_;                    // a warp or word the user clicked: its links stay shown
   std::vector<CanvasFocus> mark_clicks_;  // clicks while marking (the quiz)
   ImVec2 origin_{}, size_{};              // the GL pass's rectangle (screen pixels)
+  ImVec4 clip_{};                         // and the window's clip rectangle it lies in
   float t_ = 1;
   float arrow_scale_ = 1;  // cell side the arrows are sized by
   bool focused_ = false;   // a focus is shown: the arrows step back

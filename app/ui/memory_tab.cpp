@@ -15,6 +15,7 @@ class MemoryTab final : public Tab {
  public:
   View view() const override { return View::Memory; }
   const char* label() const override { return "Shared memory"; }
+  const char* short_label() const override { return "Memory"; }
   void start(AppContext&) override { canvas_.init(); }
   void stop() override { canvas_.shutdown(); }
 
@@ -43,6 +44,7 @@ class MemoryTab final : public Tab {
     std::vector<WarpShuffleRound> rounds = model.warp_shuffles(step, 0);
     if (rounds.empty()) {
       canvas_.draw(view);
+      ctx.canvas_word0 = canvas_.word_centre(0);
       apply_mark_clicks(ctx);
       return;
     }
@@ -77,6 +79,9 @@ class MemoryTab final : public Tab {
           break;
         case CanvasFocus::Kind::Warp:
           ctx.quiz.toggle_warp(click.index, ctx.session.trace().run.block_size);
+          break;
+        case CanvasFocus::Kind::Row:  // a row label marks (or unmarks) the words it names
+          ctx.quiz.toggle_words(canvas_.words_named_by(click));
           break;
         case CanvasFocus::Kind::None:
           break;

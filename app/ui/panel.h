@@ -36,6 +36,11 @@ class Panel {
   virtual void start(AppContext&) {}       // once, when the window and GL context exist
   virtual void stop() {}                   // once, before the GL context goes
   virtual void draw(AppContext& ctx) = 0;  // the window's contents
+  // Its modal windows (the file browser), begun after every panel's window, outside them. A
+  // modal begun inside a panel, in the frame it opens, could meet a window that appears later in
+  // that frame (a tooltip where the pointer just arrived): ImGui then asserts ('blocking_modal !=
+  // NULL', imgui.cpp:6298 in 1.86) and the app dies. Called every frame, shown or not.
+  virtual void draw_popups(AppContext&) {}
 };
 
 }  // namespace stridescope

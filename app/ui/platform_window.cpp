@@ -10,6 +10,7 @@
 #include <dlfcn.h>
 #include <link.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -42,25 +43,53 @@ void glfw_error(int code, const char* description) {
   std::fprintf(stderr, "stridescope: GLFW error %d: %s\n", code, description);
 }
 
-// Queues every key event for the App; ImGui's backend calls it first, then updates its own state.
-void queue_key(GLFWwindow* window, int key, int, int action, int mods) {
-  auto* self = static_cast<PlatformWindow*>(glfwGetWindowUserPointer(window));
-  if (self == nullptr) return;
-  KeyAction what = action == GLFW_PRESS    ? KeyAction::Press
-                   : action == GLFW_REPEAT ? KeyAction::Repeat
-                                           : KeyAction::Release;
-  self->keys().push({key, what, mods});
+// Every key event goes to the window first (PlatformWindow::key_event), then to ImGui's backend.
+void on_key(GLFWwindow* window, int key, int scancode, int action, int mods) {
+  if (auto* self = static_cast<PlatformWindow*>(glfwGetWindowUserPointer(window)))
+    self->key_event(key, scancode, action, mods);
 }
 
-std::vector<int> test_taps() {
-  std::vector<int> keys;
+// Every other event the window gets counts as input: ImGui's backend chains to the callbacks it
+// also sets (buttons, wheel, text, focus, pointer entering); the rest are ours alone.
+void count(GLFWwindow* window) {
+  if (auto* self = static_cast<PlatformWindow*>(glfwGetWindowUserPointer(window)))
+    self->count_event();
+}
+void count_events_of(GLFWwindow* window) {
+  glfwSetMouseButtonCallback(window, [](GLFWwindow* w, int, int, int) { count(w); });
+  glfwSetScrollCallback(window, [](GLFWwindow* w, double, double) { count(w); });
+  glfwSetCharCallback(window, [](GLFWwindow* w, unsigned) { count(w); });
+  glfwSetWindowFocusCallback(window, [](GLFWwindow* w, int) { count(w); });
+  glfwSetCursorEnterCallback(window, [](GLFWwindow* w, int) { count(w); });
+  glfwSetCursorPosCallback(window, [](GLFWwindow* w, double, double) { count(w); });
+  glfwSetWindowSizeCallback(window, [](GLFWwindow* w, int, int) { count(w); });
+  glfwSetFramebufferSizeCallback(window, [](GLFWwindow* w, int, int) { count(w); });
+  glfwSetWindowRefreshCallback(window, count);
+  glfwSetWindowIconifyCallback(window, [](GLFWwindow* w, int) { count(w); });
+  glfwSetWindowContentScaleCallback(window, [](GLFWwindow* w, float, float) { count(w); });
+}
+
+// "Right", "Ctrl+O", "Enter@5": a key, Ctrl held or not, and the frame it is tapped in.
+template <typename Tap>
+std::vector<Tap> test_taps() {
+  std::vector<Tap> taps;
   const char* list = std::getenv("STRIDESCOPE_TEST_KEYS");
-  if (list == nullptr) return keys;
+  if (list == nullptr) return taps;
   std::istringstream in(list);
   for (std::string name; std::getline(in, name, ',');) {
-    if (int key = key_from_name(name.c_str())) keys.push_back(key);
+    Tap tap;
+    if (std::size_t at = name.find('@'); at != std::string::npos) {
+      tap.frame = std::atoi(name.c_str() + at + 1);
+      name.resize(at);
+    }
+    if (name.starts_with("Ctrl+")) {
+      tap.mods = GLFW_MOD_CONTROL;
+      name.erase(0, 5);
+    }
+    tap.key = key_from_name(name.c_str());
+    if (tap.key != 0) taps.push_back(tap);
   }
-  return keys;
+  return taps;
 }
 
 }  // namespace
@@ -101,12 +130,17 @@ PlatformWindow::PlatformWindow(int width, int height, bool capture, const std::s
     ImGui::GetIO().IniFilename = ini_path_.c_str();
   }
   glfwSetWindowUserPointer(window_, this);
-  glfwSetKeyCallback(window_, queue_key);  // ImGui's backend chains to it
+  count_events_of(window_);
   ImGui_ImplGlfw_InitForOpenGL(window_, true);
-  test_taps_ = test_taps();
+  glfwSetKeyCallback(window_, on_key);  // in front of ImGui's: key_event forwards to it
+  test_taps_ = test_taps<TestTap>();
+  if (const char* at = std::getenv("STRIDESCOPE_TEST_POINTER"))
+    std::sscanf(at, "%lf,%lf@%d", &test_pointer_.x, &test_pointer_.y, &test_pointer_.frame);
   if (const char* size = std::getenv("STRIDESCOPE_TEST_RESIZE"))
     std::sscanf(size, "%dx%d", &test_width_, &test_height_);
   ImGui_ImplOpenGL3_Init("#version 330 core");
+  // A steady cursor: a blinking one would need frames while nothing else changes.
+  ImGui::GetIO().ConfigInputTextCursorBlink = false;
 }
 
 PlatformWindow::~PlatformWindow() {
@@ -115,6 +149,23 @@ PlatformWindow::~PlatformWindow() {
   ImGui::DestroyContext();
   glfwDestroyWindow(window_);
   glfwTerminate();
+}
+
+void PlatformWindow::key_event(int key, int scancode, int action, int mods) {
+  KeyAction what = action == GLFW_PRESS    ? KeyAction::Press
+                   : action == GLFW_REPEAT ? KeyAction::Repeat
+                                           : KeyAction::Release;
+  keys_.push({key, what, mods});
+  count_event();
+  if (action == GLFW_PRESS) pressed_since_frame_.push_back(key);
+  bool quick = action == GLFW_RELEASE &&
+               std::find(pressed_since_frame_.begin(), pressed_since_frame_.end(), key) !=
+                   pressed_since_frame_.end();
+  if (quick) {  // ImGui would see the key up before it saw it down: it is released next frame
+    held_releases_.push_back({key, scancode, mods, false});
+    return;
+  }
+  ImGui_ImplGlfw_KeyCallback(window_, key, scancode, action, mods);
 }
 
 bool PlatformWindow::should_close() const {
@@ -132,12 +183,23 @@ void PlatformWindow::begin_frame() {
       glfwWaitEventsTimeout(0.01);
     }
   }
-  glfwPollEvents();
-  for (int key : test_taps_) {  // as glfwPollEvents delivers a quick tap: press, then release
-    ImGui_ImplGlfw_KeyCallback(window_, key, 0, GLFW_PRESS, 0);
-    ImGui_ImplGlfw_KeyCallback(window_, key, 0, GLFW_RELEASE, 0);
+  // Test taps first, as a quick press the window system handed over while the loop waited for
+  // events between two frames (the usual way one arrives).
+  for (const TestTap& tap : test_taps_) {
+    if (tap.frame != frames_) continue;
+    key_event(tap.key, 0, GLFW_PRESS, tap.mods);
+    key_event(tap.key, 0, GLFW_RELEASE, tap.mods);
   }
-  test_taps_.clear();
+  // A quick tap's release reaches ImGui once a frame has seen the key down; one that arrived since
+  // the last frame waits for this one.
+  std::erase_if(held_releases_, [this](const HeldRelease& r) {
+    if (r.seen) ImGui_ImplGlfw_KeyCallback(window_, r.key, r.scancode, GLFW_RELEASE, r.mods);
+    return r.seen;
+  });
+  if (frames_ == test_pointer_.frame) glfwSetCursorPos(window_, test_pointer_.x, test_pointer_.y);
+  glfwPollEvents();
+  for (HeldRelease& r : held_releases_) r.seen = true;  // this frame sees them pressed
+  pressed_since_frame_.clear();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
@@ -158,6 +220,16 @@ void PlatformWindow::present() {
 
 void PlatformWindow::finish() {
   glFinish();
+}
+
+void PlatformWindow::wait_events(double seconds) {
+  glfwWaitEventsTimeout(seconds);
+}
+
+double PlatformWindow::display_hz() const {
+  GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+  const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
+  return mode && mode->refreshRate > 0 ? mode->refreshRate : 60.0;
 }
 
 void PlatformWindow::upload_fonts() {

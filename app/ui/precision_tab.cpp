@@ -99,6 +99,8 @@ class PrecisionTab final : public Tab {
   void draw(AppContext& ctx) override {
     const Palette& p = ctx.palette();
     collect();
+    if (pending_.valid())  // the window may sleep: it wakes when the study is done
+      ctx.frame_wishes.wake_when.push_back([this] { return ready(); });
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(
         "One float input, summed in different orders. A serial loop adds every element to one "
@@ -133,11 +135,13 @@ class PrecisionTab final : public Tab {
     pending_ = std::async(std::launch::async, [n, seed] { return precision_study(n, seed); });
   }
 
+  bool ready() const {
+    return pending_.valid() &&
+           pending_.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+  }
+
   void collect() {
-    if (!pending_.valid() ||
-        pending_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
-      return;
-    }
+    if (!ready()) return;
     try {
       study_ = pending_.get();
     } catch (const std::exception& e) {

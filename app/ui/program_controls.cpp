@@ -17,14 +17,19 @@ namespace {
 constexpr std::size_t kOutputShown = 16 * 1024;  // characters of the output drawn at most
 constexpr std::size_t kOutputLines = 4;          // lines tall at most (it scrolls)
 
-// The file's name (its path on hover) and where it runs, wrapped on a narrow panel.
-void program_title(const ProgramFile& program, const Palette& palette, const std::string& where) {
+// The file's name (its path on hover) and whether the trace shown is its own, wrapped on a narrow
+// panel.
+void program_title(const ProgramFile& program, const Session& session, const Palette& palette,
+                   const std::string& device_name) {
   std::string name = std::filesystem::path(program.path()).filename().string();
   ImGui::TextUnformatted(name.c_str());
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", program.path().c_str());
+  ProgramStanding standing = program_standing(program, session, device_name);
+  bool traced = !program.tracing() && program.error().empty();
   ImGui::SameLine();
-  if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(where.c_str()).x) ImGui::NewLine();
-  ImGui::TextColored(palette.text_dim, "%s", where.c_str());
+  if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(standing.status.c_str()).x)
+    ImGui::NewLine();
+  ImGui::TextColored(traced ? palette.text_dim : palette.waiting, "%s", standing.status.c_str());
 }
 
 // The launch combo ("3: matmul_tiled<<<(2,2),(16,16)>>>"); the block follows the new grid.
@@ -98,12 +103,31 @@ void program_output(const ProgramFile& program) {
 
 }  // namespace
 
+ProgramStanding program_standing(const ProgramFile& program, const Session& session,
+                                 const std::string& device_name) {
+  ProgramStanding standing;
+  standing.status = program.tracing()          ? "tracing..."
+                    : !program.error().empty() ? "not traced (the error is below)"
+                                               : where_traced(program.traced_choice(), device_name);
+  if (program.shown_in(session) && program.error().empty()) return standing;
+  if (!session.has_trace()) return standing;
+  const std::string& variant = session.trace().run.variant;
+  if (program.shown_in(session)) {
+    standing.shown = "the trace shown is this file's from before";
+  } else if (variant.starts_with("own:")) {
+    standing.shown = "the trace shown is " + variant.substr(4) + "'s, not this file's";
+  } else {
+    standing.shown = "the trace shown is the catalog's " + variant + ", not this file's";
+  }
+  return standing;
+}
+
 bool draw_program_controls(AppContext& ctx) {
   ProgramFile& program = ctx.program;
   ProgramChoice choice = program.choice();
   choose_launch(program, choice);  // first: the compact view has room for two or three lines
   choose_block(program, choice, ctx.palette());
-  program_title(program, ctx.palette(), where_traced(program.traced_choice(), ctx.device_name));
+  program_title(program, ctx.session, ctx.palette(), ctx.device_name);
   if (!choose_gpu_trace(ctx.device_name, choice)) choose_schedule(choice);
   program.choose(choice);  // re-traces when something changed
   const std::vector<ProgramLaunch>& launches = program.launches();

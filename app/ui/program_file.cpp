@@ -103,6 +103,17 @@ bool ProgramFile::file_changed() {
   return stamp && stamp != stamp_;  // a file being replaced (no stamp) is checked again later
 }
 
+bool ProgramFile::has_news() const {
+  if (!is_open()) return false;
+  if (job_) {
+    std::lock_guard<std::mutex> lock(job_->mutex);
+    if (job_->done) return true;
+  }
+  if (std::chrono::steady_clock::now() < next_check_) return false;
+  std::optional<fs::file_time_type> stamp = stamp_of(path_);
+  return stamp && stamp != stamp_;
+}
+
 std::optional<ProgramOutcome> ProgramFile::poll(Session& session) {
   if (!is_open()) return std::nullopt;
   std::optional<ProgramOutcome> outcome;

@@ -39,6 +39,9 @@ class ProgramFile {
   // program), and re-traces when the file changed (its time checked twice a second).
   std::optional<ProgramOutcome> poll(Session& session);
   bool tracing() const { return job_ != nullptr; }
+  // poll() would show something new: a tracing ended, or the file changed (checked at poll's
+  // pace). For a window that sleeps between frames.
+  bool has_news() const;
   bool shown_in(const Session& session) const;  // the session shows this program's trace
   // Shows a trace of this program made elsewhere (an exercise check's failing case) at `step`.
   void show_trace(Session& session, Trace trace, std::size_t step);

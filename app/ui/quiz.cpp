@@ -79,7 +79,8 @@ bool Quiz::forward(Session& session) {
   }
   if (now == QuizPhase::Finished) return true;
   judgement_ = judge(step_outcome(session.model(), step_ + 1), marks_);
-  second_try_ = !run_.add(step_ + 1, judgement_);
+  unmarked_ = marks_.empty();
+  second_try_ = !unmarked_ && !run_.add(step_ + 1, judgement_);
   ++step_;
   revealed_ = true;
   session.playback().next();
@@ -110,6 +111,19 @@ void Quiz::toggle_warp(unsigned warp, unsigned block_size) {
   }
 }
 
+void Quiz::toggle_words(const std::vector<unsigned>& words) {
+  if (phase() != QuizPhase::Predicting) return;
+  bool all = std::all_of(words.begin(), words.end(),
+                         [this](unsigned w) { return marks_.words.count(w) > 0; });
+  for (unsigned w : words) {
+    if (all) {
+      marks_.words.erase(w);
+    } else {
+      marks_.words.insert(w);
+    }
+  }
+}
+
 void Quiz::set_degree(std::optional<unsigned> degree) {
   if (phase() == QuizPhase::Predicting) marks_.degree = degree;
 }
@@ -132,7 +146,8 @@ std::string Quiz::banner() const {
              (run_.steps() > 0 ? " Run so far " + run + "." : "");
     case QuizPhase::Revealed:
       return "Step " + std::to_string(step_) + ": this step " + score_text(judgement_.score) +
-             (second_try_ ? " (a second try: the run keeps the first)" : "") + ", run " + run +
+             (second_try_ ? " (a second try: the run keeps the first)" : "") +
+             (unmarked_ ? " (nothing was marked: not counted)" : "") + ", run " + run +
              ". Green ring: right, red cross: wrong mark, dashed: missed. " +
              degree_sentence(judgement_) + (step_ + 1 < steps_ ? "" : " That was the last step.");
     case QuizPhase::Finished:

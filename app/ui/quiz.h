@@ -43,13 +43,18 @@ class Quiz {
 
   // → / PageDown / Enter / ">": while predicting, reveals (judges the marks, adds the step to the
   // run score, moves the playback on); after a reveal, asks for the next step. False when the
-  // quiz does not take the step (off or paused): the caller steps as usual.
+  // quiz does not take the step (off or paused): the caller steps as usual. A reveal with nothing
+  // marked (no word, thread or degree) shows the answer but does not count: the run's score is
+  // for predictions, and a later try at that step (with marks) is its first.
   bool forward(Session& session);
+  bool unmarked_reveal() const { return revealed_ && unmarked_; }  // the last reveal did not count
 
   // Marks, while predicting (ignored otherwise); a warp marks or unmarks all its lanes.
   void toggle_word(unsigned word);
   void toggle_thread(unsigned thread);
   void toggle_warp(unsigned warp, unsigned block_size);
+  // A row label's words: all marked unless all already were (then all unmarked).
+  void toggle_words(const std::vector<unsigned>& words);
   void set_degree(std::optional<unsigned> degree);
   void clear_marks();
   void set_marks(PredictionMarks marks);  // all at once (--quiz-marks)
@@ -69,6 +74,7 @@ class Quiz {
   bool paused_ = false;
   bool revealed_ = false;
   bool second_try_ = false;  // the step revealed was scored before: the run keeps that
+  bool unmarked_ = false;    // the step was revealed with nothing marked: not scored
   std::size_t step_ = 0, steps_ = 0;
   std::size_t generation_ = SIZE_MAX;
   PredictionMarks marks_;

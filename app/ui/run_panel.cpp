@@ -20,6 +20,7 @@
 #include "ui/desktop_dialog.h"
 #include "ui/export_png_request.h"
 #include "ui/file_browser.h"
+#include "ui/gif_export_job.h"
 #include "ui/lesson_bar.h"
 #include "ui/program_controls.h"
 #include "ui/widgets.h"
@@ -214,14 +215,24 @@ class RunPanel final : public Panel {
     ImGui::SameLine();
     // The view as it stands once the step's transition is over, without hover or tooltip.
     if (ImGui::Button("Save PNG...") && session.has_trace()) browse(ctx, Purpose::SavePng);
+    // Every step of what is shown (the run, the compare, the whole lesson) as an animation.
+    float gif_right = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x +
+                      ImGui::CalcTextSize("Save GIF...").x + ImGui::GetStyle().FramePadding.x * 2;
+    if (gif_right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
+      ImGui::SameLine();  // beside the others where it fits, else under them
+    ImGui::BeginDisabled(gif_.running());
+    if (ImGui::Button("Save GIF...") && session.has_trace()) browse(ctx, Purpose::SaveGif);
+    ImGui::EndDisabled();
     if (!dialog_tool_.empty()) {
       ImGui::Checkbox(("use " + dialog_tool_ + "'s dialog").c_str(), &ctx.settings.desktop_dialog);
     }
     draw_recent(ctx);
-    if (std::optional<std::string> chosen = browser_.draw()) use(ctx, *chosen);
     if (std::optional<std::string> chosen = desktop_.take(); chosen && !chosen->empty())
       use(ctx, *chosen);
+    if (desktop_.running())  // the window may sleep meanwhile: it wakes when the dialog closes
+      ctx.frame_wishes.wake_when.push_back([this] { return desktop_.closed(); });
     draw_program_status(ctx);
+    draw_gif_status(ctx);
     if (!file_message_.empty()) wrapped_text(file_message_, ctx.palette().error);
     if (!view_png_status().empty() && !view_png_saving()) {
       ImGui::PushTextWrapPos(0);
@@ -234,7 +245,28 @@ class RunPanel final : public Panel {
     }
   }
 
-  enum class Purpose { Open, SaveTrace, SavePng };
+  // The built-in browser's modal, after every window (Panel::draw_popups says why).
+  void draw_popups(AppContext& ctx) override {
+    if (std::optional<std::string> chosen = browser_.draw()) use(ctx, *chosen);
+  }
+
+  // The GIF being written by its child process, then what it said.
+  void draw_gif_status(AppContext& ctx) {
+    if (gif_.running()) {
+      ctx.frame_wishes.wake_when.push_back([this] { return gif_.finished(); });
+      if (std::optional<std::pair<std::string, bool>> done = gif_.take()) {
+        gif_message_ = done->first;
+        gif_ok_ = done->second;
+      } else {
+        wrapped_text("Saving the GIF (it renders in a window of its own)...",
+                     ctx.palette().text_dim);
+      }
+    }
+    if (!gif_message_.empty() && !gif_.running())
+      wrapped_text(gif_message_, gif_ok_ ? ctx.palette().text_dim : ctx.palette().error);
+  }
+
+  enum class Purpose { Open, SaveTrace, SavePng, SaveGif };
 
   // The built-in browser, or the desktop's dialog when the user chose it (it runs beside us).
   void browse(AppContext& ctx, Purpose purpose) {
@@ -244,9 +276,11 @@ class RunPanel final : public Panel {
     request.mode = purpose == Purpose::Open ? BrowseMode::Open : BrowseMode::Save;
     request.title = purpose == Purpose::Open        ? "Open a trace (.json) or a program (.cu)"
                     : purpose == Purpose::SaveTrace ? "Save the trace as (.json)"
+                    : purpose == Purpose::SaveGif   ? "Save every step as an animated GIF"
                                                     : "Save the view as a PNG image";
     request.extensions = purpose == Purpose::Open        ? std::vector<std::string>{".json", ".cu"}
                          : purpose == Purpose::SaveTrace ? std::vector<std::string>{".json"}
+                         : purpose == Purpose::SaveGif   ? std::vector<std::string>{".gif"}
                                                          : std::vector<std::string>{".png"};
     if (!ctx.settings.recent_files.empty())
       request.folder = parent_folder(ctx.settings.recent_files.front());
@@ -255,6 +289,9 @@ class RunPanel final : public Panel {
     if (purpose == Purpose::SaveTrace) request.name = variant + ".json";
     if (purpose == Purpose::SavePng)
       request.name = view_png_name(variant, ctx.session.shown_step());
+    if (purpose == Purpose::SaveGif)
+      request.name =
+          "stridescope-" + (ctx.lesson ? std::string(name_of(ctx.lesson->id)) : variant) + ".gif";
     if (ctx.settings.desktop_dialog && desktop_.start(request)) return;
     browser_.open(std::move(request));
   }
@@ -263,6 +300,14 @@ class RunPanel final : public Panel {
     if (purpose_ == Purpose::Open) open_file(ctx, path);
     if (purpose_ == Purpose::SaveTrace) ctx.session.save(path);
     if (purpose_ == Purpose::SavePng) request_view_png(path);
+    if (purpose_ == Purpose::SaveGif) {
+      ImVec2 size = ImGui::GetIO().DisplaySize;
+      gif_message_.clear();
+      if (!gif_.start(ctx, path, static_cast<int>(size.x), static_cast<int>(size.y))) {
+        gif_message_ = "cannot export " + path;
+        gif_ok_ = false;
+      }
+    }
   }
 
   // A trace is shown at once; a program is traced in the background and watched.
@@ -317,7 +362,8 @@ class RunPanel final : public Panel {
       ImGui::TextColored(ctx.palette().text_dim, "Tracing %s...", name.c_str());
     } else if (!program.error().empty()) {
       wrapped_text(program.error(), ctx.palette().error);
-      if (ctx.session.has_trace()) ImGui::TextDisabled("(the trace shown is the one before)");
+      if (std::string shown = program_standing(program, ctx.session).shown; !shown.empty())
+        wrapped_text("(" + shown + ")", ctx.palette().text_dim);
     }
     wrapped_text("Watching " + name + ": saving it traces it again.", ctx.palette().text_dim);
   }
@@ -351,6 +397,9 @@ class RunPanel final : public Panel {
 
   FileBrowser browser_;
   DesktopDialog desktop_;
+  GifExportJob gif_;
+  std::string gif_message_;
+  bool gif_ok_ = false;
   std::string dialog_tool_ = std::filesystem::path(desktop_dialog_tool()).filename().string();
   Purpose purpose_ = Purpose::Open;
   std::string file_message_;

@@ -22,8 +22,9 @@ struct Mark {
 
 // This step's hazard-lab findings by source line: races (both lines of each pair) and the
 // barrier where threads wait when the run stopped.
-std::map<int, Mark> lab_marks(const Trace& trace, const Step& step, const StepFacts& facts,
+std::map<int, Mark> lab_marks(const TraceModel& model, const Step& step, const StepFacts& facts,
                               const Palette& p) {
+  const Trace& trace = model.trace();
   std::map<int, Mark> marks;
   for (const Hazard& h : facts.hazards) {
     ImVec4 color = h.kind == HazardKind::ReadAfterWrite   ? p.race_read_after_write
@@ -31,7 +32,7 @@ std::map<int, Mark> lab_marks(const Trace& trace, const Step& step, const StepFa
                                                           : p.race_write_after_write;
     std::string text = "race: " + hazard_name(h.kind) + " (threads " +
                        std::to_string(h.first.thread) + ", " + std::to_string(h.second.thread) +
-                       " on s[" + std::to_string(h.word) + "])";
+                       " on " + shared_word_name(model.words(), h.word) + ")";
     marks.emplace(h.first.line, Mark{color, text});
     marks.emplace(h.second.line, Mark{color, text});
   }
@@ -102,7 +103,7 @@ class SourcePanel final : public Panel {
       return;
     }
     const Step& step = model.step(ctx.session.shown_step());
-    std::map<int, Mark> marks = lab_marks(model.trace(), step, ctx.session.facts(), ctx.palette());
+    std::map<int, Mark> marks = lab_marks(model, step, ctx.session.facts(), ctx.palette());
     ImGui::TextDisabled("kernels/%s", std::string(variant->source_file).c_str());
     draw_lines(ctx, kernel_text(*variant), step, marks, scroll_wanted(ctx, 0) ? step.line : 0);
   }
@@ -130,7 +131,7 @@ class SourcePanel final : public Panel {
     const Step& step = shown ? ctx.session.model().step(ctx.session.shown_step()) : none;
     if (shown) {
       std::map<int, Mark> lab =
-          lab_marks(ctx.session.trace(), step, ctx.session.facts(), ctx.palette());
+          lab_marks(ctx.session.model(), step, ctx.session.facts(), ctx.palette());
       marks.insert(lab.begin(), lab.end());  // clang's marks first: there is no trace then
       // The exercise check's failure shown (Exercises tab): its line, with its sentence.
       if (ctx.exercise.marked_line() > 0 && ctx.exercise.file() == program.path())

@@ -12,8 +12,10 @@ class Tab {
   virtual ~Tab() = default;
   virtual View view() const = 0;          // what --view calls it
   virtual const char* label() const = 0;  // the tab's caption
-  virtual void start(AppContext&) {}      // once, when the window and GL context exist
-  virtual void stop() {}                  // once, before the GL context goes
+  // Its caption where the tab bar is narrow for the text size ("Memory" for "Shared memory").
+  virtual const char* short_label() const { return label(); }
+  virtual void start(AppContext&) {}  // once, when the window and GL context exist
+  virtual void stop() {}              // once, before the GL context goes
   virtual void draw(AppContext& ctx) = 0;
 };
 

@@ -22,6 +22,7 @@ std::vector<CanvasFocus> take_test_clicks() {
     if (kind == "word") clicks.push_back({CanvasFocus::Kind::Word, index});
     if (kind == "thread") clicks.push_back({CanvasFocus::Kind::Thread, index});
     if (kind == "warp") clicks.push_back({CanvasFocus::Kind::Warp, index});
+    if (kind == "row") clicks.push_back({CanvasFocus::Kind::Row, index});
   }
   return clicks;
 }

@@ -2,10 +2,14 @@
 // reset. Its rows wrap to the window's width; the App makes the window as tall as they are.
 #include <algorithm>
 #include <cfloat>
+#include <cmath>
+#include <cstdio>
 #include <memory>
+#include <string>
 
 #include "core/format.h"
 #include "ui/quiz_controls.h"
+#include "ui/slider_text.h"
 #include "ui/widgets.h"
 
 namespace stridescope {
@@ -72,27 +76,55 @@ class TimelinePanel final : public Panel {
 
   void draw(AppContext& ctx) override {
     if (!ctx.session.has_trace()) return;
-    Playback& play = ctx.session.playback();
+    if (ctx.exporting) {  // a GIF's viewer cannot press Play: the step bar alone
+      step_slider(ctx);
+      return;
+    }
     float em = ImGui::GetFontSize();
     step_buttons(ctx);
     quiz_box(ctx, ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x);
     // The step slider beside the buttons when it can be 14 text heights wide there, else a row
     // of its own.
     same_line_if_fits(em * 14);
+    step_slider(ctx);
+    speed_and_switches(ctx);
+  }
+
+ private:
+  // The step slider across the rest of the row, its text beside its grab (ui/slider_text.h).
+  static void step_slider(AppContext& ctx) {
+    Playback& play = ctx.session.playback();
     int step = static_cast<int>(ctx.session.shown_position());
+    int steps = static_cast<int>(play.step_count());
+    const ImGuiStyle& style = ImGui::GetStyle();
     ImGui::SetNextItemWidth(-FLT_MIN);
-    // The label, like any text that reaches a format, goes through printf_literal.
-    std::string format = "step %d: " + printf_literal(ctx.session.facts().label.text());
-    if (ImGui::SliderInt("##step", &step, 0, static_cast<int>(play.step_count()) - 1,
-                         format.c_str())) {
+    if (ImGui::SliderInt("##step", &step, 0, steps - 1, ""))
       play.seek(static_cast<std::size_t>(step));
-    }
+    // Its text beside the grab, never under it (ui/slider_text.h).
+    std::string label = "step " + std::to_string(step) + ": " + ctx.session.facts().label.text();
+    float left = ImGui::GetItemRectMin().x, right = ImGui::GetItemRectMax().x;
+    draw_slider_text(label.c_str(), ("step " + std::to_string(step)).c_str(), left, right,
+                     steps > 1 ? static_cast<float>(step) / static_cast<float>(steps - 1) : 0.0f,
+                     int_slider_grab_size(left, right, steps, style.GrabMinSize));
+  }
+
+  // The speed, the presenter view's switch, the layout reset and the keys' hint.
+  static void speed_and_switches(AppContext& ctx) {
+    Playback& play = ctx.session.playback();
+    const ImGuiStyle& style = ImGui::GetStyle();
+    float em = ImGui::GetFontSize();
     float speed = play.speed();
-    ImGui::SetNextItemWidth(std::min(em * 8, ImGui::GetContentRegionAvail().x * 0.4f));
-    if (ImGui::SliderFloat("steps/s", &speed, 0.25f, 8.0f, "%.2f", ImGuiSliderFlags_Logarithmic)) {
+    float speed_width = std::min(em * 8, ImGui::GetContentRegionAvail().x * 0.4f);
+    ImGui::SetNextItemWidth(speed_width);
+    if (ImGui::SliderFloat("steps/s", &speed, 0.25f, 8.0f, "", ImGuiSliderFlags_Logarithmic)) {
       play.set_speed(speed);
     }
-    const ImGuiStyle& style = ImGui::GetStyle();
+    char speed_text[16];
+    std::snprintf(speed_text, sizeof speed_text, "%.2f", speed);
+    // Where the logarithmic slider puts the speed (0.25 to 8 steps/s, ImGui's log scale).
+    float t = std::log(speed / 0.25f) / std::log(8.0f / 0.25f);
+    float left = ImGui::GetItemRectMin().x;
+    draw_slider_text(speed_text, nullptr, left, left + speed_width, t, style.GrabMinSize);
     float box = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x;
     same_line_if_fits(box + ImGui::CalcTextSize("presenter view (F)").x);
     ImGui::Checkbox("presenter view (F)", &ctx.settings.presenter);

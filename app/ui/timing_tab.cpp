@@ -6,10 +6,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 
 #include "bench/bench_notes.h"
 #include "bench/bench_report.h"
@@ -222,6 +224,10 @@ class TimingTab final : public Tab {
   View view() const override { return View::Timing; }
   const char* label() const override { return "Timing"; }
   void start(AppContext&) override { load_recorded(); }
+  void stop() override {  // test hook: the type and n shown last (STRIDESCOPE_REPORT_WINDOWS)
+    if (std::getenv("STRIDESCOPE_REPORT_WINDOWS") != nullptr && !shown_.empty())
+      std::printf("timing: %s\n", shown_.c_str());
+  }
 
   void draw(AppContext& ctx) override {
     const Palette& p = ctx.palette();
@@ -232,10 +238,12 @@ class TimingTab final : public Tab {
     // The date line goes where the narrow window shows the chart alone (room for it).
     bool narrow = ImGui::GetContentRegionAvail().x < 65 * ImGui::GetFontSize();
     draw_source_line(r, p, !(curves_only_ && narrow));
+    follow_lesson(ctx, r);
     draw_type_choice();
     std::vector<std::uint64_t> sizes = bench_sizes(r, type_);
     if (sizes.empty()) return;
     std::uint64_t n = choose_size(sizes);
+    shown_ = std::string(name_of(type_)) + " n = " + power_label(n);
     // Side by side where the ladder and a chart with its legend both fit: about 65 characters
     // across and 26 lines down.
     ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -276,6 +284,25 @@ class TimingTab final : public Tab {
       ImGui::TextUnformatted(r.method.c_str());
       ImGui::PopTextWrapPos();
       ImGui::EndTooltip();
+    }
+  }
+
+  // In a lesson, each of its steps first shows its own type and n (the ladder's ints at 2^22, not
+  // the float default); the learner's choices hold until the lesson moves on.
+  void follow_lesson(const AppContext& ctx, const BenchReport& r) {
+    std::optional<std::pair<LessonId, std::size_t>> place;
+    if (ctx.lesson) place = std::pair(ctx.lesson->id, ctx.lesson->step);
+    if (place == followed_) return;
+    followed_ = place;
+    if (!place) return;
+    LessonTiming timing = lesson_timing(lesson_of(place->first).steps[place->second]);
+    std::vector<std::uint64_t> sizes = bench_sizes(r, timing.type);
+    if (sizes.empty()) return;
+    type_ = timing.type;
+    size_index_ = 0;  // the measured size nearest the lesson's n
+    for (std::size_t i = 1; i < sizes.size(); ++i) {
+      auto distance = [&](std::uint64_t s) { return s > timing.n ? s - timing.n : timing.n - s; };
+      if (distance(sizes[i]) < distance(sizes[size_index_])) size_index_ = static_cast<int>(i);
     }
   }
 
@@ -366,6 +393,10 @@ class TimingTab final : public Tab {
   std::set<std::string> hidden_;  // kernels whose curves the legend hides
   bool all_curves_ = false;       // every kernel's curve, not only the ladder's, CUB's and copy's
   bool curves_only_ = false;      // narrow windows: the chart instead of the bars
+  // The lesson step last followed, and the last frame's choice ("int n = 2^22", for the
+  // STRIDESCOPE_REPORT_WINDOWS test hook).
+  std::optional<std::pair<LessonId, std::size_t>> followed_;
+  std::string shown_;
 };
 
 }  // namespace

@@ -84,6 +84,46 @@ Outcome run_window(const std::string& arguments) {
              " " + arguments);
 }
 
+// The height of the first line of light text (white on the dark theme) from the top of `pane`:
+// rows with light pixels, counted from the first one to the first row without any.
+int first_text_line_height(const Image& image, const Pane& pane) {
+  auto light_row = [&](int y) {
+    int light = 0;
+    for (int x = pane.x + 4; x < pane.x + pane.w - 4; ++x) {
+      std::array<int, 3> c = image.at(x, y);
+      if (c[0] > 170 && c[1] > 170 && c[2] > 170) ++light;
+    }
+    return light >= 2;
+  };
+  int y = pane.y + 2, bottom = std::min(image.height, pane.y + pane.h);
+  while (y < bottom && !light_row(y)) ++y;
+  int top = y;
+  while (y < bottom && light_row(y)) ++y;
+  return y - top;
+}
+
+// 1280x720 at text size 2 (a projector): the panes' titles are as tall as the window's text (they
+// were a third of it, about 7 pixels), in the presenter view and the normal one.
+TEST(Compare, OnAProjectorThePanesTextHasTheWindowsTextSize) {
+  for (const std::string view : {"--presenter", ""}) {
+    std::string png = kTmp + "/compare_projector" + (view.empty() ? "" : "_presenter") + ".png";
+    std::remove(png.c_str());
+    Outcome o = run_window(
+        "--compare interleaved-divergent,interleaved-strided,sequential --block 64 --step 2 "
+        "--size 1280x720 --font-scale 2 " +
+        view + " --screenshot " + png);
+    ASSERT_EQ(o.status, 0) << o.output;
+    std::vector<Pane> panes = panes_of(o.output);
+    ASSERT_EQ(panes.size(), 3u) << o.output;
+    Image image = load_png(png);
+    ASSERT_EQ(image.width, 1280);
+    int title = first_text_line_height(image, panes[0]);
+    EXPECT_GE(title, 16) << view << ": the first pane's title is " << title << " pixels tall";
+    EXPECT_LE(title, 40) << view << ": two lines of text are not one";
+    EXPECT_LE(panes[0].x + panes[0].w, image.width) << view;
+  }
+}
+
 TEST(Compare, ThreeKernelsDrawThreeDifferentPanes) {
   std::string png = kTmp + "/compare_three.png";
   std::remove(png.c_str());

@@ -14,6 +14,8 @@
 #include <vector>
 
 #include "export/gif_writer.h"
+#include "model/lessons.h"
+#include "ui/session.h"
 
 namespace {
 
@@ -116,6 +118,66 @@ TEST(Export, GifHasEveryStepWithItsTransitionAndHoldsTheLast) {
   int total = 0;
   for (int d : gif.delays) total += d;
   EXPECT_EQ(total, static_cast<int>(gif.frames.size()) * 100 / 5);
+}
+
+// Pixels of ImGui's button colour on the dark theme (35, 70, 110) in the bottom fifth of a frame,
+// where the timeline's Play, quiz and Reset controls are in the window.
+int button_pixels_at_the_bottom(const Gif& gif, std::size_t frame) {
+  int count = 0;
+  for (int y = gif.height * 4 / 5; y < gif.height; ++y) {
+    for (int x = 0; x < gif.width; ++x) {
+      const unsigned char* c =
+          &gif.frames[frame][(static_cast<std::size_t>(y) * gif.width + x) * 3];
+      count += std::abs(c[0] - 35) <= 4 && std::abs(c[1] - 70) <= 4 && std::abs(c[2] - 110) <= 4;
+    }
+  }
+  return count;
+}
+
+// Steps of the runs a lesson opens, as the window runs them.
+std::size_t lesson_steps(stridescope::LessonId id, std::size_t& runs) {
+  const stridescope::LessonPlan& lesson = stridescope::lesson_of(id);
+  runs = lesson.steps.size();
+  std::size_t steps = 0;
+  for (const stridescope::LessonStep& step : lesson.steps) {
+    stridescope::Session session;
+    EXPECT_TRUE(session.run(stridescope::lesson_request(step)));
+    steps += session.playback().step_count();
+  }
+  return steps;
+}
+
+// A compare's panes step by step (its aligned rows), then a lesson's every run in order, each run's
+// last step held: counted by frames; the frames show no Play, quiz or Reset controls.
+TEST(Export, ACompareAndAWholeLessonExportEveryStepOfEveryRun) {
+  const std::string compare = kTmp + "/export_compare.gif", lesson = kTmp + "/export_lesson.gif";
+  std::remove(compare.c_str());
+  std::remove(lesson.c_str());
+  const std::string look = " --size 640x360 --fps 4 --seconds-per-step 0.5 --out ";  // 2 a step
+  Outcome o = run(kXvfb + kBinary +
+                  " export --compare interleaved-divergent,interleaved-strided,sequential "
+                  "--block 32 --n 32" +
+                  look + compare);
+  ASSERT_EQ(o.status, 0) << o.output;
+  stridescope::RunRequest request;
+  request.block = 32;
+  request.n = 32;
+  stridescope::Session panes;
+  ASSERT_TRUE(
+      panes.run_compare(request, {"interleaved-divergent", "interleaved-strided", "sequential"}));
+  std::size_t rows = panes.playback().step_count();
+  ASSERT_GE(rows, 5u);
+  Gif gif = decode_gif(compare);
+  EXPECT_EQ(gif.frames.size(), rows * 2 + 4) << o.output;
+  EXPECT_EQ(button_pixels_at_the_bottom(gif, 0), 0) << "a Play button in an exported frame";
+  o = run(kXvfb + kBinary + " export --lesson cuda-by-example-5 --presenter" + look + lesson);
+  ASSERT_EQ(o.status, 0) << o.output;
+  std::size_t runs = 0;
+  std::size_t steps = lesson_steps(stridescope::LessonId::CudaByExample5, runs);
+  ASSERT_EQ(runs, 2u);
+  gif = decode_gif(lesson);
+  EXPECT_EQ(gif.frames.size(), steps * 2 + runs * 4) << o.output;
+  EXPECT_EQ(button_pixels_at_the_bottom(gif, gif.frames.size() - 1), 0);
 }
 
 // The writer alone: flat colours (the theme's cells) come back exactly, a frame that repeats the

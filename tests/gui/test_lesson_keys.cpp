@@ -7,6 +7,8 @@
 #include <string>
 
 #include "../run_command.h"
+#include "ui/app_context.h"
+#include "ui/lesson_bar.h"
 
 namespace stridescope {
 namespace {
@@ -36,6 +38,55 @@ float view_scroll(const std::string& output) {
   float x, y, w, h, sx, sy;
   std::sscanf(output.c_str() + at + 13, "%f %f %f %f %f %f", &x, &y, &w, &h, &sx, &sy);
   return sy;
+}
+
+// A compare started at kernel 3 of the ladder: "End compare" goes back to kernel 3, at the step
+// its pane showed (it went to kernel 1, the first kernel compared, at step 0).
+TEST(LessonCompare, EndCompareKeepsTheLessonsRunAndItsStep) {
+  Session session;
+  ProgramFile program(ProgramTracer{});
+  ExerciseSession exercise(ExerciseChecker{});
+  RunRequest request;
+  UiSettings settings;
+  Quiz quiz;
+  AppContext ctx{.session = session,
+                 .program = program,
+                 .exercise = exercise,
+                 .request = request,
+                 .settings = settings,
+                 .quiz = quiz,
+                 .fonts = {},
+                 .device_name = {},
+                 .device_bench = {},
+                 .select_view = {},
+                 .lesson = {},
+                 .run_panel_shows = {},
+                 .canvas_word0 = {},
+                 .frame_wishes = {}};
+  open_lesson_step(ctx, LessonId::HarrisLadder, 2);
+  ASSERT_EQ(session.trace().run.variant, "sequential");
+  ASSERT_TRUE(
+      session.run_compare(request, {"interleaved-divergent", "interleaved-strided", "sequential"}));
+  request.variant = "interleaved-divergent";  // as the Compare tab sets it
+  session.playback().seek(3);
+  session.begin_frame();
+  std::size_t pane_step = session.compare_row().at(2).step;
+  end_compare(ctx);
+  EXPECT_FALSE(session.comparing());
+  ASSERT_TRUE(ctx.lesson);
+  EXPECT_EQ(ctx.lesson->step, 2u);
+  EXPECT_EQ(session.trace().run.variant, "sequential");
+  EXPECT_EQ(session.playback().step(), pane_step);
+  EXPECT_GT(pane_step, 0u);
+}
+
+// The Timing tab opened from the ladder shows its ints at Harris's 2^22, not floats at 2^28.
+TEST(LessonInTheApp, TheTimingTabShowsTheLessonsTypeAndN) {
+  Outcome o = run_lesson("", "--lesson harris-ladder --view timing --size 1280x720");
+  ASSERT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("timing: int n = 2^22\n"), std::string::npos) << o.output;
+  Outcome plain = run_lesson("", "--view timing --size 1280x720");  // outside a lesson: as before
+  EXPECT_EQ(plain.output.find("timing: int n = 2^22\n"), std::string::npos) << plain.output;
 }
 
 TEST(LessonInTheApp, RightPastTheLastStepOfKernel1OpensKernel2) {

@@ -67,8 +67,14 @@ TEST(GuiOpen, ACompileErrorIsShownOnItsLineAndTheAppCarriesOn) {
                            "}\n"
                            "int main() { k<<<1, 4>>>(nullptr); return 0; }\n";
   std::remove(png.c_str());
-  Outcome o = run_app("--open " + broken + " --size 1280x720 --screenshot " + png);
+  Outcome o = run("STRIDESCOPE_REPORT_WINDOWS=1 xvfb-run -a -s '-screen 0 1920x1080x24' " +
+                  kBinary + " --open " + broken + " --size 1280x720 --screenshot " + png);
   EXPECT_EQ(o.status, 0) << o.output;  // no crash: the catalog's trace stays, the error is shown
+  // The Run panel does not call the file traced, and says whose trace is on screen.
+  EXPECT_NE(o.output.find("run panel status: not traced (the error is below); the trace shown is "
+                          "the catalog's sequential, not this file's\n"),
+            std::string::npos)
+      << o.output;
   EXPECT_NE(o.output.find("program: "), std::string::npos) << o.output;
   EXPECT_NE(o.output.find("gui_broken.cu:3:3: error: use of undeclared identifier"),
             std::string::npos)

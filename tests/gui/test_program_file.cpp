@@ -10,6 +10,7 @@
 
 #include "emu/run_variant.h"
 #include "ui/preferences.h"
+#include "ui/program_controls.h"
 #include "ui/program_file.h"
 
 namespace stridescope {
@@ -143,6 +144,38 @@ TEST(ProgramFile, OpeningAnotherFileWhileTracingShowsOnlyTheNewOne) {
   std::this_thread::sleep_for(std::chrono::milliseconds(600));  // the slow one ends unseen
   EXPECT_FALSE(program.poll(session));
   EXPECT_EQ(session.trace().run.block_size, 4u);
+}
+
+// What the Run panel says beside the file's name: "traced" only while the trace on screen is this
+// file's latest; after a failed compile, that it was not traced and whose trace is shown instead.
+TEST(ProgramFile, AfterAFailedCompileThePanelDoesNotClaimTheOldTraceIsCurrent) {
+  std::string first = STRIDESCOPE_TEST_TMP "/program_standing.cu";
+  std::string second = STRIDESCOPE_TEST_TMP "/program_standing_second.cu";
+  write(first, "16\n", 0);
+  write(second, "broken\n", 0);
+  Session session;
+  ProgramFile program([](const std::string& file, const ProgramChoice& choice) {
+    ProgramTrace traced = stand_in(file, choice);  // named as `stridescope run` names it
+    traced.trace.run.variant = "own:" + fs::path(file).filename().string();
+    return traced;
+  });
+  program.open(first);
+  EXPECT_EQ(program_standing(program, session).status, "tracing...");
+  ASSERT_TRUE(wait_for_outcome(program, session));
+  ProgramStanding traced = program_standing(program, session);
+  EXPECT_EQ(traced.status, "traced on the CPU emulator");
+  EXPECT_EQ(traced.shown, "");
+  write(first, "not a number\n", 5);  // saved with an error
+  std::optional<ProgramOutcome> failed = wait_for_outcome(program, session);
+  ASSERT_TRUE(failed && !failed->traced);
+  ProgramStanding old = program_standing(program, session);
+  EXPECT_EQ(old.status, "not traced (the error is below)");
+  EXPECT_EQ(old.shown, "the trace shown is this file's from before");
+  program.open(second);  // another program that fails: the first one's trace stays on screen
+  ASSERT_TRUE(wait_for_outcome(program, session));
+  ProgramStanding other = program_standing(program, session);
+  EXPECT_EQ(other.status, "not traced (the error is below)");
+  EXPECT_EQ(other.shown, "the trace shown is program_standing.cu's, not this file's");
 }
 
 TEST(Preferences, RecentFilesAreKeptNewestFirstAtMostEightAndOnlyStrings) {

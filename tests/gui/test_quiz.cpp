@@ -87,7 +87,8 @@ TEST(QuizFlow, BackPlayAndTheLastStepWorkAsBefore) {
   Quiz quiz;
   quiz.set_on(true);
   quiz.follow(s);
-  quiz.forward(s);          // reveals step 1 (nothing marked: 0 points)
+  quiz.toggle_word(12);     // stride 8 does not write s[12]
+  quiz.forward(s);          // reveals step 1: 0 points
   s.playback().previous();  // back, as without the quiz
   quiz.follow(s);
   EXPECT_EQ(quiz.phase(), QuizPhase::Predicting);
@@ -95,8 +96,8 @@ TEST(QuizFlow, BackPlayAndTheLastStepWorkAsBefore) {
   for (unsigned i = 0; i < 8; ++i) quiz.toggle_word(i);  // a second try at step 1: better
   quiz.forward(s);
   EXPECT_EQ(quiz.judgement().score, (PredictionScore{8, 17}));
-  EXPECT_EQ(quiz.run_score().total(), (PredictionScore{0, 17})) << "the run keeps the first try";
-  EXPECT_NE(quiz.banner().find("this step 8/17 (a second try: the run keeps the first), run 0/17"),
+  EXPECT_EQ(quiz.run_score().total(), (PredictionScore{0, 18})) << "the run keeps the first try";
+  EXPECT_NE(quiz.banner().find("this step 8/17 (a second try: the run keeps the first), run 0/18"),
             std::string::npos)
       << quiz.banner();
   s.playback().previous();
@@ -119,6 +120,28 @@ TEST(QuizFlow, BackPlayAndTheLastStepWorkAsBefore) {
   quiz.follow(s);
   EXPECT_EQ(quiz.run_score().steps(), 0u);
   EXPECT_EQ(quiz.phase(), QuizPhase::Predicting);
+}
+
+TEST(QuizFlow, ARevealWithNothingMarkedDoesNotCountAndALaterTryIsTheFirst) {
+  Session s = sequential16();
+  Quiz quiz;
+  quiz.set_on(true);
+  quiz.follow(s);
+  ASSERT_TRUE(quiz.forward(s));  // nothing marked: step 1 shown, judged, not scored
+  s.begin_frame();
+  quiz.follow(s);
+  EXPECT_TRUE(quiz.unmarked_reveal());
+  EXPECT_EQ(quiz.run_score().steps(), 0u);
+  EXPECT_EQ(quiz.run_score().total(), (PredictionScore{0, 0}));
+  EXPECT_NE(quiz.banner().find("(nothing was marked: not counted), run 0/0"), std::string::npos)
+      << quiz.banner();
+  s.playback().previous();  // back: this time with marks
+  quiz.follow(s);
+  for (unsigned i = 0; i < 8; ++i) quiz.toggle_word(i);
+  ASSERT_TRUE(quiz.forward(s));
+  EXPECT_FALSE(quiz.unmarked_reveal());
+  EXPECT_EQ(quiz.run_score().total(), (PredictionScore{8, 17}));  // counted: its first scored try
+  EXPECT_EQ(quiz.banner().find("second try"), std::string::npos) << quiz.banner();
 }
 
 // The real app ------------------------------------------------------------------------------------
@@ -183,15 +206,22 @@ TEST(QuizInTheApp, TheBannerAsksAndMarksShow) {
   EXPECT_GT(marked.near(kMark), asked.near(kMark) + 100) << "4 cells ringed";
 }
 
-TEST(QuizInTheApp, QThenRightRevealsAndScores) {
+// Q then → with nothing marked shows step 3 but keeps no score: a run of 0/257 would be a
+// learner's score for predictions never made.
+TEST(QuizInTheApp, QThenRightRevealsButANothingMarkedRevealDoesNotCount) {
   Shot revealed = shot("q-right", "Q,Right", "");
   ASSERT_EQ(revealed.outcome.status, 0) << revealed.outcome.output;
   // Step 3 (stride 2) writes s[0..1] with threads 0-1, conflict-free: nothing marked, 0/5.
   EXPECT_NE(revealed.outcome.output.find("step 3)"), std::string::npos);
-  EXPECT_NE(revealed.outcome.output.find("quiz: step 3 revealed, this step 0/5, run 0/5"),
+  EXPECT_NE(revealed.outcome.output.find(
+                "quiz: step 3 revealed, this step 0/5 not counted (nothing marked), run 0/0"),
             std::string::npos)
       << revealed.outcome.output;
   EXPECT_GT(revealed.near(kBanner), 20000);
+  Shot marked = shot("marked-right", "Enter", "--quiz-marks 'words=5'");  // a wrong guess counts
+  EXPECT_NE(marked.outcome.output.find("quiz: step 3 revealed, this step 0/6, run 0/6"),
+            std::string::npos)
+      << marked.outcome.output;
 }
 
 TEST(QuizInTheApp, ARevealJudgesEveryMark) {
@@ -227,6 +257,21 @@ TEST(QuizInTheApp, ClicksMarkWordsThreadsAndWarps) {
               "--variant sequential --block 64 --step 0 --quiz --screenshot " + png);
   ASSERT_EQ(o.status, 0) << o.output;
   EXPECT_NE(o.output.find("(marked: 0 words, 32 threads)"), std::string::npos) << o.output;
+}
+
+// A click on a row's label ("s[32..63]") marks every word it names; a second click unmarks them
+// (a block-256 step took 64 clicks before).
+TEST(QuizInTheApp, ARowLabelMarksItsRow) {
+  std::string png = kTmp + "/quiz-row.png";
+  Outcome o = run_app("STRIDESCOPE_TEST_CLICKS=row:1,word:0",
+                      "--variant sequential --block 64 --step 0 --quiz --screenshot " + png);
+  ASSERT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("(marked: 33 words, 0 threads)"), std::string::npos) << o.output;
+  EXPECT_GT(pixels_near(png, kMark[0], kMark[1], kMark[2]), 1000) << "33 cells ringed";
+  o = run_app("STRIDESCOPE_TEST_CLICKS=row:1,row:1",
+              "--variant sequential --block 64 --step 0 --quiz --screenshot " + png);
+  ASSERT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("(marked: 0 words, 0 threads)"), std::string::npos) << o.output;
 }
 
 TEST(QuizInTheApp, BackStepsAsBefore) {
