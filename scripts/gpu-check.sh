@@ -127,9 +127,9 @@ scripts/gpu-trace-diff.sh "$BIN" "$OUT" | tee -a "$OUT/summary.txt"
 fi
 
 if ! skip gpu-conflicts; then
-step "bank conflicts: Nsight Compute vs the GPU trace (examples/matmul.cu, tests/own_programs/transpose.cu)"
+step "bank conflicts: Nsight Compute vs the GPU trace (examples/matmul.cu, tests/own_programs/transpose_tiles.cu)"
 python3 scripts/ncu_program_compare.py "$BIN" "$OUT/gpu-trace" examples/matmul.cu \
-  tests/own_programs/transpose.cu 2>"$OUT/ncu-programs.log" | tee -a "$OUT/summary.txt"
+  tests/own_programs/transpose_tiles.cu 2>"$OUT/ncu-programs.log" | tee -a "$OUT/summary.txt"
 [ "${PIPESTATUS[0]}" = 0 ] || { status=1; tail -5 "$OUT/ncu-programs.log"; }
 fi
 

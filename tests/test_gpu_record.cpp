@@ -298,7 +298,8 @@ TEST(GpuRecord, TheH200sUnrolledLastWarpHasTheEmulatorsWarpRounds) {
 // counted 3968 (l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum) over the launch's 4
 // blocks, and 0 stores. The memory at each step is the emulator's.
 TEST(GpuRecord, TheH200sTransposeTileHasNsightComputesBankConflicts) {
-  const std::string file = std::string(STRIDESCOPE_SOURCE_DIR) + "/tests/own_programs/transpose.cu";
+  const std::string file =
+      std::string(STRIDESCOPE_SOURCE_DIR) + "/tests/own_programs/transpose_tiles.cu";
   const Trace t = recorded("transpose_tile", file);
   ASSERT_EQ(t.blocks.at(0).steps.size(), 2u);
   EXPECT_EQ(t.blocks[0].steps[0].label, "__syncthreads() line 15");

@@ -58,12 +58,12 @@ TEST(OwnSemantics, VolatileWarpTailsOnSharedAndGlobalMemoryGiveTheGpusSums) {
 // padded to 33 columns, none (scripts/gpu-check.sh compares these with Nsight Compute's counts).
 TEST(OwnSemantics, ATransposesTileConflictsOnItsColumnReadsUnlessPadded) {
   SKIP_WITHOUT_TOOLS();
-  OwnRunResult r = run("transpose", 0);
-  EXPECT_EQ(r.output, expected("transpose")) << r.errors << r.failure;
+  OwnRunResult r = run("transpose_tiles", 0);
+  EXPECT_EQ(r.output, expected("transpose_tiles")) << r.errors << r.failure;
   ASSERT_TRUE(r.traced) << r.failure;
   EXPECT_EQ(TraceModel(r.trace).conflict_totals(0).loads, 31u * 4 * 8);
   EXPECT_EQ(TraceModel(r.trace).conflict_totals(0).stores, 0u);
-  r = run("transpose", 1);
+  r = run("transpose_tiles", 1);
   ASSERT_TRUE(r.traced) << r.failure;
   EXPECT_EQ(TraceModel(r.trace).conflict_totals(0).loads, 0u);
   EXPECT_EQ(TraceModel(r.trace).conflict_totals(0).stores, 0u);
