@@ -5,13 +5,9 @@
 #include <iosfwd>
 #include <string>
 
-#include "analysis/trace_diff.h"
+#include "model/diff_text.h"
 
 namespace stridescope {
-
-// The difference in words, naming the traces by `name_a` and `name_b` (their paths).
-std::string diff_text(const TraceDifference& d, const std::string& name_a,
-                      const std::string& name_b);
 
 int command_diff(const std::string& path_a, const std::string& path_b, std::ostream& out,
                  std::ostream& err);

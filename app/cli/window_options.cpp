@@ -22,16 +22,22 @@ float parse_font_scale(const std::string& text) {
   return scale;
 }
 
-// "a,b,c": 2 to 4 variants, each one that takes the request's block size and type.
-std::vector<std::string> parse_compare(const std::string& text, const RunRequest& request) {
-  std::vector<std::string> names;
+// "a,b,c" as its parts.
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> parts;
   std::size_t start = 0;
   while (true) {
     std::size_t comma = text.find(',', start);
-    names.push_back(text.substr(start, comma == std::string::npos ? comma : comma - start));
+    parts.push_back(text.substr(start, comma == std::string::npos ? comma : comma - start));
     if (comma == std::string::npos) break;
     start = comma + 1;
   }
+  return parts;
+}
+
+// "a,b,c": 2 to 4 variants, each one that takes the request's block size and type.
+std::vector<std::string> parse_compare(const std::string& text, const RunRequest& request) {
+  std::vector<std::string> names = split_list(text);
   if (names.size() < 2 || names.size() > 4) {
     throw CliError("--compare takes 2 to 4 variants separated by commas, not " +
                    std::to_string(names.size()) + " ('" + text + "')");
@@ -136,6 +142,10 @@ void add_window_options(CLI::App& app, WindowOptions& o) {
                  "a prepared guess for the first prediction (with --quiz): \"words=0-7 "
                  "threads=0-7 degree=1\"; Enter reveals it")
       ->type_name("MARKS");
+  app.add_option("--compare-traces", o.compare_traces,
+                 "2 to 4 traces of one program side by side, step-locked, opened at their first "
+                 "difference (the emulator's and the GPU's: run --out, run --backend cuda --out)")
+      ->type_name("A.json,B.json");
   app.add_option("--exercise", o.exercise,
                  "open the Exercises tab on this exercise (see: stridescope exercise list)")
       ->type_name("NAME");
@@ -174,6 +184,22 @@ GuiOptions to_gui_options(const WindowOptions& o) {
   if ((given(o.launch_given) || given(o.schedule_given)) && !has_extension(o.open, {".cu"})) {
     throw CliError(
         "--launch and --schedule choose what to trace of a program: give --open FILE.cu");
+  }
+  if (!o.compare_traces.empty()) {
+    if (!o.trace.empty() || !o.open.empty() || !o.compare.empty() || !o.lesson.empty() ||
+        !o.exercise.empty())
+      throw CliError(
+          "--compare-traces opens its own files: leave out --trace, --open, --compare, "
+          "--lesson, --exercise");
+    for (const std::string& f : split_list(o.compare_traces)) {
+      if (!std::filesystem::is_regular_file(f))
+        throw CliError("--compare-traces: no such file: " + f);
+      gui.compare_trace_paths.push_back(f);
+    }
+    if (gui.compare_trace_paths.size() < 2 || gui.compare_trace_paths.size() > 4)
+      throw CliError("--compare-traces takes 2 to 4 trace files (A.json,B.json)");
+    if (o.view == "memory") gui.view = View::Compare;
+    return gui;
   }
   if (!o.exercise.empty() || !o.exercise_file.empty() || o.show_failure) {
     if (o.exercise.empty())

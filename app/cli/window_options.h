@@ -25,6 +25,7 @@ struct WindowOptions {
   bool high_contrast = false, presenter = false, quiz = false;
   CLI::Option* contrast_given = nullptr;
   std::string exercise, exercise_file;  // --exercise NAME [--exercise-file FILE]
+  std::string compare_traces;           // --compare-traces A.json,B.json
   bool show_failure = false;
 };
 

@@ -5,7 +5,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 
+#include "trace/trace_json.h"
 #include "ui/lesson_bar.h"
 #include "ui/panel_list.h"
 #include "ui/preferences.h"
@@ -63,7 +65,36 @@ App::App(const GuiOptions& options)
 
 App::~App() = default;
 
+namespace {
+// "gpu.json (GPU: NVIDIA H200)", "emu.json (emulator)": a compared trace's pane title.
+std::string trace_label(const std::string& path, const Trace& trace) {
+  const std::string name = std::filesystem::path(path).filename().string();
+  const std::string device = trace.run.device.substr(0, trace.run.device.find(" ("));
+  return name + (trace.run.backend == Backend::Cuda       ? " (GPU: " + device + ")"
+                 : trace.run.backend == Backend::Emulator ? " (emulator)"
+                                                          : " (recorded)");
+}
+}  // namespace
+
 bool App::load() {
+  if (!options_.compare_trace_paths.empty()) {  // --compare-traces: side by side
+    std::vector<std::pair<std::string, Trace>> traces;
+    try {
+      for (const std::string& path : options_.compare_trace_paths) {
+        Trace t = load_trace(path);
+        traces.emplace_back(trace_label(path, t), std::move(t));
+      }
+    } catch (const std::exception& e) {
+      error_ = e.what();
+      return false;
+    }
+    if (!session_.compare_traces(std::move(traces))) {
+      error_ = session_.error();
+      return false;
+    }
+    if (context_.capture) std::printf("compare: %s\n", session_.compare_note().c_str());
+    return true;
+  }
   bool loaded = options_.trace_path         ? session_.open(*options_.trace_path)
                 : !options_.compare.empty() ? session_.run_compare(request_, options_.compare)
                                             : session_.run(request_);

@@ -41,9 +41,10 @@ struct Pane {
   }
 };
 
+// A catalog kernel's title; a program's trace (a compare of traces) is titled by its label.
 std::string kernel_title(const CompareRun& run) {
   const VariantInfo* v = run.model->variant();
-  return "kernel: " + (v ? std::string(v->lesson.title) : run.variant);
+  return v ? "kernel: " + std::string(v->lesson.title) : run.variant;
 }
 
 // A pane's facts, one short line each ("stride = 4", "8 active", ...), in the colours of the facts
@@ -133,6 +134,12 @@ class CompareTab final : public Tab {
       ImGui::TextDisabled("%s", hint);
     }
     avail.y -= ImGui::GetFrameHeightWithSpacing();
+    if (!session.compare_note().empty()) {  // a compare of traces: where they first differ
+      const float before = ImGui::GetCursorPosY();
+      const bool same = session.compare_note().rfind("same", 0) == 0;
+      wrapped_text(session.compare_note(), same ? ctx.palette().text_dim : ctx.palette().error);
+      avail.y -= ImGui::GetCursorPosY() - before;
+    }
     // The panes' text keeps the window's size (a projector's text size 2): they reflow into rows
     // (2x2 for three or four) and, where even that leaves a pane no room, scroll.
     for (std::size_t r = 0; r < runs.size() && r < row.size() && r < kMaxRuns; ++r)

@@ -40,9 +40,10 @@ struct GuiOptions {
   std::optional<std::string> exercise_file;  // its file: opened, traced and checked at start
   bool show_failure = false;         // when the check fails: its first failure's trace at its step
   std::vector<std::string> compare;  // 2 to 4 variants side by side (request's other settings)
-  std::optional<LessonId> lesson;    // start this lesson at its first step (request is it)
-  std::optional<std::size_t> step;   // start at this step
-  std::string screenshot_path;       // if set: render, write a PNG, exit
+  std::vector<std::string> compare_trace_paths;  // 2 to 4 trace files side by side
+  std::optional<LessonId> lesson;   // start this lesson at its first step (request is it)
+  std::optional<std::size_t> step;  // start at this step
+  std::string screenshot_path;      // if set: render, write a PNG, exit
   int width = 1600;
   int height = 900;
   std::optional<float> font_scale;

@@ -129,6 +129,9 @@ bool draw_program_controls(AppContext& ctx) {
   choose_block(program, choice, ctx.palette());
   program_title(program, ctx.session, ctx.palette(), ctx.device_name);
   if (!choose_gpu_trace(ctx.device_name, choice)) choose_schedule(choice);
+  if (program.can_compare_backends() && ImGui::Button("Compare emulator | GPU") &&
+      program.compare_backends(ctx.session, ctx.device_name))
+    ctx.select_view = View::Compare;
   program.choose(choice);  // re-traces when something changed
   const std::vector<ProgramLaunch>& launches = program.launches();
   ctx.run_panel_shows =

@@ -40,6 +40,8 @@ std::optional<fs::file_time_type> stamp_of(const std::string& path) {
 
 void ProgramFile::open(const std::string& path, std::size_t step, const ProgramChoice& choice) {
   close();  // a tracing of the file open before finishes unseen
+  last_emulator_.reset();
+  last_gpu_.reset();
   path_ = path;
   choice_ = choice;
   launches_.clear();
@@ -154,6 +156,9 @@ ProgramOutcome ProgramFile::finish(Session& session) {
   output_ = std::move(job_->result->output);
   launches_ = trace.launches;
   traced_choice_ = job_->choice;
+  std::optional<Kept>& kept =
+      job_->choice.on_gpu ? last_gpu_ : last_emulator_;  // compare_backends()
+  kept = Kept{trace, job_->choice};
   session.show(std::move(job_->result->trace), "traced " + path_ + " on the CPU (own program)",
                step);
   shown_generation_ = session.generation();
@@ -167,6 +172,17 @@ void ProgramFile::show_trace(Session& session, Trace trace, std::size_t step) {
   launches_ = trace.launches;
   session.show(std::move(trace), "traced " + path_ + " on the CPU (the exercise's check)", step);
   shown_generation_ = session.generation();
+}
+
+bool ProgramFile::can_compare_backends() const {
+  return last_gpu_ && last_emulator_ && last_gpu_->choice.launch == last_emulator_->choice.launch &&
+         last_gpu_->choice.traced_block == last_emulator_->choice.traced_block;
+}
+
+bool ProgramFile::compare_backends(Session& session, const std::string& device_name) const {
+  if (!can_compare_backends()) return false;
+  return session.compare_traces({{"emulator (warps schedule)", last_emulator_->trace},
+                                 {"GPU: " + device_name, last_gpu_->trace}});
 }
 
 }  // namespace stridescope

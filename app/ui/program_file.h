@@ -45,6 +45,10 @@ class ProgramFile {
   bool shown_in(const Session& session) const;  // the session shows this program's trace
   // Shows a trace of this program made elsewhere (an exercise check's failing case) at `step`.
   void show_trace(Session& session, Trace trace, std::size_t step);
+  // The last emulator trace and the last GPU trace of the file are of the same launch and block:
+  // they can be shown side by side (Compare tab), first difference marked.
+  bool can_compare_backends() const;
+  bool compare_backends(Session& session, const std::string& device_name) const;
 
   const std::string& text() const { return text_; }  // the file as last read
   const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
@@ -69,6 +73,11 @@ class ProgramFile {
   bool retrace_ = false;  // the file changed while it was being traced
   std::size_t start_step_ = 0, shown_generation_ = SIZE_MAX;
   std::optional<std::filesystem::file_time_type> stamp_;
+  struct Kept {
+    Trace trace;
+    ProgramChoice choice;
+  };
+  std::optional<Kept> last_emulator_, last_gpu_;  // the last trace of each backend
   std::chrono::steady_clock::time_point next_check_{};
 };
 

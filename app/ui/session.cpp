@@ -1,6 +1,9 @@
 // The GUI's session: makes, opens and saves traces, and keeps the canvas models of the step shown.
 #include "ui/session.h"
 
+#include "analysis/trace_diff.h"
+#include "model/diff_text.h"
+
 #include <algorithm>
 
 #include "emu/run_variant.h"
@@ -52,6 +55,46 @@ bool Session::run_compare(const RunRequest& request, const std::vector<std::stri
     adopt_model(compare_.front().model,
                 "comparing " + std::to_string(compare_.size()) + " runs on the CPU emulator",
                 rows_.size());
+    compare_note_.clear();
+    return true;
+  } catch (const std::exception& e) {
+    error_ = e.what();
+    return false;
+  }
+}
+
+bool Session::compare_traces(std::vector<std::pair<std::string, Trace>> traces) {
+  try {
+    if (traces.size() < 2 || traces.size() > 4)
+      throw std::runtime_error("compare 2 to 4 traces, not " + std::to_string(traces.size()));
+    std::string note;
+    std::size_t first_difference = 0;
+    try {
+      const TraceDifference d = diff_traces(traces[0].second, traces[1].second);
+      note = diff_text(d, traces[0].first, traces[1].first);
+      if (d.kind == DiffKind::Memory || d.kind == DiffKind::StepCount) first_difference = d.step;
+    } catch (const TraceDiffError& e) {
+      note = std::string("not comparable word by word: ") + e.what();
+    }
+    std::vector<CompareRun> runs;
+    std::vector<std::vector<StepLabel>> labels;
+    for (auto& [label, trace] : traces) {
+      auto model = std::make_shared<const TraceModel>(std::move(trace));
+      labels.push_back(model->step_labels());
+      runs.push_back({label, std::move(model)});
+    }
+    rows_ = align_steps(labels);
+    compare_ = std::move(runs);
+    adopt_model(compare_.front().model,
+                "comparing " + compare_[0].variant + " | " + compare_[1].variant, rows_.size());
+    compare_note_ = std::move(note);
+    // The playback starts at the row where the first trace shows the first difference.
+    for (std::size_t r = 0; r < rows_.size(); ++r)
+      if (rows_[r].front().step == first_difference) {
+        playback_.reset(rows_.size(), r);
+        begin_frame();
+        break;
+      }
     return true;
   } catch (const std::exception& e) {
     error_ = e.what();
@@ -100,6 +143,7 @@ bool Session::save(const std::string& path) {
 void Session::adopt(Trace trace, std::string notice) {
   compare_.clear();
   rows_.clear();
+  compare_note_.clear();
   auto model = std::make_shared<const TraceModel>(std::move(trace));
   std::size_t steps = model->step_count();
   adopt_model(std::move(model), std::move(notice), steps);

@@ -35,6 +35,11 @@ class Session {
   // (model/step_alignment.h): the playback walks the aligned rows, the other panels show the
   // first run. On failure keeps what was shown and returns false. run() and open() end a compare.
   bool run_compare(const RunRequest& request, const std::vector<std::string>& variants);
+  // Shows 2 to 4 traces of one program side by side, step-locked (the emulator's and the GPU's,
+  // two schedules, two edits), each titled by its label; the first difference between the first
+  // two (analysis/trace_diff.h) is compare_note(), and the playback starts at its step.
+  bool compare_traces(std::vector<std::pair<std::string, Trace>> runs);
+  const std::string& compare_note() const { return compare_note_; }
   bool comparing() const { return !compare_.empty(); }
   const std::vector<CompareRun>& compare_runs() const { return compare_; }
   // The shown row's step of each run (empty outside a compare).
@@ -71,6 +76,7 @@ class Session {
                    std::size_t positions);
   std::shared_ptr<const TraceModel> model_;
   std::vector<CompareRun> compare_;
+  std::string compare_note_;
   AlignedRows rows_;
   std::string device_name_;
   std::function<Trace(const RunRequest&)> device_tracer_;

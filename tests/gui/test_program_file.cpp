@@ -47,6 +47,32 @@ std::optional<ProgramOutcome> wait_for_outcome(ProgramFile& program, Session& se
   return std::nullopt;
 }
 
+// The last emulator trace and the last GPU trace of the same launch and block: side by side.
+TEST(ProgramFile, TheEmulatorsAndTheGpusTracesOfOneLaunchCompareSideBySide) {
+  std::string path = STRIDESCOPE_TEST_TMP "/program_file_backends.cu";
+  write(path, "16\n", 0);
+  Session session;
+  ProgramFile program(stand_in);
+  program.open(path);
+  ASSERT_TRUE(wait_for_outcome(program, session));
+  EXPECT_FALSE(program.can_compare_backends());  // the emulator's only
+  ProgramChoice gpu;
+  gpu.on_gpu = true;
+  program.choose(gpu);
+  ASSERT_TRUE(wait_for_outcome(program, session));
+  ASSERT_TRUE(program.can_compare_backends());
+  ASSERT_TRUE(program.compare_backends(session, "Fake H200"));
+  ASSERT_TRUE(session.comparing());
+  EXPECT_EQ(session.compare_runs()[1].variant, "GPU: Fake H200");
+  EXPECT_EQ(session.compare_note().rfind("same: shared memory agrees", 0), 0u)
+      << session.compare_note();
+  ProgramChoice other_launch = gpu;
+  other_launch.launch = 1;
+  program.choose(other_launch);
+  ASSERT_TRUE(wait_for_outcome(program, session));
+  EXPECT_FALSE(program.can_compare_backends());  // launch 1 on the GPU, launch 0 on the emulator
+}
+
 TEST(ProgramFile, TracesInTheBackgroundAndKeepsTheStepWhenTheFileChanges) {
   std::string path = STRIDESCOPE_TEST_TMP "/program_file.cu";
   write(path, "16\n", 0);
