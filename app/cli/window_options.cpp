@@ -105,6 +105,41 @@ GuiOptions with_lesson(GuiOptions gui, const WindowOptions& o) {
   return gui;
 }
 
+// --compare-traces A.json,B.json: 2 to 4 trace files side by side, in the Compare tab.
+GuiOptions with_compared_traces(GuiOptions gui, const WindowOptions& o) {
+  if (!o.trace.empty() || !o.open.empty() || !o.compare.empty() || !o.lesson.empty() ||
+      !o.exercise.empty())
+    throw CliError(
+        "--compare-traces opens its own files: leave out --trace, --open, --compare, "
+        "--lesson, --exercise");
+  for (const std::string& f : split_list(o.compare_traces)) {
+    if (!std::filesystem::is_regular_file(f))
+      throw CliError("--compare-traces: no such file: " + f);
+    gui.compare_trace_paths.push_back(f);
+  }
+  if (gui.compare_trace_paths.size() < 2 || gui.compare_trace_paths.size() > 4)
+    throw CliError("--compare-traces takes 2 to 4 trace files (A.json,B.json)");
+  if (o.view == "memory") gui.view = View::Compare;
+  return gui;
+}
+
+// --exercise NAME [--exercise-file FILE] [--show-failure]: the Exercises tab.
+GuiOptions with_exercise(GuiOptions gui, const WindowOptions& o) {
+  if (o.exercise.empty()) throw CliError("--exercise-file and --show-failure need --exercise NAME");
+  if (!find_exercise(o.exercise))
+    throw CliError("--exercise: no exercise named '" + o.exercise +
+                   "' (stridescope exercise list)");
+  if (!o.trace.empty() || !o.open.empty() || !o.compare.empty() || !o.lesson.empty())
+    throw CliError("--exercise opens its own file: leave out --trace, --open, --compare, --lesson");
+  if (!o.exercise_file.empty() && !std::filesystem::is_regular_file(o.exercise_file))
+    throw CliError("--exercise-file: no such file: " + o.exercise_file);
+  gui.exercise = o.exercise;
+  if (!o.exercise_file.empty()) gui.exercise_file = o.exercise_file;
+  gui.show_failure = o.show_failure;
+  if (o.view == "memory" && !o.show_failure) gui.view = View::Exercises;
+  return gui;
+}
+
 }  // namespace
 
 void add_window_options(CLI::App& app, WindowOptions& o) {
@@ -185,39 +220,9 @@ GuiOptions to_gui_options(const WindowOptions& o) {
     throw CliError(
         "--launch and --schedule choose what to trace of a program: give --open FILE.cu");
   }
-  if (!o.compare_traces.empty()) {
-    if (!o.trace.empty() || !o.open.empty() || !o.compare.empty() || !o.lesson.empty() ||
-        !o.exercise.empty())
-      throw CliError(
-          "--compare-traces opens its own files: leave out --trace, --open, --compare, "
-          "--lesson, --exercise");
-    for (const std::string& f : split_list(o.compare_traces)) {
-      if (!std::filesystem::is_regular_file(f))
-        throw CliError("--compare-traces: no such file: " + f);
-      gui.compare_trace_paths.push_back(f);
-    }
-    if (gui.compare_trace_paths.size() < 2 || gui.compare_trace_paths.size() > 4)
-      throw CliError("--compare-traces takes 2 to 4 trace files (A.json,B.json)");
-    if (o.view == "memory") gui.view = View::Compare;
-    return gui;
-  }
-  if (!o.exercise.empty() || !o.exercise_file.empty() || o.show_failure) {
-    if (o.exercise.empty())
-      throw CliError("--exercise-file and --show-failure need --exercise NAME");
-    if (!find_exercise(o.exercise))
-      throw CliError("--exercise: no exercise named '" + o.exercise +
-                     "' (stridescope exercise list)");
-    if (!o.trace.empty() || !o.open.empty() || !o.compare.empty() || !o.lesson.empty())
-      throw CliError(
-          "--exercise opens its own file: leave out --trace, --open, --compare, --lesson");
-    if (!o.exercise_file.empty() && !std::filesystem::is_regular_file(o.exercise_file))
-      throw CliError("--exercise-file: no such file: " + o.exercise_file);
-    gui.exercise = o.exercise;
-    if (!o.exercise_file.empty()) gui.exercise_file = o.exercise_file;
-    gui.show_failure = o.show_failure;
-    if (o.view == "memory" && !o.show_failure) gui.view = View::Exercises;
-    return gui;
-  }
+  if (!o.compare_traces.empty()) return with_compared_traces(gui, o);
+  if (!o.exercise.empty() || !o.exercise_file.empty() || o.show_failure)
+    return with_exercise(gui, o);
   if (!o.lesson.empty()) return with_lesson(gui, o);
   if (!o.trace.empty() && !o.open.empty()) throw CliError("--open and --trace: give one file");
   std::string file_option = !o.open.empty() ? "--open" : "--trace";
