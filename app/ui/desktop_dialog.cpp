@@ -2,8 +2,6 @@
 // thread; the chosen path is its first line.
 #include "ui/desktop_dialog.h"
 
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -12,8 +10,7 @@
 #include <thread>
 
 #include "model/file_listing.h"
-
-extern char** environ;
+#include "ui/child_output.h"
 
 namespace stridescope {
 
@@ -33,28 +30,9 @@ std::string patterns(const std::vector<std::string>& extensions) {
 
 // Runs `argv` and returns the first line it printed ("" if it failed or printed nothing).
 std::string first_line_of(const std::vector<std::string>& argv) {
-  int out[2];
-  if (pipe(out) != 0) return "";
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
-  posix_spawn_file_actions_addclose(&actions, out[0]);
-  std::vector<char*> args;
-  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  pid_t pid = 0;
-  int failed = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  close(out[1]);
-  std::string text;
-  char buffer[4096];
-  for (ssize_t got; !failed && (got = read(out[0], buffer, sizeof buffer)) > 0;)
-    text.append(buffer, static_cast<std::size_t>(got));
-  close(out[0]);
-  int status = 0;
-  if (!failed) waitpid(pid, &status, 0);
-  if (failed || !WIFEXITED(status) || WEXITSTATUS(status) != 0) return "";
-  return text.substr(0, text.find('\n'));
+  const ChildOutput child = run_for_output(argv, false);
+  if (child.status != 0) return "";
+  return child.text.substr(0, child.text.find('\n'));
 }
 
 }  // namespace

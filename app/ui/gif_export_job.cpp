@@ -2,8 +2,6 @@
 // detached thread (posix_spawn, its stdout and stderr in one pipe, read to the end).
 #include "ui/gif_export_job.h"
 
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -13,8 +11,7 @@
 
 #include "core/format.h"
 #include "trace/trace_json.h"
-
-extern char** environ;
+#include "ui/child_output.h"
 
 namespace stridescope {
 
@@ -71,29 +68,9 @@ std::vector<std::string> gif_export_command(const AppContext& ctx, const std::st
 }
 
 std::pair<int, std::string> GifExportJob::run_to_end(const std::vector<std::string>& argv) {
-  int out[2];
-  if (pipe(out) != 0) return {-1, "cannot start " + argv[0]};
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
-  posix_spawn_file_actions_adddup2(&actions, out[1], STDERR_FILENO);
-  posix_spawn_file_actions_addclose(&actions, out[0]);
-  std::vector<char*> args;
-  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  pid_t pid = 0;
-  int failed = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  close(out[1]);
-  std::string text;
-  char buffer[4096];
-  for (ssize_t got; !failed && (got = read(out[0], buffer, sizeof buffer)) > 0;)
-    text.append(buffer, static_cast<std::size_t>(got));
-  close(out[0]);
-  int status = 0;
-  if (failed) return {-1, "cannot start " + argv[0]};
-  waitpid(pid, &status, 0);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, text};
+  ChildOutput child = run_for_output(argv, true);
+  if (child.status == -1 && child.text.empty()) return {-1, "cannot start " + argv.at(0)};
+  return {child.status, std::move(child.text)};
 }
 
 bool GifExportJob::start(const AppContext& ctx, const std::string& gif, int width, int height) {
