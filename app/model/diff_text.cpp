@@ -88,4 +88,15 @@ std::string diff_text(const TraceDifference& d, const std::string& a, const std:
   return "";
 }
 
+DifferenceNote difference_note(const Trace& a, const Trace& b, const std::string& name_a,
+                               const std::string& name_b) {
+  try {
+    const TraceDifference d = diff_traces(a, b);
+    const bool differ = d.kind == DiffKind::Memory || d.kind == DiffKind::StepCount;
+    return {diff_text(d, name_a, name_b), differ ? d.step : 0};
+  } catch (const TraceDiffError& e) {
+    return {std::string("not comparable word by word: ") + e.what(), 0};
+  }
+}
+
 }  // namespace stridescope

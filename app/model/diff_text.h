@@ -12,4 +12,13 @@ namespace stridescope {
 std::string diff_text(const TraceDifference& d, const std::string& name_a,
                       const std::string& name_b);
 
+// What the window says of two traces side by side: the difference in words (or why they cannot
+// be compared word by word), and the step of `a` where they first differ (0 when they agree).
+struct DifferenceNote {
+  std::string text;
+  std::size_t step = 0;
+};
+DifferenceNote difference_note(const Trace& a, const Trace& b, const std::string& name_a,
+                               const std::string& name_b);
+
 }  // namespace stridescope

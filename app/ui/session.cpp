@@ -1,7 +1,6 @@
 // The GUI's session: makes, opens and saves traces, and keeps the canvas models of the step shown.
 #include "ui/session.h"
 
-#include "analysis/trace_diff.h"
 #include "model/diff_text.h"
 
 #include <algorithm>
@@ -67,15 +66,8 @@ bool Session::compare_traces(std::vector<std::pair<std::string, Trace>> traces) 
   try {
     if (traces.size() < 2 || traces.size() > 4)
       throw std::runtime_error("compare 2 to 4 traces, not " + std::to_string(traces.size()));
-    std::string note;
-    std::size_t first_difference = 0;
-    try {
-      const TraceDifference d = diff_traces(traces[0].second, traces[1].second);
-      note = diff_text(d, traces[0].first, traces[1].first);
-      if (d.kind == DiffKind::Memory || d.kind == DiffKind::StepCount) first_difference = d.step;
-    } catch (const TraceDiffError& e) {
-      note = std::string("not comparable word by word: ") + e.what();
-    }
+    const DifferenceNote note =
+        difference_note(traces[0].second, traces[1].second, traces[0].first, traces[1].first);
     std::vector<CompareRun> runs;
     std::vector<std::vector<StepLabel>> labels;
     for (auto& [label, trace] : traces) {
@@ -87,10 +79,10 @@ bool Session::compare_traces(std::vector<std::pair<std::string, Trace>> traces) 
     compare_ = std::move(runs);
     adopt_model(compare_.front().model,
                 "comparing " + compare_[0].variant + " | " + compare_[1].variant, rows_.size());
-    compare_note_ = std::move(note);
+    compare_note_ = note.text;
     // The playback starts at the row where the first trace shows the first difference.
     for (std::size_t r = 0; r < rows_.size(); ++r)
-      if (rows_[r].front().step == first_difference) {
+      if (rows_[r].front().step == note.step) {
         playback_.reset(rows_.size(), r);
         begin_frame();
         break;
