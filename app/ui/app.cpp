@@ -306,7 +306,7 @@ bool App::animating() const {
 }
 
 bool App::wake_due() const {
-  if (program_.has_news()) return true;
+  if (program_.has_news() || exercise_.has_news()) return true;
   for (const std::function<bool()>& check : context_.frame_wishes.wake_when)
     if (check()) return true;
   return false;

@@ -17,7 +17,6 @@ struct ExerciseSession::Job {
   std::mutex mutex;
   bool done = false;
   CheckResult result;
-  std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
 };
 
 namespace {
@@ -100,9 +99,14 @@ void ExerciseSession::check() {
   }).detach();
 }
 
-double ExerciseSession::checking_seconds() const {
-  if (!job_) return 0;
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - job_->started).count();
+bool ExerciseSession::has_news() const {
+  if (job_) {
+    std::lock_guard<std::mutex> lock(job_->mutex);
+    if (job_->done) return true;
+  }
+  if (file_.empty() || std::chrono::steady_clock::now() < next_look_) return false;
+  const std::optional<fs::file_time_type> stamp = stamp_of(file_);
+  return stamp && stamp != checked_stamp_;
 }
 
 void ExerciseSession::poll() {

@@ -36,11 +36,12 @@ class ExerciseSession {
   const std::string& file() const { return file_; }
   void check();  // on a worker thread; a check asked for while one runs follows it
   bool checking() const { return job_ != nullptr; }
-  double checking_seconds() const;
 
   // Once a frame: takes a finished check (marking the exercise done when it passed) and checks
   // again when the file was saved.
   void poll();
+  // A finished check or a saved file is waiting for poll(): a sleeping window wakes for it.
+  bool has_news() const;
   const std::optional<CheckResult>& result() const { return result_; }
   const std::string& error() const { return error_; }
 

@@ -147,7 +147,9 @@ class ExercisesTab final : public Tab {
   static void draw_result(AppContext& ctx) {
     ExerciseSession& ex = ctx.exercise;
     if (ex.checking()) {
-      ImGui::Text("Checking %s (%.1f s)...", ex.file().c_str(), ex.checking_seconds());
+      // No running seconds: a window asleep until the result would show a stale figure.
+      ImGui::TextUnformatted(
+          ("Checking " + std::filesystem::path(ex.file()).filename().string() + "...").c_str());
       return;
     }
     const std::optional<CheckResult>& r = ex.result();
