@@ -34,7 +34,7 @@ if [ -n "${STRIDESCOPE_BIN:-}" ]; then
   tool=build-gpu/app/gputrace/tool/libstridescope_gputrace.so
   [ -f "$tool" ] && export STRIDESCOPE_GPU_TOOL="${STRIDESCOPE_GPU_TOOL:-$PWD/$tool}"
   # Its compiled-in source folder is not this one: `run --backend cuda` builds this launch timer.
-  export STRIDESCOPE_LAUNCH_TIMER="${STRIDESCOPE_LAUNCH_TIMER:-$PWD/app/owncuda/cuda_backend/launch_timer.cpp}"
+  export STRIDESCOPE_LAUNCH_TIMER="${STRIDESCOPE_LAUNCH_TIMER:-$PWD/app/owncuda/nvcc/launch_timer.cpp}"
   echo "GPU tracer: ${STRIDESCOPE_GPU_TOOL:-none}" | tee -a "$OUT/summary.txt"
 else
 step "build (GUI off, sm_$ARCH)"

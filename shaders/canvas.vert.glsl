@@ -1,4 +1,4 @@
-// The memory canvas's image (ui/canvas_raster.h) over the whole viewport: four vertices, no buffer.
+// The memory canvas's image (ui/canvas/canvas_raster.h) over the whole viewport: four vertices, no buffer.
 #version 330 core
 out vec2 v_texel;
 void main() {

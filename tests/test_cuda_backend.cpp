@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "owncuda/child_process.h"
-#include "owncuda/launch_table.h"
+#include "owncuda/nvcc/launch_table.h"
 #include "owncuda/own_program.h"
+#include "owncuda/process/child_process.h"
 #include "run_command.h"
 
 namespace stridescope {

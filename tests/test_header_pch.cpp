@@ -1,6 +1,7 @@
-// The precompiled runtime header of `stridescope run` (owncuda/header_pch.h): built once into the
-// cache and reused, a new key for other flags, the header as text without a cache, and a program
-// traces the same with it, without it, and with a broken file in its place. Needs clang++-14.
+// The precompiled runtime header of `stridescope run` (owncuda/build/header_pch.h): built once into
+// the cache and reused, a new key for other flags, the header as text without a cache, and a
+// program traces the same with it, without it, and with a broken file in its place. Needs
+// clang++-14.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -12,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "owncuda/child_process.h"
-#include "owncuda/header_pch.h"
+#include "owncuda/build/header_pch.h"
 #include "owncuda/own_program.h"
+#include "owncuda/process/child_process.h"
 #include "trace/trace_json.h"
 
 namespace stridescope {

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "owncuda/launch_binding.h"
-#include "owncuda/launch_main.h"
-#include "owncuda/launch_spec.h"
+#include "owncuda/build/launch_main.h"
+#include "owncuda/read/launch_binding.h"
+#include "owncuda/read/launch_spec.h"
 
 namespace stridescope {
 namespace {

@@ -5,8 +5,8 @@
 
 #include <sstream>
 
-#include "owncuda/child_process.h"
 #include "owncuda/own_program.h"
+#include "owncuda/process/child_process.h"
 #include "run_command.h"
 
 namespace stridescope {

@@ -1,5 +1,5 @@
 // `stridescope export`: strict options, the checks that need no display (format, speed, a
-// writable file), then the render (ui/export_run.h, which looks for ffmpeg and the display).
+// writable file), then the render (ui/export/export_run.h, which looks for ffmpeg and the display).
 #include "cli/export_command.h"
 
 #include <cerrno>
@@ -8,7 +8,7 @@
 #include <cstring>
 #include <filesystem>
 
-#include "ui/export_run.h"
+#include "ui/export/export_run.h"
 
 namespace stridescope {
 namespace {

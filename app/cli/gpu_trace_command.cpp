@@ -3,7 +3,7 @@
 
 #include <ostream>
 
-#include "owncuda/launch_table.h"
+#include "owncuda/nvcc/launch_table.h"
 #include "owncuda/own_program.h"
 #include "trace/trace_json.h"
 

@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "gputrace/gpu_run.h"
-#include "owncuda/file_options.h"
+#include "owncuda/read/file_options.h"
 
 namespace stridescope {
 

@@ -8,9 +8,9 @@
 #include "cli/gui_gpu_program.h"
 #include "exercises/checker.h"
 #include "exercises/exercise.h"
-#include "owncuda/file_options.h"
-#include "owncuda/launch_main.h"
+#include "owncuda/build/launch_main.h"
 #include "owncuda/own_program.h"
+#include "owncuda/read/file_options.h"
 
 namespace stridescope {
 

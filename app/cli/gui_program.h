@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "ui/gui.h"
+#include "ui/platform/gui.h"
 
 namespace stridescope {
 

@@ -18,10 +18,10 @@
 #include "cli/options.h"
 #include "cli/precision_command.h"
 #include "cli/window_options.h"
-#include "owncuda/cuda_backend.h"
-#include "owncuda/launch_spec.h"
+#include "owncuda/nvcc/cuda_backend.h"
 #include "owncuda/own_program.h"
-#include "ui/gui.h"
+#include "owncuda/read/launch_spec.h"
+#include "ui/platform/gui.h"
 #if defined(STRIDESCOPE_HAVE_CUDA)
 #include "cuda/bench.h"
 #include "cuda/cuda_trace.h"

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "cli/options.h"
-#include "ui/gui.h"
+#include "ui/platform/gui.h"
 
 namespace stridescope {
 

@@ -12,7 +12,7 @@
 #include <set>
 
 #include "owncuda/own_program.h"
-#include "owncuda/raw_trace.h"
+#include "owncuda/record/raw_trace.h"
 
 namespace stridescope {
 

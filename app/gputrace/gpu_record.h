@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "gputrace/sass_lines.h"
-#include "owncuda/program_parse.h"
-#include "owncuda/shared_layout.h"
+#include "owncuda/read/program_parse.h"
+#include "owncuda/record/shared_layout.h"
 #include "trace/trace.h"
 
 namespace stridescope {

@@ -6,9 +6,9 @@
 
 #include "gputrace/gpu_record.h"
 #include "gputrace/sass_lines.h"
-#include "owncuda/child_process.h"
 #include "owncuda/own_program.h"
-#include "owncuda/program_parse.h"
+#include "owncuda/process/child_process.h"
+#include "owncuda/read/program_parse.h"
 
 namespace stridescope {
 

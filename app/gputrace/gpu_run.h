@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "owncuda/cuda_backend.h"
+#include "owncuda/nvcc/cuda_backend.h"
 #include "trace/trace.h"
 
 namespace stridescope {

@@ -13,16 +13,16 @@
 #include <regex>
 #include <sstream>
 
-#include "owncuda/buffer_names.h"
-#include "owncuda/child_process.h"
-#include "owncuda/header_pch.h"
-#include "owncuda/launch_main.h"
-#include "owncuda/launch_names.h"
-#include "owncuda/program_build.h"
-#include "owncuda/program_parse.h"
-#include "owncuda/raw_trace.h"
-#include "owncuda/runtime_paths.h"
-#include "owncuda/shared_layout.h"
+#include "owncuda/build/header_pch.h"
+#include "owncuda/build/launch_main.h"
+#include "owncuda/build/program_build.h"
+#include "owncuda/build/runtime_paths.h"
+#include "owncuda/process/child_process.h"
+#include "owncuda/read/program_parse.h"
+#include "owncuda/record/buffer_names.h"
+#include "owncuda/record/launch_names.h"
+#include "owncuda/record/raw_trace.h"
+#include "owncuda/record/shared_layout.h"
 
 namespace stridescope {
 
@@ -85,7 +85,7 @@ CompileFlags compile_flags(const OwnRunOptions& options) {
 }
 
 // Steps 1 and 2: find the launches with clang's CUDA parser, then rewrite, compile (every load and
-// store instrumented) and link (owncuda/program_build.h).
+// store instrumented) and link (owncuda/build/program_build.h).
 fs::path build_program(const OwnRunOptions& options, const fs::path& file, const fs::path& dir,
                        const Tools& tools, OwnRunTimings& timings, ElementType& element,
                        ProgramFacts& facts_out) {

@@ -12,8 +12,8 @@
 
 #include "core/domain.h"
 #include "core/program_choice.h"
-#include "owncuda/child_process.h"
-#include "owncuda/program_parse.h"
+#include "owncuda/process/child_process.h"
+#include "owncuda/read/program_parse.h"
 #include "trace/trace.h"
 
 namespace stridescope {
@@ -34,7 +34,7 @@ struct OwnRunOptions {
   std::vector<std::string> include_dirs, defines, args;
   std::uint32_t launch = 0;  // which launch to trace (0: the first)
   // For a file of kernels without main(): `NAME<<<GRID,BLOCK>>>(param=INIT, ...)`, run by a main()
-  // made for it (owncuda/launch_main.h); the fallback when none is given (the GUI's).
+  // made for it (owncuda/build/launch_main.h); the fallback when none is given (the GUI's).
   std::string launch_spec, fallback_launch_spec;
   std::uint32_t traced_block = 0;
   std::string work_dir;      // empty: a fresh directory under $TMPDIR

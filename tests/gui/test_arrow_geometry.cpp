@@ -1,10 +1,11 @@
-// The addition arrows' triangles (ui/arrow_geometry.h): how many, where they start, bulge and end.
+// The addition arrows' triangles (ui/canvas/arrow_geometry.h): how many, where they start, bulge
+// and end.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 
-#include "ui/arrow_geometry.h"
+#include "ui/canvas/arrow_geometry.h"
 
 namespace stridescope {
 namespace {

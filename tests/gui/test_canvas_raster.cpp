@@ -1,11 +1,11 @@
-// The canvas painted on the CPU (ui/canvas_raster.h): rounded cells, their rings and frames,
+// The canvas painted on the CPU (ui/canvas/canvas_raster.h): rounded cells, their rings and frames,
 // triangles that share an edge, and glyphs sampled from an atlas.
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <vector>
 
-#include "ui/canvas_raster.h"
+#include "ui/canvas/canvas_raster.h"
 
 namespace stridescope {
 namespace {

@@ -1,8 +1,9 @@
-// The Compare tab's pane arrangement (ui/compare_layout.h), pure: columns and rows, facts beside
-// the canvas or above it, and scrolling where the panes do not fit at the window's text size.
+// The Compare tab's pane arrangement (ui/panels/compare_layout.h), pure: columns and rows, facts
+// beside the canvas or above it, and scrolling where the panes do not fit at the window's text
+// size.
 #include <gtest/gtest.h>
 
-#include "ui/compare_layout.h"
+#include "ui/panels/compare_layout.h"
 
 namespace stridescope {
 namespace {

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <thread>
 
-#include "ui/desktop_dialog.h"
+#include "ui/widgets/desktop_dialog.h"
 
 namespace stridescope {
 namespace {

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <thread>
 
-#include "ui/exercise_session.h"
+#include "ui/state/exercise_session.h"
 
 namespace stridescope {
 namespace {

@@ -27,7 +27,7 @@ Outcome run_app(const std::string& arguments) {
              "/gui_exercises xvfb-run -a -s '-screen 0 1920x1080x24' " + kBinary + " " + arguments);
 }
 
-// Pixels within 14 of the palette's error colour (ui/theme.cpp: 1.0, 0.35, 0.35).
+// Pixels within 14 of the palette's error colour (ui/platform/theme.cpp: 1.0, 0.35, 0.35).
 int error_pixels(const std::string& png) {
   int w = 0, h = 0, channels = 0;
   unsigned char* data = stbi_load(png.c_str(), &w, &h, &channels, 3);

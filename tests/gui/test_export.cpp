@@ -15,7 +15,7 @@
 
 #include "export/gif_writer.h"
 #include "model/lessons.h"
-#include "ui/session.h"
+#include "ui/state/session.h"
 
 namespace {
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "trace/trace_json.h"
-#include "ui/gif_export_job.h"
+#include "ui/export/gif_export_job.h"
 
 namespace stridescope {
 namespace {

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "../run_command.h"
-#include "ui/frame_pacing.h"
+#include "ui/platform/frame_pacing.h"
 
 namespace {
 

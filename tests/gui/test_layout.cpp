@@ -18,10 +18,10 @@
 #include <sstream>
 #include <string>
 
-#include "ui/key_queue.h"
-#include "ui/playback.h"
-#include "ui/preferences.h"
-#include "ui/window_layout.h"
+#include "ui/platform/key_queue.h"
+#include "ui/state/playback.h"
+#include "ui/state/preferences.h"
+#include "ui/state/window_layout.h"
 
 namespace stridescope {
 namespace {
@@ -88,7 +88,7 @@ TEST(Keys, TheQueueIsEmptiedEachFrame) {
   EXPECT_TRUE(queue.take_commands().empty());
 }
 
-// The presenter view's placements (ui/view_window.cpp, timeline_panel.cpp, facts_panel.cpp).
+// The presenter view's placements (ui/panels/view_window.cpp, timeline_panel.cpp, facts_panel.cpp).
 const std::vector<std::optional<Placement>> kPresenter = {Placement{0.0f, 0.0f, 1.0f, 0.78f},
                                                           Placement{0.0f, 0.78f, 0.55f, 0.22f},
                                                           Placement{0.55f, 0.78f, 0.45f, 0.22f}};

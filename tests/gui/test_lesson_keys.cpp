@@ -7,8 +7,8 @@
 #include <string>
 
 #include "../run_command.h"
-#include "ui/app_context.h"
-#include "ui/lesson_bar.h"
+#include "ui/panels/lesson_bar.h"
+#include "ui/state/app_context.h"
 
 namespace stridescope {
 namespace {

@@ -65,7 +65,7 @@ Image load_png(const std::string& path) {
   return image;
 }
 
-// Palette colours (ui/theme.cpp, normal theme), as 8-bit RGB.
+// Palette colours (ui/platform/theme.cpp, normal theme), as 8-bit RGB.
 constexpr int kWritten[3] = {255, 184, 51};
 constexpr int kRead[3] = {84, 153, 250};
 constexpr int kUntouched[3] = {61, 69, 82};
@@ -239,7 +239,8 @@ int pixels_below(const Image& image, int y, const int* color, int tolerance = 12
 }
 
 // The View window of a 1600x900 screenshot (its default place: x 22% to 74%, y 0 to 85%;
-// ui/view_window.cpp), where the memory canvas is: the other panels have colours of their own.
+// ui/panels/view_window.cpp), where the memory canvas is: the other panels have colours of their
+// own.
 Image view_window(const std::string& arguments, const std::string& name) {
   std::string png = kTmp + "/" + name + ".png";
   std::remove(png.c_str());
@@ -389,8 +390,8 @@ TEST(Gui, PresenterViewDrawsBiggerCells) {
 
 namespace {
 
-// The Timing tab's colours (ui/theme.cpp): Harris's kernel 1 (first of the red-to-yellow ramp),
-// kernel 7 (its last), CUB green, the copy grey. Bars are solid runs of these.
+// The Timing tab's colours (ui/platform/theme.cpp): Harris's kernel 1 (first of the red-to-yellow
+// ramp), kernel 7 (its last), CUB green, the copy grey. Bars are solid runs of these.
 constexpr int kKernel1[3] = {220, 50, 50}, kKernel7[3] = {255, 232, 110};
 constexpr int kCubGreen[3] = {118, 185, 0}, kCopyGrey[3] = {200, 200, 200};
 

@@ -9,9 +9,9 @@
 #include <thread>
 
 #include "emu/run_variant.h"
-#include "ui/preferences.h"
-#include "ui/program_controls.h"
-#include "ui/program_file.h"
+#include "ui/panels/program_controls.h"
+#include "ui/state/preferences.h"
+#include "ui/state/program_file.h"
 
 namespace stridescope {
 namespace {

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "../run_command.h"
-#include "ui/canvas_layout.h"
-#include "ui/slider_text.h"
+#include "ui/canvas/canvas_layout.h"
+#include "ui/widgets/slider_text.h"
 
 namespace stridescope {
 namespace {

@@ -12,9 +12,9 @@
 
 #include "../run_command.h"
 #include "emu/run_variant.h"
-#include "ui/key_queue.h"
-#include "ui/quiz.h"
-#include "ui/session.h"
+#include "ui/platform/key_queue.h"
+#include "ui/state/quiz.h"
+#include "ui/state/session.h"
 
 namespace stridescope {
 namespace {
@@ -168,7 +168,7 @@ int pixels_near(const std::string& png, int r, int g, int b, int tolerance = 6) 
   return count;
 }
 
-// Theme colours (ui/theme.cpp, normal theme) as they land on screen.
+// Theme colours (ui/platform/theme.cpp, normal theme) as they land on screen.
 constexpr int kBanner[3] = {11, 25, 69};  // the quiz banner's fill over the canvas
 constexpr int kMark[3] = {242, 242, 255};
 constexpr int kRight[3] = {38, 242, 77};

@@ -2,10 +2,10 @@
 #include <gtest/gtest.h>
 
 #include "emu/run_variant.h"
-#include "ui/canvas_layout.h"
-#include "ui/canvas_model.h"
-#include "ui/canvas_text.h"
-#include "ui/session.h"
+#include "ui/canvas/canvas_layout.h"
+#include "ui/canvas/canvas_model.h"
+#include "ui/canvas/canvas_text.h"
+#include "ui/state/session.h"
 
 namespace stridescope {
 namespace {

@@ -1,7 +1,7 @@
 // The helpers of the main() that `stridescope run --launch` writes for a file of kernels
-// (app/owncuda/launch_main.cpp): fill an array, copy it to the device, print it back, bounded.
-// Included after the user's kernels; not instrumented (STRIDESCOPE_NOT_TRACED), so filling and
-// printing large arrays costs nothing per access. STRIDESCOPE_LAUNCH_PRINTED: values printed.
+// (app/owncuda/build/launch_main.cpp): fill an array, copy it to the device, print it back,
+// bounded. Included after the user's kernels; not instrumented (STRIDESCOPE_NOT_TRACED), so filling
+// and printing large arrays costs nothing per access. STRIDESCOPE_LAUNCH_PRINTED: values printed.
 #pragma once
 
 #include <cmath>

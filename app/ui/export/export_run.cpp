@@ -1,0 +1,138 @@
+// The export's loop: the app in a window of the asked size, settled at step 0, then each step's
+// transition played at the export's frame rate, every frame read back and handed to the writer.
+#include "ui/export/export_run.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <utility>
+
+#include "export/ffmpeg_writer.h"
+#include "export/gif_writer.h"
+#include "ui/export/export_colors.h"
+#include "ui/panels/lesson_bar.h"
+#include "ui/platform/capture.h"
+#include "ui/platform/screenshot.h"
+#include "ui/state/app.h"
+
+namespace stridescope {
+namespace {
+
+constexpr int kWarmUpFrames = 2;  // ImGui sizes auto-fitted windows in its first frames
+
+std::unique_ptr<FrameSink> make_sink(const ExportPlan& plan, const App& app) {
+  if (plan.format == ExportFormat::Mp4) {
+    std::optional<std::string> ffmpeg = find_program("ffmpeg");
+    if (!ffmpeg) throw ExportError("MP4 export needs the ffmpeg program");
+    return std::make_unique<FfmpegWriter>(*ffmpeg, plan.out, plan.fps);
+  }
+  return std::make_unique<GifWriter>(plan.out, plan.fps, export_fixed_colors(app.palette()));
+}
+
+// Renders one frame `seconds` after the last one and reads it back.
+RgbFrame render(App& app, PlatformWindow& window, double seconds, bool settle) {
+  app.frame(window, seconds, settle);
+  window.render(app.palette().canvas_background);
+  window.finish();
+  RgbFrame frame{window.framebuffer_width(), window.framebuffer_height(), {}};
+  frame.rgb = read_framebuffer_rgb(frame.width, frame.height);
+  window.present();
+  return frame;
+}
+
+// Every step of the run shown (of a compare: every row of its panes) for frames_per_step frames
+// (a step after the first starts with its transition), then the last step held:
+// plan.frame_count(steps) frames. Returns the number of steps.
+std::size_t render_run(App& app, PlatformWindow& window, const ExportPlan& plan, FrameSink& sink) {
+  Playback& play = app.session().playback();
+  play.seek(0);
+  play.set_speed(static_cast<float>(1.0 / plan.seconds_per_step));  // sets the transition's time
+  for (int i = 0; i < kWarmUpFrames; ++i) render(app, window, 0, true);
+  double tick = 1.0 / plan.fps;
+  std::size_t steps = play.step_count();
+  for (std::size_t step = 0; step < steps; ++step) {
+    if (step > 0) play.next();
+    for (int f = 0; f < plan.frames_per_step(); ++f) sink.add(render(app, window, tick, false));
+  }
+  for (int f = 0; f < plan.held_frames(); ++f) sink.add(render(app, window, tick, false));
+  return steps;
+}
+
+// The run (or compare) shown, or a lesson's every run in order, each with its lesson bar and its
+// last step held. Returns the steps rendered and the runs they came from.
+std::pair<std::size_t, std::size_t> render_steps(App& app, PlatformWindow& window,
+                                                 const ExportPlan& plan, FrameSink& sink) {
+  std::size_t runs = std::max<std::size_t>(1, app.lesson_runs()), steps = 0;
+  for (std::size_t run = 0; run < runs; ++run) {
+    if (run > 0) app.open_lesson_run(run);
+    steps += render_run(app, window, plan, sink);
+  }
+  sink.finish();
+  return {steps, runs};
+}
+
+bool has_display() {
+  auto set = [](const char* name) {
+    const char* v = std::getenv(name);
+    return v != nullptr && *v != '\0';
+  };
+  return set("DISPLAY") || set("WAYLAND_DISPLAY");
+}
+
+}  // namespace
+
+int run_export(const GuiOptions& gui, const ExportPlan& plan, std::ostream& out) {
+  if (plan.format == ExportFormat::Mp4 && !find_program("ffmpeg")) {
+    std::fprintf(stderr,
+                 "stridescope: error: MP4 export needs the ffmpeg program (Debian package "
+                 "ffmpeg); GIF export works without it\n");
+    return 2;
+  }
+  if (!has_display()) {
+    std::fprintf(stderr,
+                 "stridescope: error: export renders the app in a window and needs a display "
+                 "(DISPLAY is not set); on a server run it under xvfb-run\n");
+    return 2;
+  }
+  App app(gui);
+  if (!app.load()) {
+    std::fprintf(stderr, "stridescope: error: %s\n", app.error().c_str());
+    return 2;
+  }
+  auto started = std::chrono::steady_clock::now();
+  try {
+    PlatformWindow window(gui.width, gui.height, true, "");
+    int status = 0;
+    try {
+      app.start(window);
+      ignore_pointer(true);  // the picture never depends on where the pointer is
+      std::unique_ptr<FrameSink> sink = make_sink(plan, app);
+      auto [steps, runs] = render_steps(app, window, plan, *sink);
+      double seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+      std::error_code ignored;
+      auto bytes = std::filesystem::file_size(plan.out, ignored);
+      std::size_t frames = plan.frame_count(steps) + (runs - 1) * plan.held_frames();
+      out << "wrote " << plan.out << ": " << frames << " frames (" << steps << " steps x "
+          << plan.frames_per_step() << " + "
+          << (runs > 1 ? std::to_string(runs) + " runs x " : std::string()) << plan.held_frames()
+          << " held), " << window.framebuffer_width() << "x" << window.framebuffer_height()
+          << " at " << plan.fps << " fps, " << bytes << " bytes, in "
+          << static_cast<int>(seconds * 10) / 10.0 << " s\n";
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "stridescope: error: %s\n", e.what());
+      status = 2;
+    }
+    app.stop();
+    return status;
+  } catch (const WindowError& e) {
+    std::fprintf(stderr, "stridescope: error: %s\n", e.what());
+    return 2;
+  }
+}
+
+}  // namespace stridescope

@@ -1,0 +1,124 @@
+// The window's GIF export: the command line for what is shown, and the child process run on a
+// detached thread (posix_spawn, its stdout and stderr in one pipe, read to the end).
+#include "ui/export/gif_export_job.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <mutex>
+#include <thread>
+
+#include "core/format.h"
+#include "trace/trace_json.h"
+#include "ui/widgets/child_output.h"
+
+namespace stridescope {
+
+struct GifExportJob::Job {
+  std::mutex mutex;
+  bool done = false, ok = false;
+  std::string line;
+};
+
+namespace {
+
+// The run options of `request` (a compare runs each variant on them).
+void add_run_options(std::vector<std::string>& argv, const RunRequest& r) {
+  argv.insert(argv.end(), {"--block", std::to_string(r.block), "--n", std::to_string(r.n), "--type",
+                           std::string(name_of(r.element_type))});
+  std::string input(name_of(r.input));
+  if (r.input == InputPattern::Custom) {
+    input.clear();
+    for (double v : r.values) input += (input.empty() ? "" : ",") + value_text(v);
+  }
+  argv.insert(argv.end(), {"--input", input, "--seed", std::to_string(r.seed)});
+}
+
+std::string last_line(const std::string& text) {
+  std::size_t end = text.find_last_not_of('\n');
+  if (end == std::string::npos) return "";
+  std::size_t start = text.rfind('\n', end);
+  return text.substr(start == std::string::npos ? 0 : start + 1, end + 1 - (start + 1));
+}
+
+}  // namespace
+
+std::vector<std::string> gif_export_command(const AppContext& ctx, const std::string& program,
+                                            const std::string& gif, const std::string& trace_file,
+                                            int width, int height) {
+  std::vector<std::string> argv = {program, "export"};
+  if (ctx.lesson) {
+    argv.insert(argv.end(), {"--lesson", std::string(name_of(ctx.lesson->id))});
+  } else if (ctx.session.comparing()) {
+    std::string variants;
+    for (const CompareRun& run : ctx.session.compare_runs())
+      variants += (variants.empty() ? "" : ",") + run.variant;
+    argv.insert(argv.end(), {"--compare", variants});
+    add_run_options(argv, ctx.request);
+  } else {
+    View view = ctx.shown_view == View::Compare ? View::Memory : ctx.shown_view;  // no compare
+    argv.insert(argv.end(), {"--trace", trace_file, "--view", std::string(name_of(view))});
+  }
+  argv.insert(argv.end(), {"--size", std::to_string(width) + "x" + std::to_string(height),
+                           "--font-scale", std::to_string(ctx.settings.font_scale), "--out", gif});
+  if (ctx.settings.presenter) argv.push_back("--presenter");
+  if (ctx.settings.high_contrast) argv.push_back("--high-contrast");
+  return argv;
+}
+
+std::pair<int, std::string> GifExportJob::run_to_end(const std::vector<std::string>& argv) {
+  ChildOutput child = run_for_output(argv, true);
+  if (child.status == -1 && child.text.empty()) return {-1, "cannot start " + argv.at(0)};
+  return {child.status, std::move(child.text)};
+}
+
+bool GifExportJob::start(const AppContext& ctx, const std::string& gif, int width, int height) {
+  if (job_ || !ctx.session.has_trace()) return false;
+  std::string trace_file;  // the trace on screen, for the child to open
+  if (!ctx.lesson && !ctx.session.comparing()) {
+    std::error_code ec;
+    trace_file = (std::filesystem::temp_directory_path(ec) /
+                  ("stridescope-gif-" + std::to_string(getpid()) + ".json"))
+                     .string();
+    try {
+      save_trace(ctx.session.trace(), trace_file);
+    } catch (const std::exception&) {
+      return false;
+    }
+  }
+  std::error_code ec;
+  std::string program = std::filesystem::read_symlink("/proc/self/exe", ec).string();
+  if (program.empty()) return false;
+  auto job = std::make_shared<Job>();
+  job_ = job;
+  std::vector<std::string> argv = gif_export_command(ctx, program, gif, trace_file, width, height);
+  std::thread([job, argv, trace_file] {
+    auto [status, text] = run_to_end(argv);
+    if (!trace_file.empty()) std::remove(trace_file.c_str());
+    std::lock_guard<std::mutex> lock(job->mutex);
+    job->ok = status == 0;
+    job->line = last_line(text);
+    if (job->line.empty()) job->line = "the export stopped (status " + std::to_string(status) + ")";
+    job->done = true;
+  }).detach();
+  return true;
+}
+
+bool GifExportJob::finished() const {
+  std::shared_ptr<Job> job = job_;
+  if (!job) return false;
+  std::lock_guard<std::mutex> lock(job->mutex);
+  return job->done;
+}
+
+std::optional<std::pair<std::string, bool>> GifExportJob::take() {
+  std::shared_ptr<Job> job = job_;
+  if (!job) return std::nullopt;
+  std::lock_guard<std::mutex> lock(job->mutex);
+  if (!job->done) return std::nullopt;
+  job_.reset();
+  return std::pair(job->line, job->ok);
+}
+
+}  // namespace stridescope

@@ -1,0 +1,279 @@
+// The Step facts panel: what this step does in words and figures (the model's fact rows), the
+// hazard lab's findings for the run, the run's result and the variant's lesson.
+#include <cctype>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+
+#include "core/format.h"
+#include "model/fact_rows.h"
+#include "model/global_memory_text.h"
+#include "model/launch_list.h"
+#include "ui/panels/lesson_bar.h"
+#include "ui/panels/program_controls.h"
+#include "ui/widgets/widgets.h"
+
+namespace stridescope {
+namespace {
+
+// The hazard lab's summary of the run: what went wrong, where, and how far to trust the outcome.
+void lab_section(const LabSummary& lab, const VariantInfo* variant, const Palette& p) {
+  bool clean = lab.clean();
+  bool broken = variant != nullptr && variant->broken_on_purpose();
+  if (clean && !broken) {  // a correct run: one quiet line
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("Hazard lab: %s", lab_clean_line(lab).c_str());
+    ImGui::PopTextWrapPos();
+    return;
+  }
+  ImGui::Separator();
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextColored(clean ? p.warp_full : p.waiting, "Hazard lab: %s",
+                     lab_summary_line(lab).c_str());
+  if (broken) {
+    ImGui::TextColored(p.warp_divergent, "Broken on purpose: %s",
+                       std::string(variant->lesson.broken_on_purpose).c_str());
+  }
+  for (const HazardLines& h : lab.hazard_lines) {
+    ImGui::BulletText("%s between line %d and line %d (%zu)", hazard_name(h.kind).c_str(),
+                      h.first_line, h.second_line, h.count);
+  }
+  if (lab.timing_dependent()) {
+    ImGui::TextDisabled(
+        "The racing accesses ran in the emulator's order, thread after thread. On a GPU the "
+        "order, and so the result, depends on timing: this is one possible outcome.");
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::Separator();
+}
+
+void facts_table(const TraceModel& model, const StepFacts& facts, const Palette& p) {
+  if (!ImGui::BeginTable("facts", 2, ImGuiTableFlags_RowBg)) return;
+  ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed);
+  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+  for (const FactRow& row : step_fact_rows(model, facts)) {
+    if (!row.in_gui_table) continue;
+    const ImVec4* color = row.emphasis == Emphasis::Divergent  ? &p.warp_divergent
+                          : row.emphasis == Emphasis::Conflict ? &p.conflict
+                                                               : nullptr;
+    fact_row(row.name, row.value, color);
+  }
+  const Trace& trace = model.trace();
+  if (trace.result_in_word0)  // a matrix multiply has no block sum
+    fact_row("block " + std::string(result_name(trace.run.op)),
+             trace.divergence ? "none (the run stopped)" : value_text(trace.blocks[0].partial));
+  ImGui::EndTable();
+}
+
+// `text` wrapped at its spaces only (ImGui also breaks after '.' and ',', which would split a
+// range such as "[0..15]").
+void text_wrapped_at_spaces(const std::string& text) {
+  const float width = ImGui::GetContentRegionAvail().x;
+  std::string lines, line;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    std::size_t space = text.find(' ', at);
+    if (space == std::string::npos) space = text.size();
+    const std::string word = text.substr(at, space - at);
+    const std::string longer = line.empty() ? word : line + " " + word;
+    if (!line.empty() && ImGui::CalcTextSize(longer.c_str()).x > width) {
+      lines += line + "\n";
+      line = word;
+    } else {
+      line = longer;
+    }
+    at = space + 1;
+  }
+  lines += line;
+  ImGui::TextUnformatted(lines.c_str());  // one item: ImGui's own line spacing
+}
+
+// What this step of a user's program read and wrote in its cudaMalloc buffers, under the
+// narration ("" when nothing: a catalog trace, or a step in shared memory only).
+std::string global_step_section(const Trace& trace, std::size_t step) {
+  const std::optional<GlobalMemory>& memory = trace.global_memory;
+  if (!memory || step >= memory->steps.size() || memory->steps[step].empty()) return "";
+  const std::string text = "Global memory: " + step_line(*memory, step);
+  text_wrapped_at_spaces(text);
+  return text + "\n";
+}
+
+// Each cudaMalloc buffer over the whole launch of the traced block (a catalog trace has none:
+// nothing is drawn). Returns the lines drawn, for a capture to print.
+std::string global_launch_section(const TraceModel& model, const Palette& p) {
+  const Trace& trace = model.trace();
+  if (!trace.global_memory || trace.global_memory->buffers.empty()) return "";
+  ImGui::Separator();
+  const std::string title = "Global memory of block " + std::to_string(trace.blocks[0].block) +
+                            " over the launch (cudaMalloc buffers):";
+  ImGui::PushStyleColor(ImGuiCol_Text, p.text_dim);
+  text_wrapped_at_spaces(title);
+  ImGui::PopStyleColor();
+  std::string drawn = title + "\n";
+  for (const std::string& line : model.global_launch_lines()) {
+    text_wrapped_at_spaces(line);
+    drawn += line + "\n";
+  }
+  return drawn;
+}
+
+// The work in shared memory (additions and depth), or where the additions are instead.
+void work_section(const TraceModel& model) {
+  const Trace& trace = model.trace();
+  const WorkDepth& total = model.work();
+  if (total.additions > 0) {
+    bool cmp = compares(trace.run.op);
+    std::string work = "Work in shared memory: " + combinations_text(cmp, total.additions) +
+                       ", depth " + std::to_string(total.depth);
+    ImGui::TextUnformatted(work.c_str());
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("depth: the longest chain of %s that must happen one after another",
+                        std::string(combinations_word(cmp)).c_str());
+    }
+  } else if (model.has_shuffles()) {
+    wrapped_text(
+        "The additions happen in registers (warp shuffles): warp 0's registers are drawn below "
+        "the shared memory at the steps where it shuffles.");
+  } else {
+    wrapped_text("No additions in shared memory.");
+  }
+}
+
+// A user's program: its launch and its traced block's result, what the program itself computes
+// (its n, input and reference would be the app's guesses: its output says the rest).
+void program_run_section(const TraceModel& model, const Palette& p) {
+  const Trace& trace = model.trace();
+  text_wrapped_at_spaces("Run: traced " + traced_launch_text(trace) + ", " +
+                         std::string(name_of(trace.run.element_type)) + " in shared memory");
+  if (model.stopped()) {
+    ImGui::TextColored(p.waiting, "No result: the run stopped at a divergent barrier");
+  } else if (trace.result_in_word0) {
+    const std::string word0 = shared_word_name(model.words(), 0);
+    wrapped_text("Block " + std::to_string(trace.blocks[0].block) + "'s result, " + word0 +
+                 " at its end: " + value_text(trace.blocks[0].partial) +
+                 " (the program's output says what it makes of the blocks' results)");
+  } else {
+    wrapped_text("Not a reduction into shared word 0: the program's output says what it computed",
+                 p.text_dim);
+  }
+}
+
+// The run as a whole: its shape, its result against the reference, its work and depth.
+void run_section(const TraceModel& model, const Palette& p) {
+  const Trace& trace = model.trace();
+  if (model.program()) {
+    program_run_section(model, p);
+    work_section(model);
+    return;
+  }
+  ImGui::Text("Run: n = %llu, %u block(s) of %u, %s", static_cast<unsigned long long>(trace.run.n),
+              trace.run.grid_size, trace.run.block_size,
+              std::string(name_of(trace.run.element_type)).c_str());
+  if (std::string traced = traced_launch_text(trace); !traced.empty())
+    wrapped_text("Traced " + traced);  // a trace from another tool's program: launch, block
+  std::optional<Precision> error = model.result_error();
+  if (!trace.result_in_word0) {
+    wrapped_text(
+        "No result to check: this program's blocks do not add into shared word 0 (its "
+        "output says what it computed)",
+        p.text_dim);
+  } else if (!error) {
+    ImGui::TextColored(p.waiting, "No result: the run stopped at a divergent barrier");
+  } else {
+    ImGui::Text("Result %s, reference %s", value_text(trace.result).c_str(),
+                value_text(trace.reference).c_str());
+    if (const std::optional<Overflow>& o = model.overflow()) {
+      wrapped_text(o->sentence, p.warp_divergent);
+    } else if (error->absolute != 0) {
+      ImGui::TextColored(p.warp_divergent, "error %.3g (%.3g relative, %.3g ulps)", error->absolute,
+                         error->relative, error->ulps);
+    }
+  }
+  work_section(model);
+}
+
+// An open program being traced or failing, on top (this panel is shown in every layout).
+void program_state(const ProgramFile& program, const Session& session, const Palette& p) {
+  if (!program.is_open() || (!program.tracing() && program.error().empty())) return;
+  std::string name = std::filesystem::path(program.path()).filename().string();
+  if (program.tracing()) {
+    ImGui::TextColored(p.text_dim, "Tracing %s...", name.c_str());
+  } else {
+    wrapped_text(program.error(), p.error);
+    if (std::string shown = program_standing(program, session).shown; !shown.empty()) {
+      shown[0] = static_cast<char>(std::toupper(shown[0]));
+      wrapped_text(shown + ".", p.text_dim);
+    }
+  }
+  ImGui::Separator();
+}
+
+class FactsPanel final : public Panel {
+ public:
+  const char* title() const override { return "Step facts"; }
+  PanelLayout layout() const override {
+    return {.normal = Placement{0.0f, 0.44f, 0.22f, 0.56f},
+            .presenter = Placement{0.55f, 0.78f, 0.45f, 0.22f},
+            .compact = Placement{0.62f, 0.0f, 0.38f, 0.42f},
+            .compact_presenter = Placement{0.58f, 0.0f, 0.42f, 0.8f},
+            .min_lines = 4};
+  }
+
+  // With a program open, the compact view gives the Run panel the lower part of the facts' share.
+  // In a compare, the presenter view leaves the facts to the panes (the centre takes the width);
+  // with the Timing tab in front, the centre takes it for the chart.
+  PanelLayout layout_in(const AppContext& ctx) const override {
+    PanelLayout l = layout();
+    if (ctx.program.is_open()) l.compact->h = kProgramRunTop;  // the Run panel's program controls
+    if (!ctx.session.comparing() && ctx.shown_view != View::Timing) return l;
+    l.compact_presenter.reset();
+    return l;
+  }
+
+  void draw(AppContext& ctx) override {
+    program_state(ctx.program, ctx.session, ctx.palette());
+    if (!ctx.session.has_trace()) return;
+    const TraceModel& model = ctx.session.model();
+    const StepFacts& f = ctx.session.facts();
+    draw_lesson_details(ctx);
+    wrapped_text("Step " + std::to_string(f.index) + " / " +
+                 std::to_string(model.step_count() - 1) + ": " + f.label.text());
+    wrapped_text(f.narration);
+    std::string global = global_step_section(model.trace(), f.index);
+    // A finding goes above the figures; a clean run's quiet line under them, so that on a small
+    // panel (a projector's text size 2) the step's figures come first.
+    bool quiet_lab = model.lab().clean() &&
+                     (model.variant() == nullptr || !model.variant()->broken_on_purpose());
+    if (!quiet_lab) lab_section(model.lab(), model.variant(), ctx.palette());
+    ImGui::Spacing();
+    facts_table(model, f, ctx.palette());
+    if (quiet_lab) lab_section(model.lab(), model.variant(), ctx.palette());
+    global += global_launch_section(model, ctx.palette());
+    if (ctx.capture && global != reported_global_) {  // a screenshot says what it shows, in words
+      std::printf("%s", global.c_str());
+      reported_global_ = global;
+    }
+    ImGui::Spacing();
+    ImGui::Separator();
+    run_section(model, ctx.palette());
+    if (const VariantInfo* v = model.variant()) {
+      ImGui::Separator();
+      wrapped_text(v->lesson.teaches);
+      ImGui::PushTextWrapPos(0);
+      ImGui::TextDisabled("%s", std::string(v->lesson.reference).c_str());
+      ImGui::PopTextWrapPos();
+    }
+    if (!ctx.session.notice().empty()) ImGui::TextDisabled("%s", ctx.session.notice().c_str());
+  }
+
+ private:
+  std::string reported_global_;  // the global memory lines a capture printed last
+};
+
+}  // namespace
+
+std::unique_ptr<Panel> make_facts_panel() {
+  return std::make_unique<FactsPanel>();
+}
+
+}  // namespace stridescope

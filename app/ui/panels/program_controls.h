@@ -1,0 +1,30 @@
+// The Run panel's part for an own CUDA program: its name, where it is traced, its launches, the
+// traced block, the thread schedule, its printed output, and the way back to the catalog.
+#pragma once
+
+#include "ui/state/app_context.h"
+
+namespace stridescope {
+
+// In the compact view with a program open, the Run panel starts this far down the display (the
+// Step facts panel above it ends there): room for the program's launch, block and name.
+inline constexpr float kProgramRunTop = 0.34f;
+inline constexpr float kProgramRunBottom = 0.61f;  // and the Source panel starts here
+
+// Draws the controls; a changed launch, block or schedule re-traces the program (on its worker
+// thread, keeping the step). True when the user closed the program (back to the catalog).
+bool draw_program_controls(AppContext& ctx);
+
+// Where the open program stands against the trace on screen, in a few words: "traced on the CPU
+// emulator" only when the trace shown is this file's latest; else "tracing...", or "not traced:
+// the compile failed" and whose trace is shown instead ("the trace shown is sum4.cu's, from
+// before"). Empty lines are left out.
+struct ProgramStanding {
+  std::string status;  // "traced on the CPU emulator", "tracing...", "not traced (see below)"
+  std::string shown;   // what the trace on screen is, when it is not this file's latest
+};
+// `device_name`: the GPU a trace on the GPU ran on ("" where the window found none).
+ProgramStanding program_standing(const ProgramFile& program, const Session& session,
+                                 const std::string& device_name = "");
+
+}  // namespace stridescope

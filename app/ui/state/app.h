@@ -1,0 +1,81 @@
+// The per-frame app: the session, the settings and the panels of ui/panels/panels.def, drawn once
+// per frame into the platform window. run_gui (ui/platform/gui.cpp) owns the loop around it.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ui/panels/panel.h"
+#include "ui/platform/gui.h"
+#include "ui/platform/platform_window.h"
+#include "ui/state/app_context.h"
+#include "ui/state/window_layout.h"
+
+namespace stridescope {
+
+class App {
+ public:
+  explicit App(const GuiOptions& options);
+  ~App();
+  // The trace to show at start (a file or a run) and its step; false with error() set if either
+  // is bad.
+  bool load();
+  const std::string& error() const { return error_; }
+
+  void start(PlatformWindow& window);  // with the GL context: fonts, panels' GL state
+  void frame(PlatformWindow& window, double seconds, bool settle);  // one frame's ImGui calls
+  void stop();  // before the GL context goes: stops the started panels, saves preferences
+
+  // For the loop's pacing: the last frame moves (draw the next at once), or, while the window
+  // sleeps, background work has news (a trace arrived, the file changed, a dialog closed).
+  bool animating() const;
+  bool wake_due() const;
+
+  // A lesson's runs (0 outside a lesson), and its run `index` opened at its first step (the export
+  // of a whole lesson walks them).
+  std::size_t lesson_runs() const;
+  void open_lesson_run(std::size_t index);
+
+  Session& session() { return session_; }
+  // A capture waits for the program's tracing and the exercise's check.
+  bool tracing_program() const { return program_.tracing() || exercise_.checking(); }
+  const Palette& palette() const { return context_.palette(); }
+
+ private:
+  // A panel's window: where the user moved it, what the App last set, what ImGui showed.
+  struct Placed {
+    std::optional<Placement> user;      // moved by the user: fractions of the display
+    std::optional<WindowRect> applied;  // last set (none: set it next frame)
+    WindowRect seen;                    // last frame's window
+    float scroll_max_x = 0, scroll_max_y = 0;
+    float content_height = 0;  // last frame's contents, title bar and padding included
+    bool shown = false;
+  };
+
+  void rebuild_fonts_if_needed(PlatformWindow& window);
+  void handle_keys(PlatformWindow& window);
+  void draw_panels();
+  std::vector<std::optional<WindowRect>> default_rects(LayoutMode mode) const;
+  void reset_layout();
+  bool start_quiz();  // --quiz, --quiz-marks: false with error_ set when a mark does not exist
+  void report_windows() const;  // test hook: STRIDESCOPE_REPORT_WINDOWS
+  void report_quiz() const;     // a capture with the quiz on: its score
+
+  GuiOptions options_;
+  Session session_;
+  ProgramFile program_;
+  ExerciseSession exercise_;
+  RunRequest request_;
+  UiSettings settings_;
+  Quiz quiz_;
+  AppContext context_;
+  std::vector<std::unique_ptr<Panel>> panels_;
+  std::string preferences_path_, error_;
+  float built_scale_ = -1;
+  bool built_contrast_ = false;
+  std::vector<Placed> placed_;  // one per panel
+  std::size_t started_ = 0;     // panels started (stop() stops just those)
+};
+
+}  // namespace stridescope
