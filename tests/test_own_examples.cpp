@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/run_command.h"
 #include "emu/run_variant.h"
 #include "model/global_memory_text.h"
 #include "model/trace_model.h"

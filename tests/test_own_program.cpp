@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "cli/run_command.h"
 #include "emu/run_variant.h"
 #include "model/trace_model.h"
 #include "owncuda/own_program.h"

@@ -5,6 +5,7 @@
 
 #include <sstream>
 
+#include "cli/run_command.h"
 #include "owncuda/own_program.h"
 #include "owncuda/process/child_process.h"
 #include "run_command.h"

@@ -17,6 +17,7 @@
 #include "cli/lab_command.h"
 #include "cli/options.h"
 #include "cli/precision_command.h"
+#include "cli/run_command.h"
 #include "cli/window_options.h"
 #include "owncuda/nvcc/cuda_backend.h"
 #include "owncuda/own_program.h"

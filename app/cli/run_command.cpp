@@ -1,0 +1,129 @@
+// `stridescope run FILE.cu` on the command line: the program's output, the trace written, a summary
+// line; `--schedules K`: the outputs of K random thread orders against the reference's.
+#include "cli/run_command.h"
+
+#include <ostream>
+#include <sstream>
+
+#include "model/global_memory_text.h"
+#include "trace/trace_json.h"
+
+namespace stridescope {
+
+namespace {
+// The end of `run`'s summary line: what the traced block left, said as what it is.
+std::string block_result_sentence(const Trace& trace) {
+  std::ostringstream s;
+  const double word0 = trace.blocks.front().partial;
+  if (trace.shared_words == 0) {
+    s << "no shared memory";
+  } else if (trace.result_in_word0) {
+    s << "block result " << word0;
+  } else if (trace.passes.empty()) {
+    s << "shared word 0 at exit " << word0
+      << " (blocks' results are kept for grids of up to 16,384 blocks and 4 MiB of shared memory)";
+  } else {
+    s << "shared word 0 at exit (not a sum) " << word0;
+  }
+  return s.str();
+}
+
+}  // namespace
+
+int command_run(const OwnRunOptions& options, const std::string& out_path, bool timings,
+                std::ostream& out, std::ostream& err) {
+  OwnRunResult r;
+  try {
+    r = run_own_program(options);
+  } catch (const OwnProgramError& e) {
+    err << e.what();
+    if (std::string(e.what()).empty() || std::string(e.what()).back() != '\n') err << "\n";
+    err << "stridescope: error: " << options.file << " was not run\n";
+    return 2;
+  }
+  for (const std::string& w : r.warnings) err << w << "\n";
+  out << r.output;
+  if (!r.output.empty() && r.output.back() != '\n') out << "\n";  // our lines start their own
+  err << r.errors;
+  if (r.failure.empty() && !r.traced && r.launches == 0) {  // a program that launches nothing
+    out << "(no kernel launch: nothing to trace)\n";
+    return r.exit_code;
+  }
+  if (r.failure.empty() && !r.untraced.empty()) {  // the program ran; its block was too large
+    err << "stridescope: note: " << r.untraced << "; no trace written\n";
+    return r.exit_code;
+  }
+  if (!r.failure.empty() || !r.traced) {
+    const bool launched = !r.failure.empty() || r.exit_code != 0;
+    err << "stridescope: error: " << untraced_reason(r, options)
+        << (launched ? "; no trace written" : "") << "\n";
+    return 2;
+  }
+  if (!out_path.empty()) save_trace(r.trace, out_path);
+  const BlockTrace& b = r.trace.blocks.front();
+  out << (out_path.empty() ? std::string("traced") : "wrote " + out_path + ":") << " "
+      << b.steps.size() << (b.steps.size() == 1 ? " step" : " steps") << " of block " << b.block
+      << " of launch " << options.launch << ", " << r.shared_accesses << " shared accesses, "
+      << block_result_sentence(r.trace) << "\n";
+  if (r.trace.arrays.size() > 1 ||
+      (r.trace.arrays.size() == 1 && r.trace.arrays[0].dims.size() > 1)) {
+    out << "shared arrays:";
+    for (const SharedArray& a : r.trace.arrays) {
+      out << " " << a.name;
+      for (std::uint32_t d : a.dims) out << "[" << d << "]";
+      out << " at word " << a.first_word;
+      if (&a != &r.trace.arrays.back()) out << ",";
+    }
+    out << "\n";
+  }
+  if (r.trace.global_memory && !r.trace.global_memory->buffers.empty()) {
+    out << "global memory of block " << b.block << " (cudaMalloc buffers):\n";
+    for (const std::string& line : launch_lines(*r.trace.global_memory))
+      out << "  " << line << "\n";
+  }
+  if (timings) {
+    out << "timings: find launches " << r.timings.parse_s << " s, compile " << r.timings.compile_s
+        << " s, run " << r.timings.run_s << " s, lines " << r.timings.symbolize_s << " s\n";
+  }
+  return r.exit_code;
+}
+
+namespace {
+// The first line of `a` that is not in `b` (or "" if none).
+std::string first_different_line(const std::string& a, const std::string& b) {
+  std::istringstream x(a), y(b);
+  std::string lx, ly;
+  while (std::getline(x, lx)) {
+    if (!std::getline(y, ly) || lx != ly) return lx;
+  }
+  return "";
+}
+}  // namespace
+
+int command_run_schedules(const OwnRunOptions& options, unsigned schedules, std::ostream& out,
+                          std::ostream& err) {
+  ScheduleReport report;
+  try {
+    report = compare_schedules(options, schedules);
+  } catch (const OwnProgramError& e) {
+    err << e.what();
+    if (std::string(e.what()).empty() || std::string(e.what()).back() != '\n') err << "\n";
+    err << "stridescope: error: " << options.file << " was not run\n";
+    return 2;
+  }
+  out << report.reference.output;
+  if (!report.reference.failure.empty()) out << "(" << report.reference.failure << ")\n";
+  out << "schedules: " << report.runs << " random thread orders (seeds 1-" << report.runs
+      << ") against warps in lockstep (above): " << report.differing.size()
+      << (report.differing.size() == 1 ? " run printed" : " runs printed") << " something else"
+      << (report.differing.empty() ? "" : ": the program has a race") << "\n";
+  for (std::size_t i = 0; i < report.differing.size() && i < 5; ++i) {
+    const ScheduleRun& r = report.differing[i];
+    const std::string line =
+        !r.failure.empty() ? r.failure : first_different_line(r.output, report.reference.output);
+    out << "  seed " << r.seed << ": " << line << "\n";
+  }
+  return 0;
+}
+
+}  // namespace stridescope
