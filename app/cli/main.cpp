@@ -21,6 +21,8 @@
 #include "cli/window_options.h"
 #include "owncuda/nvcc/cuda_backend.h"
 #include "owncuda/own_program.h"
+#include "owncuda/process/stop.h"
+#include "owncuda/process/work_dir.h"
 #include "owncuda/read/launch_spec.h"
 #include "ui/platform/gui.h"
 #if defined(STRIDESCOPE_HAVE_CUDA)
@@ -174,6 +176,9 @@ struct CommandLine {
   }
 
   int run_command() {
+    // SIGINT, SIGTERM, SIGHUP while a program runs: it and what it started end, the work folders
+    // go. (The window takes them itself: it closes, then ends its programs.)
+    if (*run || *exercise) stop_on_signals();
     if (*list) return command_list(std::cout);
     if (*exercise) return run_exercise();
     if (*trace || *lab || *precision || *device_run) arm_command_deadline();
@@ -289,7 +294,10 @@ struct CommandLine {
       };
     }
 #endif
-    return run_gui(gui);
+    const int status = run_gui(gui);
+    stop_all_children();  // a program being traced when the window closed, and what it started
+    remove_all_work_dirs();
+    return status;
   }
 };
 
@@ -325,7 +333,10 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
-    return cli.run_command();
+    const int status = cli.run_command();
+    if (const int signal = stridescope::stop_signal(); signal != 0)
+      throw stridescope::Interrupted(signal);
+    return status;
   } catch (const std::exception& e) {
     std::cerr << "stridescope: error: " << stridescope::one_line(e.what()) << "\n";
     return 2;

@@ -8,6 +8,7 @@
 #include "gputrace/sass_lines.h"
 #include "owncuda/own_program.h"
 #include "owncuda/process/child_process.h"
+#include "owncuda/process/work_dir.h"
 #include "owncuda/read/program_parse.h"
 
 namespace stridescope {
@@ -23,26 +24,6 @@ constexpr std::uint64_t kEvents = std::uint64_t{1} << 21;
 // In the work folder: the tracer's record, and the traced kernel's module (for nvdisasm).
 constexpr const char* kRecord = "gpu_record.json";
 constexpr const char* kCubin = "traced.cubin";
-
-// The work folder: --keep's (kept), else a fresh one removed at the end.
-struct WorkDir {
-  fs::path dir;
-  bool keep;
-  explicit WorkDir(const std::string& chosen) : dir(chosen), keep(!chosen.empty()) {
-    if (dir.empty()) {
-      std::string pattern = (fs::temp_directory_path() / "stridescope-gpu-XXXXXX").string();
-      if (!mkdtemp(pattern.data())) throw OwnProgramError("cannot create a temporary directory");
-      dir = pattern;
-    }
-    fs::create_directories(dir);
-  }
-  ~WorkDir() {
-    std::error_code ignored;
-    if (!keep) fs::remove_all(dir, ignored);
-  }
-  WorkDir(const WorkDir&) = delete;
-  WorkDir& operator=(const WorkDir&) = delete;
-};
 
 // nvdisasm beside nvcc (the toolkit's bin folder), else on PATH.
 std::string find_nvdisasm() {
@@ -190,25 +171,25 @@ std::optional<GpuTool> find_gpu_tool(std::string* why) {
 GpuTraceRun trace_on_gpu(const GpuTraceOptions& options) {
   const fs::path file = fs::absolute(options.run.file);
   if (!fs::is_regular_file(file)) throw OwnProgramError("no such file: " + options.run.file);
-  const WorkDir work(options.run.work_dir);
-  check_cuda_machine(work.dir);
+  const WorkDir work(options.run.work_dir, "gpu");
+  check_cuda_machine(work.path());
   std::string why;
   const std::optional<GpuTool> tool = find_gpu_tool(&why);
   if (!tool) throw OwnProgramError("--backend cuda cannot trace: " + why);
   std::error_code ignored;
-  fs::remove(work.dir / kRecord, ignored);  // a kept folder's earlier run
-  fs::remove(work.dir / kCubin, ignored);
+  fs::remove(work.path() / kRecord, ignored);  // a kept folder's earlier run
+  fs::remove(work.path() / kCubin, ignored);
 
   CudaRunOptions run = options.run;
-  run.work_dir = work.dir.string();
+  run.work_dir = work.path().string();
   run.line_info = true;
   run.machine_checked = true;
   run.env = {"CUDA_INJECTION64_PATH=" + fs::absolute(tool->library).string(),
              "STRIDESCOPE_GPU_PATCH=" + fs::absolute(tool->patches).string(),
              "STRIDESCOPE_LAUNCH=" + std::to_string(options.launch),
              "STRIDESCOPE_TRACED_BLOCK=" + std::to_string(options.traced_block),
-             "STRIDESCOPE_GPU_RAW=" + (work.dir / kRecord).string(),
-             "STRIDESCOPE_GPU_CUBIN=" + (work.dir / kCubin).string(),
+             "STRIDESCOPE_GPU_RAW=" + (work.path() / kRecord).string(),
+             "STRIDESCOPE_GPU_CUBIN=" + (work.path() / kCubin).string(),
              "STRIDESCOPE_GPU_EVENTS=" + std::to_string(kEvents)};
   GpuTraceRun out;
   out.run = run_on_cuda(run);
@@ -216,7 +197,7 @@ GpuTraceRun trace_on_gpu(const GpuTraceOptions& options) {
     out.untraced = out.run.failure;
     return out;
   }
-  convert_record(work.dir, file, options, out);
+  convert_record(work.path(), file, options, out);
   return out;
 }
 

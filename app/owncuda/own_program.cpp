@@ -18,6 +18,7 @@
 #include "owncuda/build/program_build.h"
 #include "owncuda/build/runtime_paths.h"
 #include "owncuda/process/child_process.h"
+#include "owncuda/process/work_dir.h"
 #include "owncuda/read/program_parse.h"
 #include "owncuda/record/buffer_names.h"
 #include "owncuda/record/launch_names.h"
@@ -49,17 +50,6 @@ Tools find_tools() {
     throw OwnProgramError("clang++ not found (install clang-14: scripts/install-deps.sh)");
   if (t.symbolizer.empty()) throw OwnProgramError("llvm-symbolizer not found (install llvm-14)");
   return t;
-}
-
-fs::path make_work_dir(const OwnRunOptions& options) {
-  fs::path dir = options.work_dir;
-  if (dir.empty()) {
-    std::string pattern = (fs::temp_directory_path() / "stridescope-run-XXXXXX").string();
-    if (!mkdtemp(pattern.data())) throw OwnProgramError("cannot create a temporary directory");
-    dir = pattern;
-  }
-  fs::create_directories(dir);
-  return dir;
 }
 
 // A construct the runtime cannot run, as an error naming its place.
@@ -170,25 +160,13 @@ std::optional<nlohmann::json> run_program(const fs::path& program, const fs::pat
   const auto wall = unsigned(options.time_limit_s + 10);
   // argv[0] as a program built from FILE.cu and run from its folder would see it: ./FILE.
   const std::string shown = "./" + fs::path(options.file).stem().string();
+  const Limits limits{cpu, 8ull << 30, options.file_limit_bytes, wall, Isolation::Program};
   result.exit_code =
-      run_process(argv, dir / "program.out", dir / "program.err", env,
-                  Limits{cpu, 8ull << 30, options.file_limit_bytes, wall}, {}, shown);
+      run_process(argv, dir / "program.out", dir / "program.err", env, limits, {}, shown);
   result.output = read_file(dir / "program.out");
   result.errors = read_file(dir / "program.err");
   result.timings.run_s = seconds_since(t0);
-  if (result.exit_code == 128 + SIGXCPU) {
-    result.failure =
-        "the program ran past its " + std::to_string(cpu) + " s of CPU time (an endless loop?)";
-  } else if (result.exit_code == 128 + SIGKILL) {
-    result.failure = "the program ran past its " + std::to_string(wall) +
-                     " s wall-time limit (waiting for something, or sleeping?)";
-  } else if (result.exit_code == 128 + SIGXFSZ) {
-    result.failure = "the program wrote more than " +
-                     std::to_string(options.file_limit_bytes >> 10) +
-                     " KiB (its output, or its trace); it was stopped";
-  } else if (result.exit_code > 128) {
-    result.failure = std::string("the program died: ") + strsignal(result.exit_code - 128);
-  }
+  result.failure = ending_text(result.exit_code, limits, "the program");
   if (!fs::exists(raw_path)) return std::nullopt;
   nlohmann::json raw = nlohmann::json::parse(read_file(raw_path), nullptr, false);
   if (raw.is_discarded()) return std::nullopt;
@@ -224,31 +202,23 @@ ScheduleReport compare_schedules(const OwnRunOptions& options, unsigned schedule
   return report;
 }
 
-BuiltProgram::BuiltProgram(const OwnRunOptions& options) : keep_(!options.work_dir.empty()) {
+BuiltProgram::BuiltProgram(const OwnRunOptions& options) {
   const Tools tools = find_tools();
   clang_ = tools.clang;
   symbolizer_ = tools.symbolizer;
   file_ = fs::absolute(options.file);
   if (!fs::is_regular_file(file_)) throw OwnProgramError("no such file: " + options.file);
-  dir_ = make_work_dir(options);
-  try {
-    program_ = build_program(options, file_, dir_, tools, timings_, element_, facts_);
-  } catch (...) {
-    if (!keep_) fs::remove_all(dir_);
-    throw;
-  }
+  work_ = std::make_unique<WorkDir>(options.work_dir, "run");
+  program_ = build_program(options, file_, work_->path(), tools, timings_, element_, facts_);
   as_given_ = options.file;
   launch_spec_ = options.launch_spec;
   fallback_launch_spec_ = options.fallback_launch_spec;
 }
 
-BuiltProgram::~BuiltProgram() {
-  std::error_code error;
-  if (!keep_) fs::remove_all(dir_, error);
-}
+BuiltProgram::~BuiltProgram() = default;
 
 OwnRunResult BuiltProgram::run(const OwnRunOptions& options) const {
-  const fs::path& dir = dir_;
+  const fs::path& dir = work_->path();
   const fs::path& program = program_;
   const fs::path& file = file_;
   const ProgramFacts& facts = facts_;

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "core/domain.h"
 #include "core/program_choice.h"
 #include "owncuda/process/child_process.h"
+#include "owncuda/process/work_dir.h"
 #include "owncuda/read/program_parse.h"
 #include "trace/trace.h"
 
@@ -84,9 +86,9 @@ class BuiltProgram {
   const ProgramFacts& facts() const { return facts_; }
 
  private:
-  bool keep_;
+  std::unique_ptr<WorkDir> work_;  // removed with the program unless options.work_dir was given
   std::string clang_, symbolizer_, as_given_, launch_spec_, fallback_launch_spec_;
-  std::filesystem::path file_, dir_, program_;
+  std::filesystem::path file_, program_;
   OwnRunTimings timings_;
   ElementType element_ = ElementType::Int;
   ProgramFacts facts_;

@@ -97,7 +97,7 @@ bool build_pch(const std::string& clang, const std::vector<std::string>& flags,
   const fs::path log = tmp.string() + ".log";
   int rc = 1;
   try {
-    rc = run_process(argv, log, log, {}, Limits{60, 0, 0, 120});
+    rc = run_process(argv, log, log, {}, Limits{60, 8ull << 30, 1ull << 30, 120});
   } catch (const std::exception&) {
   }
   std::error_code error;

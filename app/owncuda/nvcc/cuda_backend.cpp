@@ -11,6 +11,7 @@
 
 #include "owncuda/own_program.h"
 #include "owncuda/process/child_process.h"
+#include "owncuda/process/work_dir.h"
 
 namespace stridescope {
 
@@ -27,23 +28,6 @@ fs::path launch_timer_source() {
   return STRIDESCOPE_LAUNCH_TIMER;
 }
 
-// The build directory: the user's (--keep, kept) or a fresh one, removed at the end.
-struct BuildDir {
-  fs::path dir;
-  bool keep;
-  explicit BuildDir(const std::string& chosen) : dir(chosen), keep(!chosen.empty()) {
-    if (dir.empty()) {
-      std::string pattern = (fs::temp_directory_path() / "stridescope-cuda-XXXXXX").string();
-      if (!mkdtemp(pattern.data())) throw OwnProgramError("cannot create a temporary directory");
-      dir = pattern;
-    }
-    fs::create_directories(dir);
-  }
-  ~BuildDir() {
-    if (!keep) fs::remove_all(dir);
-  }
-};
-
 // Before the build: a GPU listed by nvidia-smi, or (without nvidia-smi) by the driver in /proc.
 void check_gpu(const fs::path& dir) {
   const std::string smi = find_tool({"nvidia-smi"});
@@ -56,7 +40,7 @@ void check_gpu(const fs::path& dir) {
         "/proc/driver/nvidia/gpus)");
   }
   const int rc =
-      run_process({smi, "-L"}, dir / "smi.out", dir / "smi.err", {}, Limits{0, 0, 0, 20});
+      run_process({smi, "-L"}, dir / "smi.out", dir / "smi.err", {}, Limits{20, 0, 16 << 20, 20});
   const std::string listed = read_file(dir / "smi.out");
   if (rc == 0 && listed.find("GPU ") != std::string::npos) return;
   std::string why = read_file(dir / "smi.err") + listed;
@@ -79,7 +63,10 @@ fs::path build(const fs::path& file, const fs::path& dir, const std::string& nvc
   argv.insert(argv.end(),
               {"-cudart", "shared", "-Xlinker", "--export-dynamic", "-o", program.string(),
                file.string(), launch_timer_source().string(), "-ldl"});
-  const int rc = run_process(argv, dir / "nvcc.out", dir / "nvcc.err");
+  // No address-space limit: -arch=native loads the CUDA driver, which reserves tens of GiB.
+  const Limits limits{300, 0, 1ull << 30, 600};
+  const int rc = run_process(argv, dir / "nvcc.out", dir / "nvcc.err", {}, limits);
+  if (rc > 128) throw OwnProgramError(ending_text(rc, limits, "nvcc"));
   if (rc != 0) {
     const std::string said = read_file(dir / "nvcc.out") + read_file(dir / "nvcc.err");
     // A kernel-only file: the linker's one complaint, said as what to do instead.
@@ -93,18 +80,15 @@ fs::path build(const fs::path& file, const fs::path& dir, const std::string& nvc
   return program;
 }
 
-std::string signal_failure(int exit_code, const CudaRunOptions& options) {
-  if (exit_code == 128 + SIGXCPU)
-    return "the program ran past its " + std::to_string(options.time_limit_s) + " s CPU limit";
-  if (exit_code == 128 + SIGKILL)
-    return "the program ran past its " + std::to_string(3 * options.time_limit_s) +
-           " s wall-time limit";
-  if (exit_code == 128 + SIGXFSZ) return "the program wrote more than 256 MiB; it was stopped";
-  return std::string("the program died: ") + strsignal(exit_code - 128);
+// The program's limits: no address-space limit (the CUDA driver reserves tens of GiB of virtual
+// addresses at start, docs/own-programs.md).
+Limits program_limits(const CudaRunOptions& options) {
+  return Limits{options.time_limit_s, 0, 256ull << 20, 3 * options.time_limit_s,
+                Isolation::Program};
 }
 
 std::string failure_of(const CudaRunResult& r, const CudaRunOptions& options) {
-  if (r.exit_code > 128) return signal_failure(r.exit_code, options);
+  if (r.exit_code > 128) return ending_text(r.exit_code, program_limits(options), "the program");
   if (std::optional<std::size_t> k = first_failed_launch(r.launches)) {
     const NativeLaunch& l = r.launches.launches[*k];
     return "launch " + std::to_string(*k) + " (" + launch_config(l) + ") failed: " + l.error;
@@ -127,24 +111,22 @@ CudaRunResult run_on_cuda(const CudaRunOptions& options) {
     throw OwnProgramError("--backend cuda needs nvcc (the CUDA toolkit); none on PATH");
   const fs::path file = fs::absolute(options.file);
   if (!fs::is_regular_file(file)) throw OwnProgramError("no such file: " + options.file);
-  const BuildDir work(options.work_dir);
-  if (!options.machine_checked) check_gpu(work.dir);
+  const WorkDir work(options.work_dir, "cuda");
+  if (!options.machine_checked) check_gpu(work.path());
   CudaRunResult r;
   auto t0 = std::chrono::steady_clock::now();
-  const fs::path program = build(file, work.dir, nvcc, options);
+  const fs::path program = build(file, work.path(), nvcc, options);
   r.build_s = seconds_since(t0);
   t0 = std::chrono::steady_clock::now();
-  // No address-space limit: the CUDA driver reserves tens of GiB of virtual addresses at start
-  // (docs/own-programs.md). Modules load eagerly, so no launch's time includes loading its code.
-  const fs::path log = work.dir / "launches.tsv";
+  // Modules load eagerly, so no launch's time includes loading its code.
+  const fs::path log = work.path() / "launches.tsv";
   std::vector<std::string> env{"STRIDESCOPE_LAUNCHES=" + log.string(), "CUDA_MODULE_LOADING=EAGER"};
   env.insert(env.end(), options.env.begin(), options.env.end());
-  r.exit_code =
-      run_process({program.string()}, work.dir / "program.out", work.dir / "program.err", env,
-                  Limits{options.time_limit_s, 0, 256ull << 20, 3 * options.time_limit_s});
+  r.exit_code = run_process({program.string()}, work.path() / "program.out",
+                            work.path() / "program.err", env, program_limits(options));
   r.run_s = seconds_since(t0);
-  r.output = read_file(work.dir / "program.out");
-  r.errors = read_file(work.dir / "program.err");
+  r.output = read_file(work.path() / "program.out");
+  r.errors = read_file(work.path() / "program.err");
   if (fs::exists(log)) r.launches = parse_launch_log(read_file(log));
   r.failure = failure_of(r, options);
   return r;

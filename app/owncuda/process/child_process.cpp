@@ -1,8 +1,9 @@
-// Child processes with limits for `stridescope run`: clang, llvm-symbolizer, the user's program.
+// Child processes with limits for `stridescope run`: clang, llvm-symbolizer, the user's program,
+// each under a guard (process/guard.h) that ends everything it started; stridescope's side here.
 #include "owncuda/process/child_process.h"
 
 #include <fcntl.h>
-#include <sys/resource.h>
+#include <pthread.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -10,11 +11,14 @@
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <thread>
 
 #include "owncuda/own_program.h"
+#include "owncuda/process/guard.h"
+#include "owncuda/process/stop.h"
 
 namespace stridescope {
 
@@ -51,16 +55,149 @@ std::vector<char*> pointers(std::vector<std::string>& strings) {
   return out;
 }
 
+// Whether a program may have a PID namespace: not where STRIDESCOPE_SANDBOX=group asks for the
+// process group and subreaper only.
+bool namespaces_wanted() {
+  const char* choice = std::getenv("STRIDESCOPE_SANDBOX");
+  return choice == nullptr || std::string(choice) != "group";
+}
+
+// The record pipe, both ends above stdin, stdout and stderr (the guard moves its files there).
+struct RecordPipe {
+  int read_end = -1, write_end = -1;
+  RecordPipe() {
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC) != 0) throw OwnProgramError("pipe failed");
+    read_end = above_stderr(fds[0]);
+    write_end = above_stderr(fds[1]);
+    fcntl(read_end, F_SETFL, O_NONBLOCK);
+  }
+  ~RecordPipe() {
+    if (read_end >= 0) close(read_end);
+    if (write_end >= 0) close(write_end);
+  }
+  void close_write_end() {
+    close(write_end);
+    write_end = -1;
+  }
+  RecordPipe(const RecordPipe&) = delete;
+  RecordPipe& operator=(const RecordPipe&) = delete;
+  static int above_stderr(int fd) {
+    if (fd > 2) return fd;
+    const int moved = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+    close(fd);
+    return moved;
+  }
+  // The records written so far: the program's pid, then how it ended (ending 0 if none came).
+  void read_records(guard::Record& final_record, pid_t& program) const {
+    guard::Record r;
+    while (read(read_end, &r, sizeof r) == ssize_t(sizeof r)) {
+      if (r.ending == int(guard::Ending::Started)) {
+        program = r.value;
+      } else {
+        final_record = r;
+      }
+    }
+  }
+};
+
+// The guard, registered while it runs (stop_all_children can reach it).
+struct LiveGuard {
+  pid_t pid;
+  explicit LiveGuard(pid_t p) : pid(p) { register_guard(p); }
+  ~LiveGuard() { unregister_guard(pid); }
+  LiveGuard(const LiveGuard&) = delete;
+  LiveGuard& operator=(const LiveGuard&) = delete;
+};
+
+// Asks the guard to stop (it ends the program and what it started), kills it if it does not within
+// 2 s, and reaps it.
+void stop_guard(pid_t guard) {
+  kill(guard, SIGTERM);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+  int status = 0;
+  while (waitpid(guard, &status, WNOHANG) == 0) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      kill(-guard, SIGKILL);
+      kill(guard, SIGKILL);
+      waitpid(guard, &status, 0);
+      return;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+}
+
+// Waits for the guard: its wait status. The guard keeps the program's wall-time limit; this is the
+// backstop (5 s later), and the place where a request to stop stridescope is seen.
+int wait_for_guard(pid_t guard, const Limits& limits, bool& killed) {
+  const auto backstop = std::chrono::steady_clock::now() +
+                        std::chrono::seconds(limits.wall_s ? limits.wall_s + 5 : 0);
+  int status = 0;
+  for (;;) {
+    const pid_t done = waitpid(guard, &status, WNOHANG);
+    if (done == guard) return status;
+    if (done < 0 && errno != EINTR) throw OwnProgramError("waitpid failed");
+    if (const int signal = stop_request(); signal != 0) {
+      stop_guard(guard);
+      throw Interrupted(signal);
+    }
+    if (limits.wall_s > 0 && !killed && std::chrono::steady_clock::now() > backstop) {
+      kill(-guard, SIGKILL);
+      kill(guard, SIGKILL);
+      killed = true;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+}
+
+// The guard's fork: every signal blocked across it, so that the child starts with none handled.
+pid_t fork_guard(const guard::Plan& plan) {
+  sigset_t all, previous;
+  sigfillset(&all);
+  pthread_sigmask(SIG_SETMASK, &all, &previous);
+  const pid_t pid = fork();
+  if (pid == 0) guard::run_guard(plan);
+  pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+  if (pid < 0) throw OwnProgramError(std::string("fork failed: ") + std::strerror(errno));
+  return pid;
+}
+
+// The exit status run_process returns, from the guard's record and its own wait status.
+int exit_code_of(const guard::Record& r, int guard_status, bool killed, pid_t program,
+                 const std::string& name) {
+  switch (guard::Ending(r.ending)) {
+    case guard::Ending::Exited:
+      return r.value;
+    case guard::Ending::Signalled:
+      return 128 + r.value;
+    case guard::Ending::SignalledParent:
+      return kSignalledParent + r.value;
+    case guard::Ending::TimedOut:
+    case guard::Ending::Stopped:
+      return 128 + SIGKILL;
+    case guard::Ending::SetupFailed:
+      throw OwnProgramError("could not start " + name + ": " + std::strerror(r.value));
+    case guard::Ending::Started:
+      break;
+  }
+  // No record: the guard itself was killed, by the backstop or by the program (SIGKILL to its
+  // parent, which no guard can take). What the program started goes with its group.
+  if (program > 0) kill(-program, SIGKILL);
+  if (killed || !WIFSIGNALED(guard_status)) return 128 + SIGKILL;
+  return kSignalledParent + WTERMSIG(guard_status);
+}
+
 }  // namespace
 
-// Everything the child needs is made before fork(): between fork() and exec the child calls only
-// async-signal-safe functions and allocates nothing. A fork of a threaded process (the GUI traces
-// on a worker thread) may find the allocator's lock held by another thread, and under
-// AddressSanitizer an allocation after the RLIMIT_AS cut fails outright.
+// Everything the child needs is made before fork(): between fork() and exec the guard and the
+// program call only async-signal-safe functions and allocate nothing. A fork of a threaded process
+// (the GUI traces on a worker thread) may find the allocator's lock held by another thread, and
+// under AddressSanitizer an allocation after the RLIMIT_AS cut fails outright.
 int run_process(const std::vector<std::string>& argv, const fs::path& out, const fs::path& err,
                 const std::vector<std::string>& env, const Limits& limits, const fs::path& in,
                 const std::string& shown_name) {
   if (argv.empty()) throw OwnProgramError("run_process: no program");
+  if (const int signal = stop_request(); signal != 0) throw Interrupted(signal);
   std::vector<std::string> args = argv, environment = child_environment(env);
   if (!shown_name.empty()) args[0] = shown_name;
   const std::string program =
@@ -68,42 +205,56 @@ int run_process(const std::vector<std::string>& argv, const fs::path& out, const
   std::vector<char*> arg_pointers = pointers(args), env_pointers = pointers(environment);
   const std::string in_path = in.empty() ? "/dev/null" : in.string();
   const std::string out_path = out.string(), err_path = err.string();
-  pid_t pid = fork();
-  if (pid < 0) throw OwnProgramError("fork failed");
-  if (pid == 0) {
-    int fd_in = open(in_path.c_str(), O_RDONLY);
-    int fd_out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    int fd_err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd_in < 0 || fd_out < 0 || fd_err < 0) _exit(126);
-    dup2(fd_in, 0);
-    dup2(fd_out, 1);
-    dup2(fd_err, 2);
-    if (limits.cpu_s) {
-      rlimit r{limits.cpu_s, limits.cpu_s + 1};
-      setrlimit(RLIMIT_CPU, &r);
-    }
-    if (limits.memory_bytes) {
-      rlimit r{limits.memory_bytes, limits.memory_bytes};
-      setrlimit(RLIMIT_AS, &r);
-    }
-    if (limits.file_bytes) {  // a write past it fails with SIGXFSZ
-      rlimit r{limits.file_bytes, limits.file_bytes};
-      setrlimit(RLIMIT_FSIZE, &r);
-    }
-    if (!program.empty()) execve(program.c_str(), arg_pointers.data(), env_pointers.data());
-    _exit(127);
+  const std::string uid_map = std::to_string(getuid()) + " " + std::to_string(getuid()) + " 1";
+  const std::string gid_map = std::to_string(getgid()) + " " + std::to_string(getgid()) + " 1";
+  RecordPipe pipe;
+  guard::Plan plan;
+  plan.program = program.c_str();
+  plan.argv = arg_pointers.data();
+  plan.envp = env_pointers.data();
+  plan.in_path = in_path.c_str();
+  plan.out_path = out_path.c_str();
+  plan.err_path = err_path.c_str();
+  plan.cpu_s = limits.cpu_s;
+  plan.memory_bytes = limits.memory_bytes;
+  plan.file_bytes = limits.file_bytes;
+  plan.wall_ms = std::uint64_t(limits.wall_s) * 1000;
+  plan.own_pid_namespace = limits.isolation == Isolation::Program && namespaces_wanted();
+  plan.app_pid = getpid();
+  plan.uid_map = uid_map.c_str();
+  plan.gid_map = gid_map.c_str();
+  plan.record_fd = pipe.write_end;
+  const LiveGuard guard(fork_guard(plan));
+  pipe.close_write_end();
+  bool killed = false;
+  const int status = wait_for_guard(guard.pid, limits, killed);
+  guard::Record record;
+  pid_t program_pid = 0;
+  pipe.read_records(record, program_pid);
+  return exit_code_of(record, status, killed, program_pid, argv[0]);
+}
+
+std::string ending_text(int exit_code, const Limits& limits, const std::string& who) {
+  if (exit_code >= kSignalledParent) {
+    const int signal = exit_code - kSignalledParent;
+    const char* name = sigabbrev_np(signal);
+    return who + " sent " +
+           (name ? std::string("SIG") + name : "signal " + std::to_string(signal)) +
+           " to the process that started it, which a program run by stridescope may not do; it "
+           "and what it started were stopped";
   }
-  int status = 0;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(limits.wall_s);
-  for (;;) {
-    const pid_t done = waitpid(pid, &status, limits.wall_s ? WNOHANG : 0);
-    if (done == pid) break;
-    if (done < 0 && errno != EINTR) throw OwnProgramError("waitpid failed");
-    if (done == 0 && std::chrono::steady_clock::now() > deadline) kill(pid, SIGKILL);
-    if (done == 0) std::this_thread::sleep_for(std::chrono::milliseconds(2));
-  }
-  if (WIFEXITED(status)) return WEXITSTATUS(status);
-  return 128 + WTERMSIG(status);
+  if (exit_code <= 128) return "";
+  const int signal = exit_code - 128;
+  if (signal == SIGXCPU)
+    return who + " ran past its " + std::to_string(limits.cpu_s) +
+           " s of CPU time (an endless loop?)";
+  if (signal == SIGKILL)
+    return who + " ran past its " + std::to_string(limits.wall_s) +
+           " s wall-time limit (waiting for something, or sleeping?)";
+  if (signal == SIGXFSZ)
+    return who + " wrote more than " + std::to_string(limits.file_bytes >> 10) +
+           " KiB (its output, or its trace); it was stopped";
+  return who + " died: " + strsignal(signal);
 }
 
 std::string find_tool(const std::vector<std::string>& names) {

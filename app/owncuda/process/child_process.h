@@ -1,5 +1,5 @@
 // Running a tool or a user's program in a child process with limits (time, memory, file size),
-// its stdin, stdout and stderr redirected to files.
+// its stdin, stdout and stderr redirected to files, under a guard that ends everything it started.
 #pragma once
 
 #include <cstdint>
@@ -9,21 +9,45 @@
 
 namespace stridescope {
 
+// How far a child is kept from stridescope. A tool (clang, nm, llvm-symbolizer, nvcc) runs under a
+// guard in a session of its own; a user's program also gets a PID namespace of its own (with its
+// own /proc) where the system allows one: as root, or through a user namespace. There it cannot
+// see or signal stridescope, and every process it starts ends with it. Where the system allows
+// none (STRIDESCOPE_SANDBOX=group chooses this too), the guard is a subreaper that ends what the
+// program left, and the program could still signal stridescope by its pid.
+enum class Isolation { Tool, Program };
+
 struct Limits {
   unsigned cpu_s = 0;              // 0: none
-  std::uint64_t memory_bytes = 0;  // 0: none
+  std::uint64_t memory_bytes = 0;  // 0: none (address space)
   std::uint64_t file_bytes = 0;    // 0: none; the largest file it may write (output, raw record)
-  unsigned wall_s = 0;             // 0: none; then SIGKILL (a program that sleeps or waits)
+  unsigned wall_s = 0;             // 0: none; then it and what it started are killed
+  Isolation isolation = Isolation::Tool;
 };
 
+// A tool's limits (clang's parse and compile, the linker, nm, llvm-symbolizer, nvdisasm): ample
+// for any program a learner brings, finite for a 5 MB generated source.
+inline constexpr Limits kToolLimits{120, 8ull << 30, 1ull << 30, 180, Isolation::Tool};
+
+// What run_process returns for a program that sent a signal to the process that started it
+// (`kill(getppid(), SIGTERM)`): kSignalledParent + the signal.
+inline constexpr int kSignalledParent = 1000;
+
 // Runs argv with stdin from `in` (or /dev/null), stdout and stderr into files; returns the exit
-// status, or 128 + the signal that ended it. `shown_name`, if given, is the argv[0] the program
-// sees (the name it was built as) in place of the path it is run from. Throws OwnProgramError if
-// it cannot fork.
+// status, 128 + the signal that ended it (128 + SIGKILL past the wall-time limit), or
+// kSignalledParent + a signal the program sent to its parent. Whatever the program started ends
+// with it. `shown_name`, if given, is the argv[0] the program sees (the name it was built as) in
+// place of the path it is run from. Throws OwnProgramError if it cannot start, and Interrupted
+// (process/stop.h) when stridescope is asked to stop while it runs.
 int run_process(const std::vector<std::string>& argv, const std::filesystem::path& out,
                 const std::filesystem::path& err, const std::vector<std::string>& env = {},
-                const Limits& limits = {}, const std::filesystem::path& in = {},
+                const Limits& limits = kToolLimits, const std::filesystem::path& in = {},
                 const std::string& shown_name = {});
+
+// Why a child ended as it did, in words, for an exit status run_process returned past a limit or
+// by a signal ("the program ran past its 10 s wall-time limit (waiting for something, or
+// sleeping?)"); "" for an exit status of its own (0-128). `who`: "the program", "clang", ...
+std::string ending_text(int exit_code, const Limits& limits, const std::string& who);
 
 std::string read_file(const std::filesystem::path& path);      // throws OwnProgramError
 std::string find_tool(const std::vector<std::string>& names);  // "" if none is on PATH

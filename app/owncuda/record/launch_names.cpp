@@ -50,8 +50,9 @@ std::map<std::uint64_t, std::string> kernel_names(const std::vector<std::uint64_
     std::ofstream list(dir / "kernels.txt");
     for (const auto& [address, name] : names) list << "0x" << std::hex << address << "\n";
   }
-  int rc = run_process({symbolizer, "--obj=" + program.string(), "--output-style=JSON"},
-                       dir / "kernels.json", dir / "kernels.err", {}, {}, dir / "kernels.txt");
+  int rc =
+      run_process({symbolizer, "--obj=" + program.string(), "--output-style=JSON"},
+                  dir / "kernels.json", dir / "kernels.err", {}, kToolLimits, dir / "kernels.txt");
   if (rc != 0) return names;  // unnamed launches are still listed
   std::istringstream answers(read_file(dir / "kernels.json"));
   std::string answer;

@@ -34,7 +34,7 @@ std::map<std::uint64_t, int> source_lines(const nlohmann::json& raw, const fs::p
   }
   int rc =
       run_process({symbolizer, "--obj=" + program.string(), "--output-style=JSON", "--no-inlines"},
-                  dir / "lines.json", dir / "symbolizer.err", {}, {}, dir / "pcs.txt");
+                  dir / "lines.json", dir / "symbolizer.err", {}, kToolLimits, dir / "pcs.txt");
   if (rc != 0)
     throw OwnProgramError("llvm-symbolizer failed: " + read_file(dir / "symbolizer.err"));
   std::istringstream answers(read_file(dir / "lines.json"));

@@ -1,0 +1,255 @@
+// A learner's program can never take stridescope down or outlive it: a program that signals the
+// process that started it, forks, calls setsid(), or loops while stridescope is stopped leaves no
+// process and no temporary folder behind; with a PID namespace (the default where the system
+// allows one) and with the process-group fallback (STRIDESCOPE_SANDBOX=group).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+
+#include "cli/run_command.h"
+#include "owncuda/own_program.h"
+#include "owncuda/process/child_process.h"
+#include "owncuda/process/work_dir.h"
+#include "run_command.h"
+
+namespace stridescope {
+namespace {
+
+namespace fs = std::filesystem;
+using test_support::have_clang_tools;
+
+// Live processes (not zombies) whose name is `name`.
+int processes_named(const std::string& name) {
+  int count = 0;
+  for (const auto& entry : fs::directory_iterator("/proc")) {
+    const std::string pid = entry.path().filename().string();
+    if (pid.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream comm(entry.path() / "comm"), stat(entry.path() / "stat");
+    std::string got, status;
+    if (!std::getline(comm, got) || got != name || !std::getline(stat, status)) continue;
+    const std::size_t close = status.rfind(')');
+    if (close != std::string::npos && close + 2 < status.size() && status[close + 2] != 'Z')
+      ++count;
+  }
+  return count;
+}
+
+// Whether every process named `name` is gone within `seconds`.
+bool all_gone(const std::string& name, double seconds = 2) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  while (processes_named(name) > 0) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return true;
+}
+
+// A name no other test's process has (a process name holds 15 characters).
+std::string marker(const std::string& kind) {
+  return (kind + std::to_string(getpid() % 100000)).substr(0, 15);
+}
+
+// A program that starts a process in a session of its own (setsid) which starts another, both
+// named `name` and waiting forever, then does `then` and returns.
+std::string forking_program(const std::string& name, const std::string& then) {
+  return "#include <csignal>\n#include <cstdio>\n#include <sys/prctl.h>\n#include <unistd.h>\n"
+         "__global__ void k(int* p) { p[threadIdx.x] = 1; }\n"
+         "int main() {\n"
+         "  int* d;\n  cudaMalloc(&d, 64);\n  k<<<1, 4>>>(d);\n"
+         "  int ready[2];\n  if (pipe(ready) != 0) return 1;\n"
+         "  if (fork() == 0) {\n    setsid();\n    prctl(PR_SET_NAME, \"" +
+         name +
+         "\");\n"
+         "    if (fork() == 0) {\n      prctl(PR_SET_NAME, \"" +
+         name +
+         "\");\n"
+         "      if (write(ready[1], \"x\", 1) != 1) return 1;\n      for (;;) pause();\n    }\n"
+         "    for (;;) pause();\n  }\n"
+         "  char c;\n  if (read(ready[0], &c, 1) != 1) return 1;\n  " +
+         then + "\n  return 0;\n}\n";
+}
+
+std::string write_program(const std::string& name, const std::string& source) {
+  const std::string path = (fs::path(STRIDESCOPE_TEST_TMP) / name).string();
+  std::ofstream(path) << source;
+  return path;
+}
+
+struct Sandbox {
+  explicit Sandbox(const char* mode) {
+    if (mode != nullptr) setenv("STRIDESCOPE_SANDBOX", mode, 1);
+  }
+  ~Sandbox() { unsetenv("STRIDESCOPE_SANDBOX"); }
+};
+
+// What each program does after its forks, and what `stridescope run` must say.
+struct Case {
+  const char* then;
+  int status;           // -1: 0 or 2 (a PID namespace's init cannot take SIGKILL from inside)
+  const char* message;  // in stderr ("" for none)
+};
+
+void run_cases(const char* mode) {
+  const Sandbox sandbox(mode);
+  const Case cases[] = {
+      {"", 0, ""},
+      {"kill(getppid(), SIGTERM);", 2, "sent SIGTERM to the process that started it"},
+      {"kill(getppid(), SIGHUP);", 2, "sent SIGHUP to the process that started it"},
+      {"kill(getppid(), SIGKILL);", -1, ""},
+      {"kill(0, SIGINT);", 2, "the program died: Interrupt"},
+  };
+  int k = 0;
+  for (const Case& c : cases) {
+    const std::string name = marker("ssiso" + std::to_string(k++));
+    OwnRunOptions options;
+    options.file = write_program(name + ".cu", forking_program(name, c.then));
+    std::ostringstream out, err;
+    const int status = command_run(options, "", false, out, err);
+    if (c.status >= 0) {
+      EXPECT_EQ(status, c.status) << c.then << "\n" << err.str();
+    } else {
+      EXPECT_TRUE(status == 0 || status == 2) << c.then << "\n" << err.str();
+    }
+    EXPECT_NE(err.str().find(c.message), std::string::npos) << c.then << "\n" << err.str();
+    EXPECT_TRUE(all_gone(name)) << "what '" << c.then << "' started is still running";
+  }
+}
+
+TEST(OwnIsolation, WhatAProgramStartsEndsWithItAndItsSignalsToItsParentAreNamed) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  run_cases(nullptr);
+}
+
+TEST(OwnIsolation, TheProcessGroupFallbackEndsWhatAProgramStartedToo) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  run_cases("group");
+}
+
+// In its PID namespace a program sees itself as pid 2 under an init of ours, and no other process.
+TEST(OwnIsolation, AProgramInItsNamespaceSeesNoProcessButItsOwn) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  if (test_support::run("unshare --pid --fork --mount-proc true").status != 0)
+    GTEST_SKIP() << "this system allows no PID namespace: the group fallback is used";
+  OwnRunOptions options;
+  options.file =
+      write_program("ssiso_sees.cu",
+                    "#include <cstdio>\n#include <dirent.h>\n#include <unistd.h>\n"
+                    "int main() {\n  int n = 0;\n  DIR* d = opendir(\"/proc\");\n"
+                    "  for (dirent* e; d && (e = readdir(d));) n += e->d_name[0] >= '0' && "
+                    "e->d_name[0] <= '9';\n"
+                    "  printf(\"pid %d, parent %d, %d processes\\n\", getpid(), getppid(), n);\n  "
+                    "return 0;\n}\n");
+  std::ostringstream out, err;
+  EXPECT_EQ(command_run(options, "", false, out, err), 0) << err.str();
+  EXPECT_NE(out.str().find("pid 2, parent 1, 2 processes"), std::string::npos) << out.str();
+}
+
+// stridescope stopped by SIGTERM or SIGINT while the program loops: one error line, exit 2, the
+// program and what it started gone, no temporary folder left.
+TEST(OwnIsolation, StoppingStridescopeEndsTheProgramAndRemovesItsFolder) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  for (const int signal : {SIGTERM, SIGINT}) {
+    const std::string name = marker("ssstop" + std::to_string(signal));
+    const std::string file = write_program(
+        name + ".cu", forking_program(name, "for (volatile int i = 0;; i = i + 1) {\n  }"));
+    const fs::path temp = fs::path(STRIDESCOPE_TEST_TMP) / ("stop_tmp_" + name);
+    fs::remove_all(temp);
+    fs::create_directories(temp);
+    const std::string err_path = (temp.string() + ".err");
+    const pid_t app = fork();
+    if (app == 0) {
+      setenv("TMPDIR", temp.c_str(), 1);
+      freopen(err_path.c_str(), "w", stderr);
+      freopen("/dev/null", "w", stdout);
+      execl(STRIDESCOPE_BINARY, STRIDESCOPE_BINARY, "run", file.c_str(), "--time-limit", "60",
+            static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (processes_named(name) < 2 && std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    ASSERT_EQ(processes_named(name), 2) << "the program did not start";
+    kill(app, signal);
+    int status = 0;
+    waitpid(app, &status, 0);
+    std::ifstream in(err_path);
+    std::string first, second;
+    std::getline(in, first);
+    EXPECT_FALSE(std::getline(in, second)) << second;
+    EXPECT_EQ(first.rfind("stridescope: error: stopped by SIG", 0), 0u) << first;
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 2) << status;
+    EXPECT_TRUE(all_gone(name));
+    EXPECT_TRUE(fs::is_empty(temp)) << "a temporary folder was left in " << temp;
+  }
+}
+
+TEST(OwnIsolation, StaleWorkFoldersOfAStridescopeThatIsGoneAreRemoved) {
+  const fs::path temp = fs::path(STRIDESCOPE_TEST_TMP) / "stale_work_dirs";
+  fs::remove_all(temp);
+  const pid_t gone = fork();
+  if (gone == 0) _exit(0);
+  waitpid(gone, nullptr, 0);
+  const fs::path stale = temp / ("stridescope-run-" + std::to_string(gone) + "-abc123");
+  const fs::path mine = temp / ("stridescope-run-" + std::to_string(getpid()) + "-abc123");
+  const fs::path other = temp / "stridescope-notes";
+  for (const fs::path& d : {stale, mine, other}) fs::create_directories(d / "src");
+  EXPECT_EQ(remove_stale_work_dirs(temp), 1);
+  EXPECT_FALSE(fs::exists(stale));
+  EXPECT_TRUE(fs::exists(mine));
+  EXPECT_TRUE(fs::exists(other));
+}
+
+TEST(OwnIsolation, AKeepFolderThatIsAFileIsOneClearError) {
+  const std::string file = write_program("not_a_folder.txt", "x");
+  try {
+    const WorkDir dir(file, "run");
+    ADD_FAILURE() << "no error";
+  } catch (const OwnProgramError& e) {
+    EXPECT_NE(std::string(e.what()).find("is not a folder"), std::string::npos) << e.what();
+  }
+}
+
+TEST(OwnIsolation, EachEndingPastALimitIsSaidInWords) {
+  const Limits limits{30, 0, 1 << 20, 40, Isolation::Program};
+  EXPECT_EQ(ending_text(0, limits, "the program"), "");
+  EXPECT_EQ(ending_text(3, limits, "the program"), "");
+  EXPECT_EQ(ending_text(128 + SIGXCPU, limits, "clang"),
+            "clang ran past its 30 s of CPU time (an endless loop?)");
+  EXPECT_EQ(ending_text(128 + SIGKILL, limits, "the program"),
+            "the program ran past its 40 s wall-time limit (waiting for something, or sleeping?)");
+  EXPECT_EQ(ending_text(128 + SIGXFSZ, limits, "the program"),
+            "the program wrote more than 1024 KiB (its output, or its trace); it was stopped");
+  EXPECT_EQ(ending_text(kSignalledParent + SIGTERM, limits, "the program"),
+            "the program sent SIGTERM to the process that started it, which a program run by "
+            "stridescope may not do; it and what it started were stopped");
+  EXPECT_EQ(ending_text(128 + SIGSEGV, limits, "nvcc"), "nvcc died: Segmentation fault");
+}
+
+// A tool's run is limited too: a child past its wall-time limit is stopped, with what it started.
+TEST(OwnIsolation, AToolPastItsWallTimeLimitIsStoppedWithWhatItStarted) {
+  const std::string name = marker("sstool");
+  const fs::path dir = fs::path(STRIDESCOPE_TEST_TMP);
+  const fs::path sleeper = dir / name;  // sleep under a name of its own
+  fs::copy_file("/bin/sleep", sleeper, fs::copy_options::overwrite_existing);
+  const auto t0 = std::chrono::steady_clock::now();
+  const int code =
+      run_process({"/bin/sh", "-c", sleeper.string() + " 30 & exec " + sleeper.string() + " 30"},
+                  dir / "tool.out", dir / "tool.err", {}, Limits{5, 0, 0, 1});
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_EQ(code, 128 + SIGKILL);
+  EXPECT_LT(seconds, 5);
+  EXPECT_TRUE(all_gone(name));
+}
+
+}  // namespace
+}  // namespace stridescope
