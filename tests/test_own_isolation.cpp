@@ -218,6 +218,21 @@ TEST(OwnIsolation, AKeepFolderThatIsAFileIsOneClearError) {
   }
 }
 
+// libclang reads the file in a process of its own: a reader that fails is one error, never
+// stridescope's end.
+TEST(OwnIsolation, AReaderThatCannotRunIsOneError) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  setenv("STRIDESCOPE_READ_TOOL", "/bin/false", 1);
+  OwnRunOptions options;
+  options.file = std::string(STRIDESCOPE_SOURCE_DIR) + "/examples/sum4.cu";
+  std::ostringstream out, err;
+  const int status = command_run(options, "", false, out, err);
+  unsetenv("STRIDESCOPE_READ_TOOL");
+  EXPECT_EQ(status, 2);
+  EXPECT_NE(err.str().find("libclang's reader /bin/false could not read"), std::string::npos)
+      << err.str();
+}
+
 TEST(OwnIsolation, EachEndingPastALimitIsSaidInWords) {
   const Limits limits{30, 0, 1 << 20, 40, Isolation::Program};
   EXPECT_EQ(ending_text(0, limits, "the program"), "");
