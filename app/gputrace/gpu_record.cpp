@@ -445,7 +445,10 @@ RawOfGpu raw_of_gpu_record(const json& record, const SassTable& sass) {
   raw["steps"] = std::move(steps);
   raw["launches"] = json::array();
   for (const json& l : record["launches"])
-    raw["launches"].push_back({{"grid", l["grid"]}, {"block", l["block"]}, {"dynamic_shared", 0}});
+    raw["launches"].push_back({{"kernel", kernel_name_of(l["kernel"].get<std::string>())},
+                               {"grid", l["grid"]},
+                               {"block", l["block"]},
+                               {"dynamic_shared", 0}});
   out.symbols = symbols_of(record);
   return out;
 }
@@ -458,27 +461,22 @@ Trace trace_of_gpu_record(const json& record, const SassTable& sass,
   kernel = kernel.substr(0, kernel.find('<'));  // as clang names a template's function
   if (made.symbols.empty())
     made.symbols = single_array(kernel, made.raw["shared_bytes"].get<std::uint32_t>(), decls);
-  Trace trace =
-      trace_of_raw(made.raw, made.lines, file, record["traced_block"].get<std::uint32_t>(), element,
-                   made.symbols, decls);
-  trace.run.backend = Backend::Cuda;
-  trace.run.device = record.value("device", std::string("GPU")) +
-                     " (Compute Sanitizer patching API, nvcc -lineinfo)";
+  TraceInputs in;
+  in.file = file;
+  in.lines = std::move(made.lines);
+  in.symbols = std::move(made.symbols);
+  in.decls = decls;
+  in.element = element;
+  in.traced_launch = record["traced_launch"].get<std::uint32_t>();
+  in.traced_block = record["traced_block"].get<std::uint32_t>();
+  in.backend = Backend::Cuda;
+  in.device = record.value("device", std::string("GPU")) +
+              " (Compute Sanitizer patching API, nvcc -lineinfo)";
   const int driver = record.value("driver_version", 0);
-  trace.run.toolkit =
+  in.toolkit =
       "CUDA driver API " + std::to_string(driver / 1000) + "." + std::to_string(driver % 1000 / 10);
-  for (const json& l : record["launches"]) {
-    ProgramLaunch launch;
-    launch.kernel = kernel_name_of(l["kernel"].get<std::string>());
-    for (int d = 0; d < 3; ++d) {
-      launch.grid[d] = l["grid"][d].get<std::uint32_t>();
-      launch.block[d] = l["block"][d].get<std::uint32_t>();
-    }
-    trace.launches.push_back(std::move(launch));
-  }
-  trace.traced_launch = record["traced_launch"].get<std::uint32_t>();
   if (notes != nullptr) *notes = made.notes;
-  return trace;
+  return trace_of_raw(made.raw, in);
 }
 
 }  // namespace stridescope

@@ -20,10 +20,8 @@
 #include "owncuda/process/child_process.h"
 #include "owncuda/process/work_dir.h"
 #include "owncuda/read/program_parse.h"
-#include "owncuda/record/buffer_names.h"
-#include "owncuda/record/launch_names.h"
+#include "owncuda/record/program_symbols.h"
 #include "owncuda/record/raw_trace.h"
-#include "owncuda/record/shared_layout.h"
 
 namespace stridescope {
 
@@ -204,67 +202,66 @@ ScheduleReport compare_schedules(const OwnRunOptions& options, unsigned schedule
 
 BuiltProgram::BuiltProgram(const OwnRunOptions& options) {
   const Tools tools = find_tools();
-  clang_ = tools.clang;
   symbolizer_ = tools.symbolizer;
   file_ = fs::absolute(options.file);
   if (!fs::is_regular_file(file_)) throw OwnProgramError("no such file: " + options.file);
   work_ = std::make_unique<WorkDir>(options.work_dir, "run");
   program_ = build_program(options, file_, work_->path(), tools, timings_, element_, facts_);
-  as_given_ = options.file;
-  launch_spec_ = options.launch_spec;
-  fallback_launch_spec_ = options.fallback_launch_spec;
+  // What every run's trace is made with, gathered once: the symbols (one nm run), the file's
+  // lines, the declarations, a launch spec's arrays.
+  ProgramSymbols symbols = read_program_symbols(program_, work_->path());
+  gathered_.file = file_;
+  gathered_.source = source_of(file_);
+  gathered_.symbols = std::move(symbols.shared);
+  gathered_.functions = std::move(symbols.functions);
+  gathered_.decls = facts_.shared;
+  gathered_.made_buffers =
+      spec_buffers(options.file, facts_, options.launch_spec, options.fallback_launch_spec);
+  gathered_.element = element_;
 }
 
 BuiltProgram::~BuiltProgram() = default;
 
+namespace {
+
+// Blocks in the traced launch of a raw record.
+std::uint64_t grid_blocks(const nlohmann::json& raw) {
+  const nlohmann::json& grid = raw["grid"];
+  return grid[0].get<std::uint64_t>() * grid[1].get<std::uint64_t>() * grid[2].get<std::uint64_t>();
+}
+
+}  // namespace
+
 OwnRunResult BuiltProgram::run(const OwnRunOptions& options) const {
   const fs::path& dir = work_->path();
-  const fs::path& program = program_;
-  const fs::path& file = file_;
-  const ProgramFacts& facts = facts_;
   OwnRunResult result;
   result.timings = timings_;
-  result.warnings = facts.warnings;
-  const std::optional<nlohmann::json> raw = run_program(program, dir, options, element_, result);
+  result.warnings = facts_.warnings;
+  const std::optional<nlohmann::json> raw = run_program(program_, dir, options, element_, result);
   if (!raw) return result;
+  result.launches = raw->contains("launches") ? (*raw)["launches"].size() : 0;
+  const bool traced = raw->value("traced", false) && !raw->contains("error");
+  if (!traced && !raw->contains("fault_pc")) return result;
+  // The lines of every address the record names: one llvm-symbolizer run.
   auto t0 = std::chrono::steady_clock::now();
-  std::map<std::uint64_t, int> lines = source_lines(*raw, program, dir, symbolizer_, file);
+  TraceInputs in = gathered_;
+  in.lines = source_lines(*raw, program_, dir, symbolizer_, file_);
   result.timings.symbolize_s = seconds_since(t0);
   if (raw->contains("fault_pc")) {  // a fault in the user's code: name its line
-    const int line = lines[(*raw)["fault_pc"].get<std::uint64_t>()];
-    if (line > 0) result.failure += " at " + file.filename().string() + ":" + std::to_string(line);
+    const int line = line_at(in.lines, (*raw)["fault_pc"].get<std::uint64_t>());
+    if (line > 0) result.failure += " at " + file_.filename().string() + ":" + std::to_string(line);
   }
-  result.launches = raw->contains("launches") ? (*raw)["launches"].size() : 0;
-  if (!raw->value("traced", false) || raw->contains("error")) return result;
-  const nlohmann::json& grid = (*raw)["grid"];
-  const std::uint64_t blocks =
-      grid[0].get<std::uint64_t>() * grid[1].get<std::uint64_t>() * grid[2].get<std::uint64_t>();
-  if (options.traced_block >= blocks) {  // the runtime ran it, but no block was traced
+  if (!traced) return result;
+  if (const std::uint64_t blocks = grid_blocks(*raw); options.traced_block >= blocks) {
+    // the runtime ran it, but no block was traced
     result.failure = "launch " + std::to_string(options.launch) + " has " + std::to_string(blocks) +
                      (blocks == 1 ? " block" : " blocks") + " (0-" + std::to_string(blocks - 1) +
                      "): there is no block " + std::to_string(options.traced_block) + " to trace";
     return result;
   }
-  const std::vector<SharedSymbol> symbols =
-      shared_symbols(program, dir, (*raw)["shared_bytes"].get<std::uint32_t>());
-  result.trace =
-      trace_of_raw(*raw, lines, file, options.traced_block, element_, symbols, facts.shared);
-  // A spec's main() allocates the kernel's arrays in parameter order: name and type them so.
-  const std::vector<SpecBuffer> made =
-      spec_buffers(as_given_, facts, launch_spec_, fallback_launch_spec_);
-  if (std::optional<GlobalMemory>& memory = result.trace.global_memory;
-      memory && !made.empty() && made.size() == memory->buffers.size()) {
-    for (std::size_t k = 0; k < made.size(); ++k) {
-      GlobalBuffer& b = memory->buffers[k];
-      b.name = made[k].name;
-      if (const std::uint32_t size = scalar_size(made[k].type); size > 0) {
-        b.type = made[k].type;
-        b.element_size = size;
-      }
-    }
-  }
-  result.trace.launches = program_launches(*raw, program, dir, symbolizer_);
-  result.trace.traced_launch = options.launch;
+  in.traced_launch = options.launch;
+  in.traced_block = options.traced_block;
+  result.trace = trace_of_raw(*raw, in);  // built once, whole
   result.traced = true;
   return result;
 }

@@ -16,6 +16,7 @@
 #include "owncuda/process/child_process.h"
 #include "owncuda/process/work_dir.h"
 #include "owncuda/read/program_parse.h"
+#include "owncuda/record/raw_trace.h"
 #include "trace/trace.h"
 
 namespace stridescope {
@@ -87,11 +88,12 @@ class BuiltProgram {
 
  private:
   std::unique_ptr<WorkDir> work_;  // removed with the program unless options.work_dir was given
-  std::string clang_, symbolizer_, as_given_, launch_spec_, fallback_launch_spec_;
+  std::string symbolizer_;
   std::filesystem::path file_, program_;
   OwnRunTimings timings_;
   ElementType element_ = ElementType::Int;
   ProgramFacts facts_;
+  TraceInputs gathered_;  // what every run's trace is made with but its lines (record/raw_trace.h)
 };
 
 OwnRunResult run_own_program(const OwnRunOptions& options);  // throws OwnProgramError

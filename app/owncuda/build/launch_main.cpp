@@ -94,9 +94,9 @@ std::string main_for_launch(const std::string& file, const ProgramFacts& facts,
   return launch ? launch_main_source(*launch) : "";
 }
 
-std::vector<SpecBuffer> spec_buffers(const std::string& file, const ProgramFacts& facts,
+std::vector<MadeBuffer> spec_buffers(const std::string& file, const ProgramFacts& facts,
                                      const std::string& spec, const std::string& fallback) {
-  std::vector<SpecBuffer> out;
+  std::vector<MadeBuffer> out;
   if (const std::optional<BoundLaunch> launch = chosen_launch(file, facts, spec, fallback))
     for (const BoundArg& a : launch->args)
       if (a.param.is_pointer) out.push_back({a.param.name, a.type.name});

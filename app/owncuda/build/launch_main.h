@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "owncuda/read/launch_binding.h"
+#include "owncuda/record/raw_global.h"
 
 namespace stridescope {
 
@@ -24,14 +25,9 @@ std::string launch_main_source(const BoundLaunch& launch);
 std::string main_for_launch(const std::string& file, const ProgramFacts& facts,
                             const std::string& spec, const std::string& fallback);
 
-// An array the main() of a spec allocates: the kernel's pointer parameter, its element type.
-struct SpecBuffer {
-  std::string name, type;  // "in", "int"
-};
-
-// The arrays main() allocates, in its order: the trace's global buffers. Empty when the file has
-// a main().
-std::vector<SpecBuffer> spec_buffers(const std::string& file, const ProgramFacts& facts,
+// The arrays main() allocates, in its order (the kernel's pointer parameters and their element
+// types): the trace's global buffers. Empty when the file has a main().
+std::vector<MadeBuffer> spec_buffers(const std::string& file, const ProgramFacts& facts,
                                      const std::string& spec, const std::string& fallback);
 
 // The spec written in a `//` comment of the file as `--launch '...<<<...'` ("" if none): the

@@ -1,8 +1,9 @@
 // A program's kernel launches from the runtime's raw record: each launch's grid and block as the
-// program made it, and its kernel's name, found from the kernel's address in the debug info.
+// program made it, and its kernel's name, found from the kernel's address among its symbols.
 #pragma once
 
-#include <filesystem>
+#include <cstdint>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -12,11 +13,10 @@
 
 namespace stridescope {
 
-// Every launch of the record, in order; the kernels named by one llvm-symbolizer run.
+// Every launch of the record, in order; each kernel named by the record (the GPU tracer's) or by
+// its address among the program's `functions` (program_symbols.h), "kernel" where neither can.
 std::vector<ProgramLaunch> program_launches(const nlohmann::json& raw,
-                                            const std::filesystem::path& program,
-                                            const std::filesystem::path& dir,
-                                            const std::string& symbolizer);
+                                            const std::map<std::uint64_t, std::string>& functions);
 
 // A kernel's name as a launch writes it, from the symbolizer's function name:
 // "dot(float*, float*, float*)" -> "dot", "void sum<256u>(int*)" -> "sum<256u>"; "kernel" when

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "owncuda/record/buffer_names.h"
+#include "owncuda/record/raw_trace.h"
 
 namespace stridescope {
 
@@ -12,16 +13,16 @@ namespace {
 
 // Buffer i's name and type: the k-th cudaMalloc of its line, k its rank by address on that line.
 GlobalBuffer buffer_of_raw(const nlohmann::json& all, std::size_t i,
-                           std::map<std::uint64_t, int>& lines,
+                           const std::map<std::uint64_t, int>& lines,
                            const std::vector<std::string>& source) {
   const nlohmann::json& b = all[i];
   const std::uint64_t pc = b["pc"].get<std::uint64_t>();
   GlobalBuffer out;
-  out.line = lines[pc];
+  out.line = line_at(lines, pc);
   out.bytes = b["bytes"].get<std::uint64_t>();
   std::set<std::uint64_t> same_line;
   for (const nlohmann::json& other : all)
-    if (lines[other["pc"].get<std::uint64_t>()] == out.line)
+    if (line_at(lines, other["pc"].get<std::uint64_t>()) == out.line)
       same_line.insert(other["pc"].get<std::uint64_t>());
   const std::size_t k = std::size_t(std::distance(same_line.begin(), same_line.find(pc)));
   MallocSite site;
@@ -65,8 +66,9 @@ std::vector<GlobalUse> uses_of_raw(const nlohmann::json& step) {
 
 }  // namespace
 
-GlobalMemory global_of_raw(const nlohmann::json& raw, std::map<std::uint64_t, int>& lines,
+GlobalMemory global_of_raw(const nlohmann::json& raw, const std::map<std::uint64_t, int>& lines,
                            const std::vector<std::string>& source,
+                           const std::vector<MadeBuffer>& made,
                            const std::vector<std::size_t>& steps_per_interval) {
   GlobalMemory memory;
   if (!raw.contains("buffers")) return memory;
@@ -82,6 +84,16 @@ GlobalMemory global_of_raw(const nlohmann::json& raw, std::map<std::uint64_t, in
     }
     memory.buffers.push_back(std::move(b));
   }
+  // A spec's main() allocates the kernel's arrays in parameter order: named and typed so.
+  if (!made.empty() && made.size() == memory.buffers.size())
+    for (std::size_t k = 0; k < made.size(); ++k) {
+      GlobalBuffer& b = memory.buffers[k];
+      b.name = made[k].name;
+      if (const std::uint32_t size = scalar_size(made[k].type); size > 0) {
+        b.type = made[k].type;
+        b.element_size = size;
+      }
+    }
   std::size_t interval = 0;
   for (const nlohmann::json& step : raw["steps"]) {
     const std::size_t steps =

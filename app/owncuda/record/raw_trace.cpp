@@ -8,6 +8,7 @@
 #include "analysis/additions.h"
 #include "owncuda/own_program.h"
 #include "owncuda/process/child_process.h"
+#include "owncuda/record/launch_names.h"
 #include "owncuda/record/raw_global.h"
 #include "owncuda/record/shared_layout.h"
 #include "run/warp_rounds.h"
@@ -15,6 +16,18 @@
 namespace stridescope {
 
 namespace fs = std::filesystem;
+
+int line_at(const std::map<std::uint64_t, int>& lines, std::uint64_t pc) {
+  const auto found = lines.find(pc);
+  return found == lines.end() ? 0 : found->second;
+}
+
+std::vector<std::string> source_of(const fs::path& file) {
+  std::istringstream text(read_file(file));
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(text, line);) lines.push_back(line);
+  return lines;
+}
 
 std::map<std::uint64_t, int> source_lines(const nlohmann::json& raw, const fs::path& program,
                                           const fs::path& dir, const std::string& symbolizer,
@@ -108,7 +121,7 @@ double shuffled_value(std::uint64_t bits, unsigned size, int kind_of_value) {
 
 // One barrier interval of the raw record (the accesses, warp barriers and __shfl_down_sync()s
 // between two __syncthreads(), each with the warp round it is in, and the memory at its end).
-RecordedInterval interval_of(const nlohmann::json& s, std::map<std::uint64_t, int>& lines,
+RecordedInterval interval_of(const nlohmann::json& s, const std::map<std::uint64_t, int>& lines,
                              int& last_line, ElementType element, const SharedLayout& layout) {
   RecordedInterval in;
   for (const auto& a : s["accesses"]) {
@@ -121,7 +134,7 @@ RecordedInterval interval_of(const nlohmann::json& s, std::map<std::uint64_t, in
     access.kind = kind == "w"   ? AccessKind::Write
                   : kind == "a" ? AccessKind::Atomic
                                 : AccessKind::Read;
-    access.line = lines[a[5].get<std::uint64_t>()];
+    access.line = line_at(lines, a[5].get<std::uint64_t>());
     access.value = from_bits(a[6].get<std::int64_t>(), element);
     access.warp_epoch = a.size() > 7 ? a[7].get<std::uint32_t>() : 0;
     last_line = access.line;
@@ -204,14 +217,6 @@ double host_sum(const std::vector<double>& partials, ElementType element) {
   return 0;
 }
 
-// The program's lines (the first is line 1).
-std::vector<std::string> source_of(const fs::path& file) {
-  std::istringstream text(read_file(file));
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(text, line);) lines.push_back(line);
-  return lines;
-}
-
 // A reduction by the catalog's convention: some thread adds a word into word 0.
 bool adds_into_word0(const BlockTrace& block, std::uint32_t word_size) {
   for (const Step& step : block.steps)
@@ -222,15 +227,15 @@ bool adds_into_word0(const BlockTrace& block, std::uint32_t word_size) {
 
 }  // namespace
 
-Trace trace_of_raw(const nlohmann::json& raw, std::map<std::uint64_t, int>& lines,
-                   const fs::path& file, std::uint32_t traced_block, ElementType element,
-                   const std::vector<SharedSymbol>& symbols, const std::vector<SharedDecl>& decls) {
+Trace trace_of_raw(const nlohmann::json& raw, const TraceInputs& in) {
+  const ElementType element = in.element;
   std::vector<std::uint32_t> touched;
   for (const auto& step : raw["steps"])
     for (const auto& a : step["accesses"]) touched.push_back(a[2].get<std::uint32_t>());
-  const SharedLayout layout(symbols, touched, raw["shared_bytes"].get<std::uint32_t>());
+  const std::uint32_t shared_bytes = raw["shared_bytes"].get<std::uint32_t>();
+  const SharedLayout layout(shared_symbols_used(in.symbols, shared_bytes), touched, shared_bytes);
   Trace trace;
-  trace.run.variant = "own:" + file.filename().string();
+  trace.run.variant = "own:" + in.file.filename().string();
   trace.run.element_type = element;
   trace.run.block_size = volume(raw["block"]);
   trace.run.grid_size = volume(raw["grid"]);
@@ -247,17 +252,19 @@ Trace trace_of_raw(const nlohmann::json& raw, std::map<std::uint64_t, int>& line
     trace.run.input_values = elements(layout.words(words_of(raw["steps"][0]["snapshot"])), element);
   }
   trace.run.n = trace.run.input_values.size();
-  trace.run.device = "CPU emulator (Boost.Context fibers), clang-instrumented program";
+  trace.run.backend = in.backend;
+  trace.run.device = in.device;
+  trace.run.toolkit = in.toolkit;
   trace.word_size = element == ElementType::Double ? 8 : 4;
   trace.shared_words = layout.bytes() / trace.word_size;
-  trace.arrays = layout.arrays(decls, trace.word_size);
+  trace.arrays = layout.arrays(in.decls, trace.word_size);
   BlockTrace bt;
-  bt.block = traced_block;
+  bt.block = in.traced_block;
   int last_line = 0;
   std::vector<std::size_t> steps_per_interval;
   for (const auto& s : raw["steps"])
     steps_per_interval.push_back(
-        add_steps(interval_of(s, lines, last_line, element, layout), trace.word_size, bt));
+        add_steps(interval_of(s, in.lines, last_line, element, layout), trace.word_size, bt));
   GridPass pass{trace.run.n, trace.run.grid_size, {}};
   if (every_block)
     for (const auto& r : raw["block_results"])
@@ -274,7 +281,10 @@ Trace trace_of_raw(const nlohmann::json& raw, std::map<std::uint64_t, int>& line
   trace.second_stage = SecondStage::Host;
   for (double v : trace.run.input_values) trace.reference += v;
   if (raw.contains("buffers"))
-    trace.global_memory = global_of_raw(raw, lines, source_of(file), steps_per_interval);
+    trace.global_memory =
+        global_of_raw(raw, in.lines, in.source, in.made_buffers, steps_per_interval);
+  trace.launches = program_launches(raw, in.functions);
+  trace.traced_launch = in.traced_launch;
   return trace;
 }
 

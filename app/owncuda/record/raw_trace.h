@@ -1,6 +1,6 @@
-// The runtime's raw record of a user's program (app/owncuda/runtime/) -> a StrideScope trace:
-// return addresses symbolized to source lines, words converted to the element type, run fields
-// filled by the catalog's conventions (docs/own-programs.md).
+// The runtime's raw record of a user's program (app/owncuda/runtime/) -> a StrideScope trace, in
+// one pass over what was gathered for it: return addresses as source lines, words converted to
+// the element type, run fields filled by the catalog's conventions (docs/own-programs.md).
 #pragma once
 
 #include <cstdint>
@@ -8,7 +8,9 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
+#include "owncuda/record/raw_global.h"
 #include "owncuda/record/shared_layout.h"
 #include "trace/trace.h"
 
@@ -22,10 +24,31 @@ std::map<std::uint64_t, int> source_lines(const nlohmann::json& raw,
                                           const std::string& symbolizer,
                                           const std::filesystem::path& file);
 
-// `symbols`: the program's shared variables; `decls`: their declarations (names, dims).
-Trace trace_of_raw(const nlohmann::json& raw, std::map<std::uint64_t, int>& lines,
-                   const std::filesystem::path& file, std::uint32_t traced_block,
-                   ElementType element, const std::vector<SharedSymbol>& symbols,
-                   const std::vector<SharedDecl>& decls);
+// What a raw record is made into a trace with, all gathered before the trace is built: for a
+// program run by the emulator, its symbols once per build (one nm run) and the lines of the
+// record's addresses once per run (one llvm-symbolizer run); for the GPU tracer, its record's.
+struct TraceInputs {
+  std::filesystem::path file;          // the program's .cu file
+  std::vector<std::string> source;     // its lines (source[0] is line 1): the buffers' names
+  std::map<std::uint64_t, int> lines;  // return address -> line of `file` (source_lines)
+  std::vector<SharedSymbol> symbols;   // the shared variables, by section offset
+  std::vector<SharedDecl> decls;       // their declarations (names, dims)
+  std::map<std::uint64_t, std::string> functions;  // address -> name: the launches' kernels
+  std::vector<MadeBuffer> made_buffers;            // a launch spec's main(): its arrays in order
+  ElementType element = ElementType::Int;
+  std::uint32_t traced_launch = 0, traced_block = 0;
+  Backend backend = Backend::Emulator;
+  std::string device = "CPU emulator (Boost.Context fibers), clang-instrumented program";
+  std::string toolkit;
+};
+
+// The trace, built once: run, arrays, steps, block results, global memory, launches.
+Trace trace_of_raw(const nlohmann::json& raw, const TraceInputs& inputs);
+
+// The line of `pc` (0: not a line of the program's file).
+int line_at(const std::map<std::uint64_t, int>& lines, std::uint64_t pc);
+
+// The file's lines (the first is line 1). Throws OwnProgramError.
+std::vector<std::string> source_of(const std::filesystem::path& file);
 
 }  // namespace stridescope

@@ -2,19 +2,11 @@
 #include "owncuda/record/shared_layout.h"
 
 #include <algorithm>
-#include <sstream>
-
-#include "owncuda/own_program.h"
-#include "owncuda/process/child_process.h"
+#include <cstdlib>
 
 namespace stridescope {
 
-namespace fs = std::filesystem;
-
 namespace {
-
-// The first thread-local of the user's file: where its __shared__ variables begin (qualifiers.h).
-constexpr const char* kBegin = "stridescope_shared_begin";
 
 std::vector<std::uint32_t> dims_of(const std::string& type) {
   std::vector<std::uint32_t> dims;
@@ -42,50 +34,12 @@ SharedSymbol shared_symbol_named(const std::string& demangled) {
   return s;
 }
 
-std::vector<SharedSymbol> shared_symbols(const fs::path& program, const fs::path& dir,
-                                         std::uint32_t used_bytes) {
-  const std::string nm = find_tool({"llvm-nm-14", "llvm-nm", "nm"});
-  if (nm.empty()) throw OwnProgramError("nm not found (install llvm-14 or binutils)");
-  if (run_process({nm, "-S", "-C", "--defined-only", program.string()}, dir / "symbols.txt",
-                  dir / "nm.err") != 0)
-    throw OwnProgramError("nm failed: " + read_file(dir / "nm.err"));
-  std::istringstream lines(read_file(dir / "symbols.txt"));
-  std::string line;
-  std::uint64_t start = 0;
-  struct Raw {
-    std::uint64_t address, size;
-    std::string name;
-  };
-  std::vector<Raw> raw;
-  while (std::getline(lines, line)) {
-    std::istringstream fields(line);
-    std::string address, second, third;
-    fields >> address >> second >> third;
-    std::string rest;
-    std::getline(fields, rest);
-    if (second.size() == 1) {  // no size: "address type name"
-      if (third == kBegin) start = std::stoull(address, nullptr, 16);
-      continue;
-    }
-    // "address size type name"
-    if (!rest.empty() && rest.front() == ' ') rest.erase(0, 1);
-    if (rest == kBegin) {  // llvm-nm prints it with size 0
-      start = std::stoull(address, nullptr, 16);
-      continue;
-    }
-    // Only data: the thread-locals' values are offsets in the TLS block, which a function's or an
-    // absolute symbol's small value could equal.
-    if (third.size() != 1 || std::string("bBdDVWuv").find(third[0]) == std::string::npos) continue;
-    raw.push_back({std::stoull(address, nullptr, 16), std::stoull(second, nullptr, 16), rest});
-  }
+std::vector<SharedSymbol> shared_symbols_used(const std::vector<SharedSymbol>& all,
+                                              std::uint32_t used_bytes) {
   std::vector<SharedSymbol> out;
-  for (const Raw& r : raw) {
-    // Size 0: a marker, no array.
-    if (r.size == 0 || r.address < start || r.address >= start + used_bytes) continue;
-    SharedSymbol s = shared_symbol_named(r.name);
-    if (s.name == "stridescope_dynamic_shared") s.name = "";  // named by its extern declaration
-    s.offset = std::uint32_t(r.address - start);
-    s.bytes = std::uint32_t(std::min<std::uint64_t>(r.size, start + used_bytes - r.address));
+  for (SharedSymbol s : all) {
+    if (s.offset >= used_bytes) continue;
+    s.bytes = std::min(s.bytes, used_bytes - s.offset);
     out.push_back(s);
   }
   // The dynamic memory's other names (the extern declarations' aliases) are the same array.

@@ -24,11 +24,11 @@ struct SharedSymbol {
 // {"sdata", "reduce"}; a file-scope one has no function.
 SharedSymbol shared_symbol_named(const std::string& demangled);
 
-// Reads the section's variables with nm (llvm-nm-14 or binutils). `used_bytes`: what the traced
-// launch used (its static arrays and its dynamic shared memory).
-std::vector<SharedSymbol> shared_symbols(const std::filesystem::path& program,
-                                         const std::filesystem::path& dir,
-                                         std::uint32_t used_bytes);
+// The variables among `all` (read_program_symbols, program_symbols.h) that lie in the first
+// `used_bytes` of the section (the traced launch's static arrays and its dynamic shared memory),
+// cut at that end; each place once (the dynamic memory's extern names are one array).
+std::vector<SharedSymbol> shared_symbols_used(const std::vector<SharedSymbol>& all,
+                                              std::uint32_t used_bytes);
 
 class SharedLayout {
  public:
