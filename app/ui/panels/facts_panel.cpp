@@ -10,6 +10,7 @@
 #include "model/global_memory_text.h"
 #include "model/launch_list.h"
 #include "ui/panels/lesson_bar.h"
+#include "ui/panels/panel.h"
 #include "ui/panels/program_controls.h"
 #include "ui/widgets/widgets.h"
 
@@ -211,25 +212,6 @@ void program_state(const ProgramFile& program, const Session& session, const Pal
 class FactsPanel final : public Panel {
  public:
   const char* title() const override { return "Step facts"; }
-  PanelLayout layout() const override {
-    return {.normal = Placement{0.0f, 0.44f, 0.22f, 0.56f},
-            .presenter = Placement{0.55f, 0.78f, 0.45f, 0.22f},
-            .compact = Placement{0.62f, 0.0f, 0.38f, 0.42f},
-            .compact_presenter = Placement{0.58f, 0.0f, 0.42f, 0.8f},
-            .min_lines = 4};
-  }
-
-  // With a program open, the compact view gives the Run panel the lower part of the facts' share.
-  // In a compare, the presenter view leaves the facts to the panes (the centre takes the width);
-  // with the Timing tab in front, the centre takes it for the chart.
-  PanelLayout layout_in(const AppContext& ctx) const override {
-    PanelLayout l = layout();
-    if (ctx.program.is_open()) l.compact->h = kProgramRunTop;  // the Run panel's program controls
-    if (!ctx.session.comparing() && ctx.shown_view != View::Timing) return l;
-    l.compact_presenter.reset();
-    return l;
-  }
-
   void draw(AppContext& ctx) override {
     program_state(ctx.program, ctx.session, ctx.palette());
     if (!ctx.session.has_trace()) return;

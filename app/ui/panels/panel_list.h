@@ -3,12 +3,21 @@
 #pragma once
 
 #include <memory>
+#include <string_view>
 #include <vector>
 
 #include "ui/panels/panel.h"
 #include "ui/panels/tab.h"
 
 namespace stridescope {
+
+// The panels' names as panels.def spells them, in its order: make_panels()'s i-th panel is named
+// kPanelNames[i] (its rows in ui/panels/layout_table.cpp are keyed by it).
+inline constexpr std::string_view kPanelNames[] = {
+#define SS_PANEL(name) #name,
+#include "ui/panels/panels.def"
+#undef SS_PANEL
+};
 
 std::vector<std::unique_ptr<Panel>> make_panels();
 std::vector<std::unique_ptr<Tab>> make_tabs();

@@ -6,11 +6,6 @@
 
 namespace stridescope {
 
-// In the compact view with a program open, the Run panel starts this far down the display (the
-// Step facts panel above it ends there): room for the program's launch, block and name.
-inline constexpr float kProgramRunTop = 0.34f;
-inline constexpr float kProgramRunBottom = 0.61f;  // and the Source panel starts here
-
 // Draws the controls; a changed launch, block or schedule re-traces the program (on its worker
 // thread, keeping the step). True when the user closed the program (back to the catalog).
 bool draw_program_controls(AppContext& ctx);

@@ -20,6 +20,7 @@
 #include "ui/export/export_png_request.h"
 #include "ui/export/gif_export_job.h"
 #include "ui/panels/lesson_bar.h"
+#include "ui/panels/panel.h"
 #include "ui/panels/program_controls.h"
 #include "ui/widgets/desktop_dialog.h"
 #include "ui/widgets/file_browser.h"
@@ -135,21 +136,6 @@ bool choose_backend(Session& session) {
 class RunPanel final : public Panel {
  public:
   const char* title() const override { return "Run"; }
-  PanelLayout layout() const override {
-    return {.normal = Placement{0.0f, 0.0f, 0.22f, 0.44f},
-            .presenter = std::nullopt,
-            .compact = Placement{0.62f, 0.42f, 0.38f, 0.16f},
-            .compact_presenter = std::nullopt};
-  }
-  // In the compact view a program's controls (launch, block, name) take lines the facts above and
-  // the source below give up (kProgramRunTop, kProgramRunBottom), rather than scroll out of sight.
-  PanelLayout layout_in(const AppContext& ctx) const override {
-    PanelLayout l = layout();
-    if (ctx.program.is_open())
-      l.compact = Placement{0.62f, kProgramRunTop, 0.38f, kProgramRunBottom - kProgramRunTop};
-    return l;
-  }
-
   void draw(AppContext& ctx) override {
     if (ctx.program.is_open()) {  // the program's own settings, not the catalog's
       if (draw_program_controls(ctx)) {

@@ -9,7 +9,7 @@
 #include "core/format.h"
 #include "model/clang_diagnostics.h"
 #include "registry.h"
-#include "ui/panels/program_controls.h"
+#include "ui/panels/panel.h"
 #include "ui/widgets/widgets.h"
 
 namespace stridescope {
@@ -74,21 +74,6 @@ void source_line(int number, std::string_view line, int current, const std::set<
 class SourcePanel final : public Panel {
  public:
   const char* title() const override { return "Source"; }
-  PanelLayout layout() const override {
-    return {.normal = Placement{0.74f, 0.0f, 0.26f, 1.0f},
-            .presenter = std::nullopt,
-            .compact = Placement{0.62f, 0.58f, 0.38f, 0.22f},
-            .compact_presenter = std::nullopt};
-  }
-  // With a program open, the compact view gives the Run panel's program controls some of its
-  // lines (kProgramRunBottom).
-  PanelLayout layout_in(const AppContext& ctx) const override {
-    PanelLayout l = layout();
-    if (ctx.program.is_open())
-      l.compact = Placement{0.62f, kProgramRunBottom, 0.38f, 0.8f - kProgramRunBottom};
-    return l;
-  }
-
   void draw(AppContext& ctx) override {
     if (ctx.program.is_open()) {
       draw_program(ctx);

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/format.h"
+#include "ui/panels/panel.h"
 #include "ui/panels/quiz_controls.h"
 #include "ui/widgets/slider_text.h"
 #include "ui/widgets/widgets.h"
@@ -60,20 +61,6 @@ void quiz_box(AppContext& ctx, float box) {
 class TimelinePanel final : public Panel {
  public:
   const char* title() const override { return "Timeline"; }
-  PanelLayout layout() const override {
-    return {.normal = Placement{0.22f, 0.85f, 0.52f, 0.15f},
-            .presenter = Placement{0.0f, 0.78f, 0.55f, 0.22f},
-            .compact = Placement{0.0f, 0.8f, 1.0f, 0.2f},
-            .compact_presenter = Placement{0.0f, 0.8f, 1.0f, 0.2f},
-            .fit_content = true};
-  }
-  // The narrow presenter view gives the Timing tab the whole window (ui/panels/view_window.cpp).
-  PanelLayout layout_in(const AppContext& ctx) const override {
-    PanelLayout l = layout();
-    if (!ctx.session.comparing() && ctx.shown_view == View::Timing) l.compact_presenter.reset();
-    return l;
-  }
-
   void draw(AppContext& ctx) override {
     if (!ctx.session.has_trace()) return;
     if (ctx.exporting) {  // a GIF's viewer cannot press Play: the step bar alone

@@ -19,25 +19,6 @@ class ViewWindow final : public Panel {
  public:
   ViewWindow() : tabs_(make_tabs()) {}
   const char* title() const override { return "View"; }
-  PanelLayout layout() const override {
-    return {.normal = Placement{0.22f, 0.0f, 0.52f, 0.85f},
-            .presenter = Placement{0.0f, 0.0f, 1.0f, 0.78f},
-            .compact = Placement{0.0f, 0.0f, 0.62f, 0.8f},
-            .compact_presenter = Placement{0.0f, 0.0f, 0.58f, 0.8f},
-            .min_lines = 8};
-  }
-  // In a compare, the narrow presenter view gives the panes the whole width (each has its own
-  // facts); with the Timing tab in front it gives the chart the whole window (the facts and the
-  // timeline are the trace's, not the timings').
-  PanelLayout layout_in(const AppContext& ctx) const override {
-    PanelLayout l = layout();
-    if (ctx.session.comparing()) {
-      l.compact_presenter = Placement{0.0f, 0.0f, 1.0f, 0.8f};
-    } else if (ctx.shown_view == View::Timing) {
-      l.compact_presenter = Placement{0.0f, 0.0f, 1.0f, 1.0f};
-    }
-    return l;
-  }
   void start(AppContext& ctx) override {
     for (auto& tab : tabs_) tab->start(ctx);
   }

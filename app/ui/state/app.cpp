@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "trace/trace_json.h"
+#include "ui/panels/layout_table.h"
 #include "ui/panels/lesson_bar.h"
 #include "ui/panels/panel_list.h"
 #include "ui/panels/program_controls.h"
@@ -319,14 +320,18 @@ void App::reset_layout() {
   }
 }
 
-// The panels' default rectangles in `mode` for this display and text size.
+// The panels' default rectangles in `mode` for this display and text size: each panel's rows of
+// ui/panels/layout_table.cpp for what is shown.
 std::vector<std::optional<WindowRect>> App::default_rects(LayoutMode mode) const {
   const ImGuiStyle& style = ImGui::GetStyle();
   float chrome = ImGui::GetFrameHeight() + 2 * style.WindowPadding.y;  // title bar and padding
+  Shown shown{.program_open = program_.is_open(),
+              .comparing = session_.comparing(),
+              .timing_tab = context_.shown_view == View::Timing};
   std::vector<std::optional<Placement>> places;
   std::vector<float> min_heights;
   for (std::size_t i = 0; i < panels_.size(); ++i) {
-    PanelLayout layout = panels_[i]->layout_in(context_);
+    PanelLayout layout = panel_layout(kPanelNames[i], shown);
     places.push_back(placement_in(layout, mode));
     float least = layout.min_lines > 0
                       ? chrome + layout.min_lines * ImGui::GetTextLineHeightWithSpacing()

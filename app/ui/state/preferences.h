@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "ui/panels/panel.h"
+#include "ui/state/window_layout.h"
 
 namespace stridescope {
 

@@ -71,6 +71,10 @@ LayoutMode layout_mode(bool presenter, float display_w, float font_size) {
 }
 
 const std::optional<Placement>& placement_in(const PanelLayout& layout, LayoutMode mode) {
+  return placement_in(const_cast<PanelLayout&>(layout), mode);
+}
+
+std::optional<Placement>& placement_in(PanelLayout& layout, LayoutMode mode) {
   switch (mode) {
     case LayoutMode::Presenter:
       return layout.presenter;

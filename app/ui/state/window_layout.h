@@ -5,9 +5,23 @@
 #include <optional>
 #include <vector>
 
-#include "ui/panels/panel.h"
-
 namespace stridescope {
+
+// A window's place as fractions of the display: x, y, width, height.
+struct Placement {
+  float x = 0, y = 0, w = 1, h = 1;
+};
+
+// Where a panel goes in each view (ui/panels/layout_table.h says it for every panel; this file
+// picks the view and turns the placement into pixels).
+struct PanelLayout {
+  std::optional<Placement> normal;     // none: not shown in the normal view
+  std::optional<Placement> presenter;  // none: not shown in the presenter view
+  std::optional<Placement> compact;    // the normal view on a display narrow for the text size
+  std::optional<Placement> compact_presenter;  // the presenter view on such a display
+  float min_lines = 0;       // at least this many lines of text tall: neighbours give way
+  bool fit_content = false;  // as tall as its contents (measured each frame): neighbours give way
+};
 
 // Normal: the five panels side by side. Presenter: the canvas across the window, timeline and
 // facts under it. On a display too narrow for the text (fewer than kCompactEms text heights
@@ -18,6 +32,7 @@ constexpr float kCompactEms = 64;
 
 LayoutMode layout_mode(bool presenter, float display_w, float font_size);
 const std::optional<Placement>& placement_in(const PanelLayout& layout, LayoutMode mode);
+std::optional<Placement>& placement_in(PanelLayout& layout, LayoutMode mode);
 
 struct WindowRect {
   float x = 0, y = 0, w = 0, h = 0;

@@ -10,7 +10,7 @@
 #include <string_view>
 
 #include "core/domain.h"
-#include "ui/panels/panel.h"
+#include "ui/state/window_layout.h"
 
 namespace stridescope {
 
