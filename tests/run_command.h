@@ -4,8 +4,13 @@
 #include <sys/wait.h>
 
 #include <array>
+#include <chrono>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <functional>
 #include <string>
+#include <thread>
 
 namespace stridescope::test_support {
 
@@ -30,6 +35,30 @@ inline Outcome run(const std::string& command) {
 inline bool have_clang_tools() {
   return run("command -v clang++-14 || command -v clang++").status == 0 &&
          run("command -v llvm-symbolizer-14 || command -v llvm-symbolizer").status == 0;
+}
+
+// Live processes (not zombies) whose name (comm: 15 characters at most) is `name`.
+inline int processes_named(const std::string& name) {
+  int count = 0;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+    std::ifstream comm(entry.path() / "comm"), stat(entry.path() / "stat");
+    std::string got, status;
+    if (!std::getline(comm, got) || got != name || !std::getline(stat, status)) continue;
+    const std::size_t close = status.rfind(')');
+    if (close != std::string::npos && close + 2 < status.size() && status[close + 2] != 'Z')
+      ++count;
+  }
+  return count;
+}
+
+// Whether `done` comes true within `seconds` (asked every 20 ms).
+inline bool wait_until(const std::function<bool()>& done, double seconds) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  while (!done()) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return true;
 }
 
 }  // namespace stridescope::test_support

@@ -27,30 +27,11 @@ namespace {
 namespace fs = std::filesystem;
 using test_support::have_clang_tools;
 
-// Live processes (not zombies) whose name is `name`.
-int processes_named(const std::string& name) {
-  int count = 0;
-  for (const auto& entry : fs::directory_iterator("/proc")) {
-    const std::string pid = entry.path().filename().string();
-    if (pid.find_first_not_of("0123456789") != std::string::npos) continue;
-    std::ifstream comm(entry.path() / "comm"), stat(entry.path() / "stat");
-    std::string got, status;
-    if (!std::getline(comm, got) || got != name || !std::getline(stat, status)) continue;
-    const std::size_t close = status.rfind(')');
-    if (close != std::string::npos && close + 2 < status.size() && status[close + 2] != 'Z')
-      ++count;
-  }
-  return count;
-}
+using test_support::processes_named;
 
 // Whether every process named `name` is gone within `seconds`.
 bool all_gone(const std::string& name, double seconds = 2) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-  while (processes_named(name) > 0) {
-    if (std::chrono::steady_clock::now() > deadline) return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  return true;
+  return test_support::wait_until([&] { return processes_named(name) == 0; }, seconds);
 }
 
 // A name no other test's process has (a process name holds 15 characters).

@@ -20,28 +20,8 @@ using stridescope::test_support::have_clang_tools;
 using stridescope::test_support::Outcome;
 using stridescope::test_support::run;
 
-// Live processes (not zombies) named `name`.
-int processes_named(const std::string& name) {
-  int count = 0;
-  for (const auto& entry : fs::directory_iterator("/proc")) {
-    std::ifstream comm(entry.path() / "comm"), stat(entry.path() / "stat");
-    std::string got, status;
-    if (!std::getline(comm, got) || got != name || !std::getline(stat, status)) continue;
-    const std::size_t close = status.rfind(')');
-    if (close != std::string::npos && close + 2 < status.size() && status[close + 2] != 'Z')
-      ++count;
-  }
-  return count;
-}
-
-bool wait_for(const std::function<bool()>& done, double seconds) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-  while (!done()) {
-    if (std::chrono::steady_clock::now() > deadline) return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  return true;
-}
+using stridescope::test_support::processes_named;
+using stridescope::test_support::wait_until;
 
 TEST(GuiCloseMidTrace, TheProgramAndItsFolderGoWithTheWindow) {
   if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
@@ -65,14 +45,14 @@ TEST(GuiCloseMidTrace, TheProgramAndItsFolderGoWithTheWindow) {
         STRIDESCOPE_BINARY + " --open " + program.string() + " & echo $! > " + pid_file.string() +
         "; wait'");
   });
-  const bool started = wait_for([&] { return processes_named(name) == 2; }, 60);
+  const bool started = wait_until([&] { return processes_named(name) == 2; }, 60);
   int pid = 0;
   std::ifstream(pid_file) >> pid;
   if (pid > 0) kill(pid, SIGTERM);
   window.join();
   ASSERT_TRUE(started) << "the program was not traced";
   ASSERT_GT(pid, 0);
-  EXPECT_TRUE(wait_for([&] { return processes_named(name) == 0; }, 2))
+  EXPECT_TRUE(wait_until([&] { return processes_named(name) == 0; }, 2))
       << "the program or what it started outlived the window";
   EXPECT_TRUE(fs::is_empty(dir / "tmp")) << "a temporary folder was left in " << dir / "tmp";
 }
