@@ -218,8 +218,10 @@ TEST(OwnIsolation, EachEndingPastALimitIsSaidInWords) {
   const Limits limits{30, 0, 1 << 20, 40, Isolation::Program};
   EXPECT_EQ(ending_text(0, limits, "the program"), "");
   EXPECT_EQ(ending_text(3, limits, "the program"), "");
-  EXPECT_EQ(ending_text(128 + SIGXCPU, limits, "clang"),
-            "clang ran past its 30 s of CPU time (an endless loop?)");
+  EXPECT_EQ(ending_text(128 + SIGXCPU, limits, "the program"),
+            "the program ran past its 30 s of CPU time (an endless loop?)");
+  EXPECT_EQ(ending_text(128 + SIGXCPU, kToolLimits, "clang"),
+            "clang ran past its 120 s of CPU time");
   EXPECT_EQ(ending_text(128 + SIGKILL, limits, "the program"),
             "the program ran past its 40 s wall-time limit (waiting for something, or sleeping?)");
   EXPECT_EQ(ending_text(128 + SIGXFSZ, limits, "the program"),

@@ -65,7 +65,7 @@ int compile(const std::string& clang, std::vector<std::string> flags, const fs::
   // Past a limit (a huge generated source): that, not what clang had printed when it was stopped.
   if (rc > 128)
     throw OwnProgramError(ending_text(rc, limits, "clang") + " compiling " +
-                          source.filename().string() + "\n");
+                          source.filename().string() + " (a very large or generated source?)\n");
   return rc;
 }
 

@@ -245,15 +245,17 @@ std::string ending_text(int exit_code, const Limits& limits, const std::string& 
   }
   if (exit_code <= 128) return "";
   const int signal = exit_code - 128;
+  // What may have kept it: a program's guesses; a tool's, a huge or generated source.
+  const bool program = limits.isolation == Isolation::Program;
   if (signal == SIGXCPU)
-    return who + " ran past its " + std::to_string(limits.cpu_s) +
-           " s of CPU time (an endless loop?)";
+    return who + " ran past its " + std::to_string(limits.cpu_s) + " s of CPU time" +
+           (program ? " (an endless loop?)" : "");
   if (signal == SIGKILL)
-    return who + " ran past its " + std::to_string(limits.wall_s) +
-           " s wall-time limit (waiting for something, or sleeping?)";
+    return who + " ran past its " + std::to_string(limits.wall_s) + " s wall-time limit" +
+           (program ? " (waiting for something, or sleeping?)" : "");
   if (signal == SIGXFSZ)
-    return who + " wrote more than " + std::to_string(limits.file_bytes >> 10) +
-           " KiB (its output, or its trace); it was stopped";
+    return who + " wrote more than " + std::to_string(limits.file_bytes >> 10) + " KiB" +
+           (program ? " (its output, or its trace)" : "") + "; it was stopped";
   return who + " died: " + strsignal(signal);
 }
 
