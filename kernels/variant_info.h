@@ -67,6 +67,16 @@ struct GuiHints {
   std::optional<ElementType> suggested_type{};  // none: keep the current type
 };
 
+// What the hazard lab must find in a run of the variant (tests/test_lab.cpp holds every variant to
+// it): nothing for a correct variant; a bug-playground variant names what it is broken for.
+struct LabFindings {
+  bool hazards = false;        // races: two threads' accesses to a word, unordered, one a write
+  bool divergence = false;     // a barrier that some threads wait at and others never reach
+  bool lost = false;           // input elements that never reach the result
+  bool uninitialized = false;  // reads of shared memory that no thread wrote
+  bool any() const { return hazards || divergence || lost || uninitialized; }
+};
+
 struct VariantDescription {
   std::string_view id;           // command-line name
   std::string_view source_file;  // its kernel file in kernels/, shown in the source panel
@@ -74,6 +84,7 @@ struct VariantDescription {
   LaunchPolicy launch{};
   Behaviour behaviour{};
   GuiHints gui{};
+  LabFindings lab{};  // what the hazard lab finds: nothing unless broken on purpose
 
   bool broken_on_purpose() const { return !lesson.broken_on_purpose.empty(); }
   // The kernel writes the grid total itself: block sums have grid + 2 slots, [grid] the total.
