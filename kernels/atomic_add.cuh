@@ -52,7 +52,8 @@ struct AtomicAddVariant {
                      "Threads tid < stride add s[tid + stride] into s[tid]; the stride halves "
                      "every step.",
                  .stored_value = "its element (or 0 if past n)"},
-      .launch = {.second_stage = SecondStage::AtomicAdd}};
+      .launch = {.second_stage = SecondStage::AtomicAdd},
+      .ladder = {.family = BenchFamily::Other, .rung = 9}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {
     return &reduce_atomic_add<T, Probe>;

@@ -44,7 +44,8 @@ struct BugNoLoadSyncVariant {
                      "uninitialized reads and races in the first step; the emulator's "
                      "thread-by-thread order is one possible outcome",
                  .stored_value = "its element (or 0 if past n)"},
-      .behaviour = {.timing_dependent = true}};
+      .behaviour = {.timing_dependent = true},
+      .lab = {.hazards = true, .lost = true, .uninitialized = true}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {
     return &reduce_bug_no_load_sync<T, Probe>;

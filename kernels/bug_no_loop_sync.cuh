@@ -46,7 +46,8 @@ struct BugNoLoopSyncVariant {
                      "loop in turn, so its result is one possible outcome (a GPU's "
                      "depends on timing)",
                  .stored_value = "its element (or 0 if past n)"},
-      .behaviour = {.timing_dependent = true}};
+      .behaviour = {.timing_dependent = true},
+      .lab = {.hazards = true, .lost = true}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {
     return &reduce_bug_no_loop_sync<T, Probe>;

@@ -53,7 +53,8 @@ struct BugSyncInBranchVariant {
                      "still forbids it, and a variant whose threads did not exit would "
                      "hang",
                  .stored_value = "its element (or 0 if past n)"},
-      .behaviour = {.stops_at_divergence = true}};
+      .behaviour = {.stops_at_divergence = true},
+      .lab = {.divergence = true}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {
     return &reduce_bug_sync_in_branch<T, Probe>;

@@ -67,7 +67,8 @@ struct BugWarpTailSyncwarpAfterVariant {
                      "Programming Guide gives no such promise",
                  .stored_value = "the sum of its two elements, i and i + blockDim.x"},
       .launch = {.grid = GridPolicy::TwoPerThread, .min_block = 64},
-      .behaviour = {.timing_dependent = true}};
+      .behaviour = {.timing_dependent = true},
+      .lab = {.hazards = true}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {
     return &reduce_bug_warp_tail_syncwarp_after<T, Probe>;

@@ -61,7 +61,8 @@ struct BugWarpTailUnsafeVariant {
                      "depends on timing)",
                  .stored_value = "the sum of its two elements, i and i + blockDim.x"},
       .launch = {.grid = GridPolicy::TwoPerThread, .min_block = 64},
-      .behaviour = {.timing_dependent = true}};
+      .behaviour = {.timing_dependent = true},
+      .lab = {.hazards = true, .lost = true}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {
     return &reduce_bug_warp_tail_unsafe<T, Probe>;

@@ -86,7 +86,8 @@ struct CompleteUnrollVariant {
                      "Threads tid < stride add s[tid + stride] into s[tid], one unrolled step "
                      "per stride; the last warp reads, syncs, writes, syncs.",
                  .stored_value = "the sum of its two elements, i and i + BlockSize"},
-      .launch = {.grid = GridPolicy::TwoPerThread, .min_block = 64}};
+      .launch = {.grid = GridPolicy::TwoPerThread, .min_block = 64},
+      .ladder = {.family = BenchFamily::Harris, .rung = 6, .harris_name = "complete unroll"}};
   template <typename T, typename Probe>
   static auto kernel(unsigned block) {
     return complete_unroll_for<T, Probe>(block);

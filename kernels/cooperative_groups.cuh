@@ -56,7 +56,8 @@ struct CooperativeGroupsVariant {
                      "each.",
                  .stored_value = "its tile's sum"},
       .launch = {.min_block = 32},
-      .behaviour = {.result_in_word0 = false}};
+      .behaviour = {.result_in_word0 = false},
+      .ladder = {.family = BenchFamily::Shuffle, .rung = 13}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {
     return &reduce_cooperative_groups<T, Probe>;

@@ -57,7 +57,8 @@ struct DotProductVariant {
                  .stored_value = "temp (its grid-stride sum of a[i] * b[i])",
                  .shared_array = "cache",
                  .thread_index = "cacheIndex"},
-      .launch = {.grid = GridPolicy::BookDot, .inputs = 2, .op = Operator::Dot}};
+      .launch = {.grid = GridPolicy::BookDot, .inputs = 2, .op = Operator::Dot},
+      .ladder = {.family = BenchFamily::Other, .rung = 17}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {
     return &dot<T, Probe>;

@@ -80,7 +80,8 @@ struct DotProductLockVariant {
       .launch = {.grid = GridPolicy::BookDot,
                  .inputs = 2,
                  .op = Operator::Dot,
-                 .second_stage = SecondStage::AtomicLock}};
+                 .second_stage = SecondStage::AtomicLock},
+      .ladder = {.family = BenchFamily::Other, .rung = 18}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {
     return &dot_lock<T, Probe>;

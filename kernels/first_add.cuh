@@ -46,7 +46,8 @@ struct FirstAddVariant {
                      "Threads tid < stride add s[tid + stride] into s[tid]; the stride halves "
                      "every step.",
                  .stored_value = "the sum of its two elements, i and i + blockDim.x"},
-      .launch = {.grid = GridPolicy::TwoPerThread}};
+      .launch = {.grid = GridPolicy::TwoPerThread},
+      .ladder = {.family = BenchFamily::Harris, .rung = 4, .harris_name = "first add"}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {
     return &reduce_first_add<T, Probe>;
@@ -70,7 +71,8 @@ struct RepeatedLaunchesVariant {
                      "every step.",
                  .stored_value = "the sum of its two elements, i and i + blockDim.x"},
       .launch = {.grid = GridPolicy::TwoPerThread, .second_stage = SecondStage::Relaunch},
-      .gui = {.suggested_type = ElementType::Double}};
+      .gui = {.suggested_type = ElementType::Double},
+      .ladder = {.family = BenchFamily::Other, .rung = 10}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {
     return &reduce_first_add<T, Probe>;

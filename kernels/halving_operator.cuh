@@ -96,7 +96,8 @@ struct MaxVariant {
                      "Threads tid < stride keep the larger of s[tid] and s[tid + stride] in "
                      "s[tid].",
                  .stored_value = "its element (or the lowest value if past n)"},
-      .launch = {.op = Operator::Max}};
+      .launch = {.op = Operator::Max},
+      .ladder = {.family = BenchFamily::Other, .rung = 14}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {
     return &reduce_max<T, Probe>;
@@ -118,7 +119,8 @@ struct MinVariant {
                      "Threads tid < stride keep the smaller of s[tid] and s[tid + stride] in "
                      "s[tid].",
                  .stored_value = "its element (or the highest value if past n)"},
-      .launch = {.op = Operator::Min}};
+      .launch = {.op = Operator::Min},
+      .ladder = {.family = BenchFamily::Other, .rung = 15}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {
     return &reduce_min<T, Probe>;

@@ -33,14 +33,17 @@ struct InterleavedDivergentVariant {
   static constexpr VariantDescription description{
       .id = "interleaved-divergent",
       .source_file = "interleaved_divergent.cuh",
-      .lesson = {
-          .title = "1. Interleaved addressing, divergent branch",
-          .teaches = "Threads whose index is a multiple of 2*stride work: every warp stays busy "
+      .lesson = {.title = "1. Interleaved addressing, divergent branch",
+                 .teaches =
+                     "Threads whose index is a multiple of 2*stride work: every warp stays busy "
                      "with few active lanes, so the branch diverges at every step.",
-          .reference = "Harris, Optimizing Parallel Reduction in CUDA, slides 7-8 (kernel 1)",
-          .step_rule = "If tid is a multiple of 2*stride, thread tid adds s[tid + stride] into "
-                       "s[tid].",
-          .stored_value = "its element (or 0 if past n)"}};
+                 .reference =
+                     "Harris, Optimizing Parallel Reduction in CUDA, slides 7-8 (kernel 1)",
+                 .step_rule =
+                     "If tid is a multiple of 2*stride, thread tid adds s[tid + stride] into "
+                     "s[tid].",
+                 .stored_value = "its element (or 0 if past n)"},
+      .ladder = {.family = BenchFamily::Harris, .rung = 1, .harris_name = "divergent"}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {
     return &reduce_interleaved_divergent<T, Probe>;

@@ -34,14 +34,16 @@ struct InterleavedStridedVariant {
   static constexpr VariantDescription description{
       .id = "interleaved-strided",
       .source_file = "interleaved_strided.cuh",
-      .lesson = {
-          .title = "2. Interleaved addressing, strided index",
-          .teaches = "Consecutive threads do the work, so whole warps retire; but the index "
-                     "2*stride*tid makes lanes of a warp hit the same bank: bank conflicts.",
-          .reference = "Harris, Optimizing Parallel Reduction in CUDA, slides 10-12 (kernel 2)",
-          .step_rule = "Thread tid adds s[2*stride*tid + stride] into s[2*stride*tid] while that "
-                       "index is in the block.",
-          .stored_value = "its element (or 0 if past n)"}};
+      .lesson = {.title = "2. Interleaved addressing, strided index",
+                 .teaches = "Consecutive threads do the work, so whole warps retire; but the index "
+                            "2*stride*tid makes lanes of a warp hit the same bank: bank conflicts.",
+                 .reference =
+                     "Harris, Optimizing Parallel Reduction in CUDA, slides 10-12 (kernel 2)",
+                 .step_rule =
+                     "Thread tid adds s[2*stride*tid + stride] into s[2*stride*tid] while that "
+                     "index is in the block.",
+                 .stored_value = "its element (or 0 if past n)"},
+      .ladder = {.family = BenchFamily::Harris, .rung = 2, .harris_name = "strided index"}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {
     return &reduce_interleaved_strided<T, Probe>;

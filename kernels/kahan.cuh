@@ -52,7 +52,8 @@ struct KahanVariant {
                      "every step.",
                  .stored_value = "its Kahan-compensated sum of its grid-stride share"},
       .launch = {.grid = GridPolicy::GridStride},
-      .behaviour = {.compensated = true}};
+      .behaviour = {.compensated = true},
+      .ladder = {.family = BenchFamily::Other, .rung = 16}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {
     return &reduce_kahan<T, Probe>;

@@ -91,7 +91,8 @@ struct MultiElementVariant {
                      "Each thread stores the sum of its grid-stride share; then the unrolled "
                      "tree.",
                  .stored_value = "the sum of its grid-stride share of the elements"},
-      .launch = {.grid = GridPolicy::GridStridePairs, .min_block = 64}};
+      .launch = {.grid = GridPolicy::GridStridePairs, .min_block = 64},
+      .ladder = {.family = BenchFamily::Harris, .rung = 7, .harris_name = "multi-element"}};
   template <typename T, typename Probe>
   static auto kernel(unsigned block) {
     return multi_element_for<T, Probe>(block);

@@ -32,15 +32,18 @@ struct SequentialVariant {
   static constexpr VariantDescription description{
       .id = "sequential",
       .source_file = "sequential.cuh",
-      .lesson = {
-          .title = "3. Sequential addressing (halving loop)",
-          .teaches = "The stride halves from blockDim.x/2: threads 0..stride-1 add the upper half "
+      .lesson = {.title = "3. Sequential addressing (halving loop)",
+                 .teaches =
+                     "The stride halves from blockDim.x/2: threads 0..stride-1 add the upper half "
                      "into the lower half. No divergence inside busy warps, no bank conflicts.",
-          .reference = "Harris, slides 13-16 (kernel 3); Sanders & Kandrot, CUDA by Example, ch. "
-                       "5.3",
-          .step_rule = "Threads tid < stride add s[tid + stride] into s[tid]; the stride halves "
-                       "every step.",
-          .stored_value = "its element (or 0 if past n)"}};
+                 .reference =
+                     "Harris, slides 13-16 (kernel 3); Sanders & Kandrot, CUDA by Example, ch. "
+                     "5.3",
+                 .step_rule =
+                     "Threads tid < stride add s[tid + stride] into s[tid]; the stride halves "
+                     "every step.",
+                 .stored_value = "its element (or 0 if past n)"},
+      .ladder = {.family = BenchFamily::Harris, .rung = 3, .harris_name = "sequential"}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {
     return &reduce_sequential<T, Probe>;

@@ -33,15 +33,18 @@ struct SerialVariant {
   static constexpr VariantDescription description{
       .id = "serial",
       .source_file = "serial_thread0.cuh",
-      .lesson = {
-          .title = "0. Serial: thread 0 adds everything",
-          .teaches = "The baseline: every thread stores its element, then one thread adds them one "
+      .lesson = {.title = "0. Serial: thread 0 adds everything",
+                 .teaches =
+                     "The baseline: every thread stores its element, then one thread adds them one "
                      "after another. blockDim.x - 1 additions deep, while a tree needs "
                      "log2(blockDim.x) steps.",
-          .reference = "The starting point of Harris, slide 3 (tree-based approach); Sanders & "
-                       "Kandrot, CUDA by Example, ch. 5.3",
-          .step_rule = "Thread 0 reads every word and adds it into its sum; the others are idle.",
-          .stored_value = "its element (or 0 if past n)"}};
+                 .reference =
+                     "The starting point of Harris, slide 3 (tree-based approach); Sanders & "
+                     "Kandrot, CUDA by Example, ch. 5.3",
+                 .step_rule =
+                     "Thread 0 reads every word and adds it into its sum; the others are idle.",
+                 .stored_value = "its element (or 0 if past n)"},
+      .ladder = {.family = BenchFamily::Other, .rung = 8}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {
     return &reduce_serial_thread0<T, Probe>;

@@ -135,7 +135,8 @@ struct TunedVariant {
       .launch = {.grid = GridPolicy::GridStride,
                  .min_block = 32,
                  .second_stage = SecondStage::LastBlock},
-      .behaviour = {.result_in_word0 = false, .reference_rung = true}};
+      .behaviour = {.result_in_word0 = false, .reference_rung = true},
+      .ladder = {.family = BenchFamily::Shuffle, .rung = 11}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {
     return &reduce_tuned<T, Probe>;

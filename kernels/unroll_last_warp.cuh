@@ -57,7 +57,8 @@ struct UnrollLastWarpVariant {
                      "Threads tid < stride add s[tid + stride] into s[tid]; in the last warp "
                      "each lane reads, waits at __syncwarp(), writes, waits again.",
                  .stored_value = "the sum of its two elements, i and i + blockDim.x"},
-      .launch = {.grid = GridPolicy::TwoPerThread, .min_block = 64}};
+      .launch = {.grid = GridPolicy::TwoPerThread, .min_block = 64},
+      .ladder = {.family = BenchFamily::Harris, .rung = 5, .harris_name = "unroll last warp"}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {
     return &reduce_unroll_last_warp<T, Probe>;

@@ -67,6 +67,36 @@ struct GuiHints {
   std::optional<ElementType> suggested_type{};  // none: keep the current type
 };
 
+// What the hazard lab must find in a run of the variant (tests/test_lab.cpp holds every variant to
+// it): nothing for a correct variant; a bug-playground variant names what it is broken for.
+struct LabFindings {
+  bool hazards = false;        // races: two threads' accesses to a word, unordered, one a write
+  bool divergence = false;     // a barrier that some threads wait at and others never reach
+  bool lost = false;           // input elements that never reach the result
+  bool uninitialized = false;  // reads of shared memory that no thread wrote
+  bool any() const { return hazards || divergence || lost || uninitialized; }
+};
+
+// How the benchmark's ladder (`stridescope bench`'s table, the Timing tab) groups its kernels.
+// Cub and Copy are the references timed beside the variants, never a variant's family.
+enum class BenchFamily {
+  Harris,   // Harris's kernels 1..7
+  Other,    // serial, atomic-add, repeated launches, max, min, Kahan, the dot products
+  Shuffle,  // the tuned variant and the warp-shuffle ones
+  Cub,
+  Copy,
+};
+
+// The variant's place on the ladder. Rungs ascend from Harris's kernel 1; equal rungs keep catalog
+// order; rung 0 (the default) comes after every numbered rung, in catalog order.
+struct LadderPlace {
+  BenchFamily family = BenchFamily::Other;
+  unsigned rung = 0;  // Harris's kernels: their number on his slides (1..7)
+  // Harris's kernels: the short name after his slide's title ("first add"), shown as "kernel 4
+  // (first add)"; any other variant is shown by its id.
+  std::string_view harris_name = {};
+};
+
 struct VariantDescription {
   std::string_view id;           // command-line name
   std::string_view source_file;  // its kernel file in kernels/, shown in the source panel
@@ -74,6 +104,8 @@ struct VariantDescription {
   LaunchPolicy launch{};
   Behaviour behaviour{};
   GuiHints gui{};
+  LabFindings lab{};     // what the hazard lab finds: nothing unless broken on purpose
+  LadderPlace ladder{};  // where the benchmark lists it (bug-playground variants are not timed)
 
   bool broken_on_purpose() const { return !lesson.broken_on_purpose.empty(); }
   // The kernel writes the grid total itself: block sums have grid + 2 slots, [grid] the total.

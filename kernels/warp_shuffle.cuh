@@ -56,7 +56,8 @@ struct WarpShuffleVariant {
                      "sum.",
                  .stored_value = "its warp's sum"},
       .launch = {.min_block = 32},
-      .behaviour = {.result_in_word0 = false}};
+      .behaviour = {.result_in_word0 = false},
+      .ladder = {.family = BenchFamily::Shuffle, .rung = 12}};
   template <typename T, typename Probe>
   static auto kernel(unsigned) {
     return &reduce_warp_shuffle<T, Probe>;

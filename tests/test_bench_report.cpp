@@ -1,14 +1,17 @@
 // The benchmark's CPU side: spread statistics and the adaptive trials on synthetic timings, the
-// report's version 1 and 2 files, the ladder order, and the Timing tab's notes.
+// report's version 1 and 2 files, the ladder order (from the catalog entries), and the Timing tab's
+// notes.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "bench/bench_notes.h"
 #include "bench/bench_report.h"
 #include "bench/bench_stats.h"
+#include "registry.h"
 
 namespace stridescope {
 namespace {
@@ -233,6 +236,28 @@ TEST(BenchLadder, HarrisKernelsFirstThenTheOthersThenCubAndTheCopy) {
   EXPECT_EQ(bench_family("kahan"), BenchFamily::Other);
   EXPECT_EQ(bench_family("cub"), BenchFamily::Cub);
   EXPECT_EQ(bench_family("copy"), BenchFamily::Copy);
+}
+
+// The ladder is read from the catalog entries: Harris's kernels are rungs 1..7, each with its name;
+// variants without a rung follow the numbered ones in catalog order, kernels the catalog does not
+// know follow them as given.
+TEST(BenchLadder, ComesFromTheCatalogEntries) {
+  std::set<unsigned> harris;
+  for (const VariantInfo& v : variant_catalog()) {
+    if (v.ladder.family != BenchFamily::Harris) continue;
+    EXPECT_TRUE(harris.insert(v.ladder.rung).second) << v.id << ": rung taken twice";
+    EXPECT_FALSE(v.ladder.harris_name.empty()) << v.id;
+    EXPECT_EQ(harris_kernel_number(v.id), static_cast<int>(v.ladder.rung)) << v.id;
+    EXPECT_EQ(bench_family(v.id), BenchFamily::Harris) << v.id;
+  }
+  EXPECT_EQ(harris, (std::set<unsigned>{1, 2, 3, 4, 5, 6, 7}));
+  EXPECT_EQ(find_variant("bug-odd-block")->ladder.rung, 0u);  // the bug playground is not timed
+  EXPECT_EQ(ladder_order({"copy", "bug-odd-block", "new-thing", "bug-no-loop-sync", "old-thing",
+                          "cub", "serial"}),
+            (std::vector<std::string>{"serial", "bug-no-loop-sync", "bug-odd-block", "new-thing",
+                                      "old-thing", "cub", "copy"}));
+  EXPECT_EQ(bench_family("new-thing"), BenchFamily::Other);
+  EXPECT_EQ(harris_kernel_number("new-thing"), 0);
 }
 
 // A small report shaped like the H100's at two sizes: launch-bound 2^16, DRAM-bound 2^26.

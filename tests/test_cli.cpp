@@ -8,8 +8,10 @@
 #include <fstream>
 #include <iterator>
 #include <set>
+#include <sstream>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "cli/options.h"
 #include "cli/quiz_marks.h"
@@ -202,13 +204,49 @@ TEST(Cli, MalformedTraceFileIsAnErrorNotACrash) {
   EXPECT_NE(o.output.find("not valid JSON"), std::string::npos) << o.output;
 }
 
-TEST(Cli, HelpWorksOnEveryCommand) {
-  for (const char* command : {"--help", "list --help", "trace --help", "check --help", "lab --help",
-                              "precision --help"}) {
-    Outcome o = run(command);
-    EXPECT_EQ(o.status, 0) << command;
-    EXPECT_NE(o.output.find("Usage"), std::string::npos) << command;
+// The subcommands a help text lists, as CLI11's formatter writes them from the parser's own list
+// (app.get_subcommands()): the lines under "Subcommands:" that start with two spaces and a name.
+std::vector<std::string> subcommands_in_help(const std::string& help) {
+  std::vector<std::string> names;
+  std::istringstream lines(help);
+  std::string line;
+  bool in_list = false;
+  while (std::getline(lines, line)) {
+    if (line == "Subcommands:") {
+      in_list = true;
+    } else if (in_list && line.size() > 2 && line.compare(0, 2, "  ") == 0 && line[2] != ' ') {
+      names.push_back(line.substr(2, line.find(' ', 2) - 2));
+    } else if (in_list && line.empty()) {
+      in_list = false;
+    }
   }
+  return names;
+}
+
+// `--help` of the program and of every subcommand the parser holds, nested ones included, found by
+// walking the parser's own lists: a new subcommand is covered without a line here.
+TEST(Cli, HelpWorksOnEveryCommand) {
+  std::vector<std::string> commands = {""}, walked;
+  while (!commands.empty()) {
+    std::string command = commands.back();
+    commands.pop_back();
+    Outcome o = run(command + " --help");
+    EXPECT_EQ(o.status, 0) << command;
+    std::size_t usage = o.output.find("Usage: ");
+    ASSERT_NE(usage, std::string::npos) << command << ": " << o.output;
+    std::string usage_line = o.output.substr(usage, o.output.find('\n', usage) - usage);
+    EXPECT_NE(usage_line.find("stridescope" + (command.empty() ? "" : " " + command) + " "),
+              std::string::npos)
+        << usage_line;
+    for (const std::string& sub : subcommands_in_help(o.output)) {
+      commands.push_back(command.empty() ? sub : command + " " + sub);
+    }
+    walked.push_back(command);
+  }
+  // The walk found the parser's list: the first and last subcommands and those between them.
+  EXPECT_NE(std::find(walked.begin(), walked.end(), "list"), walked.end());
+  EXPECT_NE(std::find(walked.begin(), walked.end(), "exercise"), walked.end());
+  EXPECT_GE(walked.size(), 12u) << "the program and its 11 subcommands";
 }
 
 }  // namespace

@@ -2,18 +2,20 @@
 #include "bench/bench_report.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
+#include <compare>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <optional>
 #include <ostream>
 #include <set>
+#include <span>
 #include <sstream>
 #include <stdexcept>
 
 #include "core/files.h"
+#include "registry.h"
 
 namespace stridescope {
 
@@ -125,60 +127,47 @@ const BenchEntry* find_entry(const BenchReport& report, const std::string& kerne
 
 namespace {
 
-// Harris's kernels 1..7 with short names after his slides' titles.
-struct Rung {
-  std::string_view id, name;
+// Where the ladder puts a kernel: the catalog variants with a numbered rung (by rung, then catalog
+// order), then every other kernel (unnumbered variants in catalog order, then kernels the catalog
+// does not know, as given), then CUB, then the copy.
+struct LadderKey {
+  int group = 1;
+  unsigned rung = 0;
+  std::size_t catalog_index = 0;
+  auto operator<=>(const LadderKey&) const = default;
 };
-constexpr std::array<Rung, 7> kHarris{{{"interleaved-divergent", "divergent"},
-                                       {"interleaved-strided", "strided index"},
-                                       {"sequential", "sequential"},
-                                       {"first-add", "first add"},
-                                       {"unroll-last-warp", "unroll last warp"},
-                                       {"complete-unroll", "complete unroll"},
-                                       {"multi-element", "multi-element"}}};
-// The rest of the ladder, in order; CUB and the copy come last.
-constexpr std::array<std::string_view, 11> kOthers{"serial",
-                                                   "atomic-add",
-                                                   "repeated-launches",
-                                                   "tuned",
-                                                   "warp-shuffle",
-                                                   "cooperative-groups",
-                                                   "max",
-                                                   "min",
-                                                   "kahan",
-                                                   "dot-product",
-                                                   "dot-product-lock"};
 
-std::size_t ladder_rank(std::string_view kernel) {
-  if (int k = harris_kernel_number(kernel); k > 0) return static_cast<std::size_t>(k - 1);
-  auto other = std::find(kOthers.begin(), kOthers.end(), kernel);
-  if (other != kOthers.end()) return kHarris.size() + (other - kOthers.begin());
-  if (kernel == "cub") return kHarris.size() + kOthers.size() + 1;
-  if (kernel == "copy") return kHarris.size() + kOthers.size() + 2;
-  return kHarris.size() + kOthers.size();  // unknown variants: after the known ones, as given
+LadderKey ladder_key(std::string_view kernel) {
+  if (kernel == "cub") return {2};
+  if (kernel == "copy") return {3};
+  std::span<const VariantInfo> catalog = variant_catalog();
+  for (std::size_t i = 0; i < catalog.size(); ++i) {
+    if (catalog[i].id != kernel) continue;
+    unsigned rung = catalog[i].ladder.rung;
+    return rung > 0 ? LadderKey{0, rung, i} : LadderKey{1, 0, i};
+  }
+  return {1, 0, catalog.size()};
 }
 
 }  // namespace
 
 int harris_kernel_number(std::string_view kernel) {
-  for (std::size_t k = 0; k < kHarris.size(); ++k) {
-    if (kHarris[k].id == kernel) return static_cast<int>(k + 1);
-  }
-  return 0;
+  const VariantInfo* v = find_variant(kernel);
+  bool harris = v != nullptr && v->ladder.family == BenchFamily::Harris;
+  return harris ? static_cast<int>(v->ladder.rung) : 0;
 }
 
 BenchFamily bench_family(std::string_view kernel) {
-  if (harris_kernel_number(kernel) > 0) return BenchFamily::Harris;
   if (kernel == "cub") return BenchFamily::Cub;
   if (kernel == "copy") return BenchFamily::Copy;
-  if (kernel == "tuned" || kernel == "warp-shuffle" || kernel == "cooperative-groups")
-    return BenchFamily::Shuffle;
-  return BenchFamily::Other;
+  const VariantInfo* v = find_variant(kernel);
+  return v != nullptr ? v->ladder.family : BenchFamily::Other;
 }
 
 std::string bench_label(std::string_view kernel) {
   if (int k = harris_kernel_number(kernel); k > 0) {
-    return "kernel " + std::to_string(k) + " (" + std::string(kHarris[k - 1].name) + ")";
+    return "kernel " + std::to_string(k) + " (" +
+           std::string(find_variant(kernel)->ladder.harris_name) + ")";
   }
   if (kernel == "cub") return "CUB DeviceReduce";
   if (kernel == "copy") return "copy (rd + wr)";
@@ -188,7 +177,7 @@ std::string bench_label(std::string_view kernel) {
 std::vector<std::string> ladder_order(const std::vector<std::string>& kernels) {
   std::vector<std::string> ordered = kernels;
   std::stable_sort(ordered.begin(), ordered.end(), [](const std::string& a, const std::string& b) {
-    return ladder_rank(a) < ladder_rank(b);
+    return ladder_key(a) < ladder_key(b);
   });
   return ordered;
 }

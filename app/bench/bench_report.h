@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/domain.h"
+#include "variant_info.h"
 
 namespace stridescope {
 
@@ -64,23 +65,19 @@ struct BenchRow {
   double speedup = 0;          // kernel 1's time / this time; 0 for copy
 };
 
-// Where a kernel sits on the ladder, for order and colour.
-enum class BenchFamily {
-  Harris,   // Harris's kernels 1..7
-  Other,    // serial, atomic-add, repeated launches, max, min, Kahan, the dot products
-  Shuffle,  // the tuned variant and the warp-shuffle ones
-  Cub,
-  Copy,
-};
+// Where a kernel sits on the ladder, for order and colour: its catalog entry's family (`ladder` in
+// kernels/variant_info.h), Cub, Copy, or Other for a kernel the catalog does not know.
 BenchFamily bench_family(std::string_view kernel);
-// 1..7 for Harris's kernels (interleaved-divergent .. multi-element), else 0.
+// Harris's kernel number (1..7: interleaved-divergent .. multi-element, their catalog entries'
+// rungs), else 0.
 int harris_kernel_number(std::string_view kernel);
 // What the tab calls it: "kernel 1 (divergent)" .. "kernel 7 (multi-element)", "CUB DeviceReduce",
 // "copy (rd + wr)", or the variant id.
 std::string bench_label(std::string_view kernel);
-// `kernels` in ladder order: Harris's 1..7, then the others (serial, atomic-add, repeated-launches,
-// tuned, warp-shuffle, cooperative-groups, max, min, kahan, the dot products; kernels this list
-// does not know after them, as given), then CUB, then the copy.
+// `kernels` in ladder order: the catalog's variants by their entries' rungs (Harris's 1..7, then
+// serial, atomic-add, repeated-launches, tuned, warp-shuffle, cooperative-groups, max, min, kahan,
+// the dot products; equal rungs in catalog order), then variants without a rung in catalog order,
+// then kernels the catalog does not know, as given, then CUB, then the copy.
 std::vector<std::string> ladder_order(const std::vector<std::string>& kernels);
 
 // Kernel names in the order they were measured.
