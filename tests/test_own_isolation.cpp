@@ -134,6 +134,22 @@ TEST(OwnIsolation, AProgramInItsNamespaceSeesNoProcessButItsOwn) {
   EXPECT_NE(out.str().find("pid 2, parent 1, 2 processes"), std::string::npos) << out.str();
 }
 
+// A program inherits stdin, stdout and stderr only: none of stridescope's other open files.
+TEST(OwnIsolation, AProgramInheritsNoDescriptorButItsThree) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  std::ofstream held(std::string(STRIDESCOPE_TEST_TMP) + "/held_open.txt");  // open while it runs
+  OwnRunOptions options;
+  options.file =
+      write_program("ssiso_fds.cu",
+                    "#include <cstdio>\n#include <dirent.h>\n"
+                    "int main() {\n  int n = 0;\n  DIR* d = opendir(\"/proc/self/fd\");\n"
+                    "  for (dirent* e; d && (e = readdir(d));) n += e->d_name[0] != '.';\n"
+                    "  printf(\"%d descriptors\\n\", n - 1);\n  return 0;\n}\n");
+  std::ostringstream out, err;
+  EXPECT_EQ(command_run(options, "", false, out, err), 0) << err.str();
+  EXPECT_NE(out.str().find("3 descriptors"), std::string::npos) << out.str();
+}
+
 // stridescope stopped by SIGTERM or SIGINT while the program loops: one error line, exit 2, the
 // program and what it started gone, no temporary folder left.
 TEST(OwnIsolation, StoppingStridescopeEndsTheProgramAndRemovesItsFolder) {

@@ -250,10 +250,15 @@ void redirect(const Plan& p) {
   dup2(fd_out, 1);
   dup2(fd_err, 2);
   const int keep = p.record_fd;
-  if (keep > 3 && syscall(SYS_close_range, 3u, unsigned(keep - 1), 0u) != 0)
-    for (int fd = 3; fd < keep; ++fd) close(fd);
-  if (syscall(SYS_close_range, unsigned(keep + 1), ~0u, 0u) != 0)
-    for (int fd = keep + 1; fd < 4096; ++fd) close(fd);
+#ifdef SYS_close_range
+  const bool closed = (keep <= 3 || syscall(SYS_close_range, 3u, unsigned(keep - 1), 0u) == 0) &&
+                      syscall(SYS_close_range, unsigned(keep + 1), ~0u, 0u) == 0;
+#else
+  const bool closed = false;  // headers older than Linux 5.9: one by one
+#endif
+  if (closed) return;
+  for (int fd = 3; fd < 4096; ++fd)
+    if (fd != keep) close(fd);
 }
 
 }  // namespace
