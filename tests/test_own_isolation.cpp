@@ -243,8 +243,8 @@ TEST(OwnIsolation, EachEndingPastALimitIsSaidInWords) {
   EXPECT_EQ(ending_text(128 + SIGXFSZ, limits, "the program"),
             "the program wrote more than 1024 KiB (its output, or its trace); it was stopped");
   EXPECT_EQ(ending_text(kSignalledParent + SIGTERM, limits, "the program"),
-            "the program sent SIGTERM to the process that started it, which a program run by "
-            "stridescope may not do; it and what it started were stopped");
+            "the program sent SIGTERM to the process that started it: it was stopped, with "
+            "everything it started");
   EXPECT_EQ(ending_text(128 + SIGSEGV, limits, "nvcc"), "nvcc died: Segmentation fault");
 }
 

@@ -240,8 +240,7 @@ std::string ending_text(int exit_code, const Limits& limits, const std::string& 
     const char* name = sigabbrev_np(signal);
     return who + " sent " +
            (name ? std::string("SIG") + name : "signal " + std::to_string(signal)) +
-           " to the process that started it, which a program run by stridescope may not do; it "
-           "and what it started were stopped";
+           " to the process that started it: it was stopped, with everything it started";
   }
   if (exit_code <= 128) return "";
   const int signal = exit_code - 128;
