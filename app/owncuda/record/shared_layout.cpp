@@ -80,8 +80,11 @@ std::vector<SharedSymbol> shared_symbols(const fs::path& program, const fs::path
   }
   std::vector<SharedSymbol> out;
   for (const Raw& r : raw) {
-    // Size 0: a marker, no array.
-    if (r.size == 0 || r.address < start || r.address >= start + used_bytes) continue;
+    // Size 0: a marker, no array; the red zone before a file's arrays (qualifiers.h) is none
+    // either.
+    if (r.size == 0 || r.address < start || r.address >= start + used_bytes ||
+        r.name == "stridescope_shared_front")
+      continue;
     SharedSymbol s = shared_symbol_named(r.name);
     if (s.name == "stridescope_dynamic_shared") s.name = "";  // named by its extern declaration
     s.offset = std::uint32_t(r.address - start);
