@@ -23,7 +23,7 @@ inline long arg(int argc, char** argv, int k) {
 template <typename T>
 T* to_device(const std::vector<T>& host) {
   T* device = nullptr;
-  cudaMalloc(&device, host.size() * sizeof(T) + (host.empty() ? 1 : 0));
+  (cudaMalloc)(&device, host.size() * sizeof(T) + (host.empty() ? 1 : 0));
   if (!host.empty())
     cudaMemcpy(device, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice);
   return device;
@@ -33,7 +33,7 @@ T* to_device(const std::vector<T>& host) {
 template <typename T>
 T* zeros_on_device(std::size_t n) {
   T* device = nullptr;
-  cudaMalloc(&device, n * sizeof(T) + (n == 0 ? 1 : 0));
+  (cudaMalloc)(&device, n * sizeof(T) + (n == 0 ? 1 : 0));
   cudaMemset(device, 0, n * sizeof(T));
   return device;
 }
