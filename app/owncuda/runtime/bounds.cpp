@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <tuple>
 #include <utility>
 
 #include "self_symbols.h"
@@ -87,13 +88,14 @@ std::vector<SharedObject> shared_objects(const void* kernel, std::size_t dynamic
       continue;
     }
     const bool red_zone = t.name.rfind("stridescope_", 0) == 0;
+    const bool own = !mine.empty() && t.name.rfind(mine, 0) == 0;
     out.push_back({t.offset, t.offset + std::int64_t(t.size),
-                   !red_zone && kernel_may_touch(t.name, mine), false, name});
+                   !red_zone && kernel_may_touch(t.name, mine), false, own, name});
   }
-  if (!symbols.found) out.push_back({0, dynamic_offset, true, false, ""});  // as before: all of it
+  if (!symbols.found) out.push_back({0, dynamic_offset, true, false, false, ""});  // all of it
   const std::int64_t end = dynamic_offset + std::int64_t(dynamic);
-  out.push_back({dynamic_offset, end, dynamic > 0, true, dynamic_names});
-  out.push_back({end, last, false, false, ""});
+  out.push_back({dynamic_offset, end, dynamic > 0, true, false, dynamic_names});
+  out.push_back({end, last, false, false, false, ""});
   std::stable_sort(out.begin(), out.end(),
                    [](const SharedObject& a, const SharedObject& b) { return a.begin < b.begin; });
   return out;
@@ -117,20 +119,22 @@ void mark(SharedWindow& w) {
   }
 }
 
-// The named piece nearest to `offset` that the kernel may touch (the dynamic memory counts, even
-// empty, where the program declares it); on a tie, the dynamic memory for an offset in it.
+// How well `o` explains an access at `offset`: the nearest first, then the kernel's own array,
+// then the dynamic memory for an offset in it (an array that ends where the dynamic memory starts,
+// overrun, is both).
+std::tuple<std::int64_t, int> rank(const SharedObject& o, std::int64_t offset) {
+  const std::int64_t distance =
+      offset < o.begin ? o.begin - offset : std::max<std::int64_t>(0, offset - o.end);
+  return {distance, o.own ? 0 : o.dynamic && offset >= o.begin ? 1 : 2};
+}
+
+// The named piece that best explains an access at `offset`, among those the kernel may touch (the
+// dynamic memory counts, even empty, where the program declares it).
 const SharedObject* nearest(const SharedWindow& w, std::int64_t offset) {
   const SharedObject* best = nullptr;
-  std::int64_t best_distance = 0;
   for (const SharedObject& o : w.objects) {
     if (o.name.empty() || !(o.allowed || o.dynamic)) continue;
-    const std::int64_t d =
-        offset < o.begin ? o.begin - offset : std::max<std::int64_t>(0, offset - o.end);
-    if (best == nullptr || d < best_distance ||
-        (d == best_distance && o.dynamic && offset >= o.begin)) {
-      best = &o;
-      best_distance = d;
-    }
+    if (best == nullptr || rank(o, offset) < rank(*best, offset)) best = &o;
   }
   return best;
 }

@@ -22,6 +22,7 @@ struct SharedObject {
   std::int64_t begin = 0, end = 0;
   bool allowed = false;  // the launch's kernel may touch it
   bool dynamic = false;  // the dynamic shared memory (its size at this launch)
+  bool own = false;      // a __shared__ variable of the launch's kernel itself
   std::string name;      // "s"; the dynamic memory's extern names ("a or b"), "" for a gap
 };
 
