@@ -180,7 +180,7 @@ void Worker::check_new_page(std::uintptr_t a, unsigned size, char kind, void* pc
                              [](std::uintptr_t x, const BufferSpan& b) { return x < b.map_begin; });
   if (it != buffers.begin() && a < (it - 1)->map_end) {
     e.begin = (it - 1)->begin;
-    e.span = (it - 1)->end - (it - 1)->begin;
+    e.end = (it - 1)->end;
   }
   check_buffer(a, size, kind, pc);
 }

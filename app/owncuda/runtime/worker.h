@@ -85,7 +85,8 @@ class Worker final : public stridescope::simt::EngineClient {
       }
       return;
     }
-    if (a - buffers_lo_ < buffers_span_) check_buffer(a, size, kind, pc);
+    if (a - buffers_lo_ < buffers_span_) [[likely]]
+      check_buffer(a, size, kind, pc);
     ++clock_;
     if (tracing_) [[unlikely]]
       return traced_global_access(addr, size, kind);
@@ -139,7 +140,7 @@ class Worker final : public stridescope::simt::EngineClient {
     const PageEntry& e = pages_[page % pages_.size()];
     if (e.page != page) [[unlikely]]
       return check_new_page(a, size, kind, pc);
-    if (const std::uintptr_t off = a - e.begin; off >= e.span || e.span - off < size) [[unlikely]]
+    if (a < e.begin || a + size > e.end) [[unlikely]]
       buffer_overrun(a, size, kind, pc);
   }
   void check_new_page(std::uintptr_t a, unsigned size, char kind, void* pc);
@@ -175,7 +176,7 @@ class Worker final : public stridescope::simt::EngineClient {
   // The cudaMalloc buffers' mappings, and per page its buffer's bytes (all of them for a page of
   // none: never out of bounds).
   struct PageEntry {
-    std::uintptr_t page = ~std::uintptr_t(0), begin = 0, span = ~std::uintptr_t(0);
+    std::uintptr_t page = ~std::uintptr_t(0), begin = 0, end = ~std::uintptr_t(0);
   };
   std::uintptr_t buffers_lo_ = 0, buffers_span_ = 0;
   std::array<PageEntry, 64> pages_{};
