@@ -20,6 +20,8 @@ inline long arg(int argc, char** argv, int k) {
   return std::strtol(argv[k], nullptr, 10);
 }
 
+// The harness's buffers are allocated by `(cudaMalloc)`, not the naming macro (runtime_api.h): an
+// out-of-bounds access calls them "the program's 1st cudaMalloc buffer", not "device".
 template <typename T>
 T* to_device(const std::vector<T>& host) {
   T* device = nullptr;
