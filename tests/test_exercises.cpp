@@ -144,14 +144,18 @@ TEST(ExerciseChecker, ALoopACrashAndAFloodFailWithTheirReason) {
   };
   const Case cases[] = {
       {"  while (*(volatile const int*)in >= 0) {}\n", "time limit"},
-      {"  out[1000] = 1;\n", "segmentation fault"},
+      // 4000 bytes past `out`'s one int: the red zone after it (docs/own-programs.md).
+      {"  out[1000] = 1;\n",
+       "wrote buffer[1000] (byte 4000), past the end of the program's 2nd "
+       "cudaMalloc buffer (buffer[0]..buffer[0], 4-byte elements)"},
       // A GPU's printf buffer holds 1 MiB: the rest is dropped, and the loop runs out of time.
       {"  for (long k = 0; k < (1L << 40); k++) printf(\"%ld\\n\", k);\n", "time limit"},
   };
   for (const Case& c : cases) {
-    const fs::path file = write_file("sum4.bad.cu", "#include <cstdio>\n__global__ void sum4(const "
-                                                    "int* in, int* out) {\n" +
-                                                        std::string(c.body) + "}\n");
+    const fs::path file = write_file("sum4.bad.cu",
+                                     "#include <cstdio>\n__global__ void sum4(const "
+                                     "int* in, int* out) {\n" +
+                                         std::string(c.body) + "}\n");
     CheckOptions quick;
     quick.time_limit_s = 1;
     const CheckResult r = check_exercise(e, file.string(), quick);

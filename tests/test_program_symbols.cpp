@@ -17,6 +17,7 @@ const char* kListing =
     "0000000000000420 000000000000c000 B _Z5shmemv\n"
     "0000000000000020 0000000000000000 W stridescope_shared_begin\n"
     "0000000000000010 0000000000000008 b before_the_section\n"
+    "0000000000000500 0000000000000400 b stridescope_shared_front\n"
     "0000000000210000 0000000000000040 t (anonymous namespace)::helper(int)\n"
     "not a line of nm's\n";
 

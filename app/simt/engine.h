@@ -195,7 +195,7 @@ inline void Engine::set_state(unsigned thread, State state) {
 
 // The ready thread after `after` in its group (its warp, or the whole block in lockstep), going
 // round; kScheduler when none is ready.
-inline unsigned Engine::next_in_group(unsigned after) const {
+[[gnu::always_inline]] inline unsigned Engine::next_in_group(unsigned after) const {
   const unsigned warp = after / kWarpSize, lane = after % kWarpSize;
   const std::uint32_t ready = ready_[warp];
   const auto above = static_cast<std::uint32_t>(ready & ~((std::uint64_t{2} << lane) - 1u));
@@ -210,7 +210,7 @@ inline unsigned Engine::next_in_group(unsigned after) const {
   return kScheduler;
 }
 
-inline void Engine::switch_to(unsigned next) {
+[[gnu::always_inline]] inline void Engine::switch_to(unsigned next) {
   const unsigned self = running_;
   running_ = next;
   *index_target_ = indices_[next + 1u];  // kScheduler + 1 wraps to 0

@@ -67,7 +67,8 @@ ProgramSymbols program_symbols_of(const std::string& listing) {
     if (std::string("bBdDVWuv").find(s.type) != std::string::npos && s.size > 0) data.push_back(s);
   }
   for (const Listed& s : data) {
-    if (s.address < start) continue;
+    // The red zone before a file's arrays (qualifiers.h) is no array.
+    if (s.address < start || s.name == "stridescope_shared_front") continue;
     SharedSymbol symbol = shared_symbol_named(s.name);
     if (symbol.name == "stridescope_dynamic_shared") symbol.name = "";  // named by its extern
     symbol.offset = std::uint32_t(s.address - start);

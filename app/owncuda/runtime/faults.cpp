@@ -1,18 +1,22 @@
 // How a user's program is stopped when it must be, each time with one line in the raw record that
 // `stridescope run` prints: a fault (SIGSEGV, SIGBUS, SIGFPE, SIGILL) named with the thread, the
 // block and the launch that made it (the parent names the line from the faulting address); a stack
-// overflow; an uncaught C++ exception; the time limit, with how far the program got. The record
-// of a program that ends normally is written at exit.
+// overflow, named with the thread whose guard page was hit and the user's line it happened under;
+// an uncaught C++ exception; the time limit, with how far the program got. The record of a program
+// that ends normally is written at exit.
 #include <signal.h>
 #include <ucontext.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <thread>
 
 #include "program.h"
+#include "self_symbols.h"
 #include "simt/stacks.h"
 #include "worker.h"
 
@@ -34,8 +38,49 @@ const char* signal_words(int sig) {
   }
 }
 
-void on_fault(int sig, siginfo_t* info, void* context) {
-  const auto pc = std::uintptr_t(static_cast<ucontext_t*>(context)->uc_mcontext.gregs[REG_RIP]) + 1;
+// Whether `ret` is the return address of a call of a coverage callback in the user's code.
+bool returns_from_callback(std::uintptr_t ret) {
+  const FunctionSymbol* caller = function_at(ret - 1);
+  if (caller == nullptr || caller->runtime || ret - 5 < caller->begin) return false;
+  const auto* call = reinterpret_cast<const unsigned char*>(ret - 5);
+  std::int32_t displacement;
+  std::memcpy(&displacement, call + 1, sizeof displacement);
+  const FunctionSymbol* callee = function_at(ret + std::uintptr_t(std::intptr_t(displacement)));
+  return call[0] == 0xe8 && callee != nullptr && callee->name.rfind("__sanitizer_cov_", 0) == 0;
+}
+
+// The place a stack overflow is blamed on: the faulting instruction where it is the user's code,
+// else the user's call of the coverage callback it happened in (in the callback itself, or in the
+// switch to another thread the callback made), found on the thread's stack [low, high).
+std::uintptr_t blamed_pc(const ucontext_t* context, std::uintptr_t low, std::uintptr_t high) {
+  const auto rip = std::uintptr_t(context->uc_mcontext.gregs[REG_RIP]);
+  const FunctionSymbol* f = function_at(rip);
+  if (f != nullptr && !f->runtime) return rip + 1;
+  const std::uintptr_t sp = std::max(std::uintptr_t(context->uc_mcontext.gregs[REG_RSP]), low);
+  for (std::uintptr_t at = (sp + 7) / 8 * 8; at + 8 <= std::min(high, sp + 8192); at += 8) {
+    const std::uintptr_t word = *reinterpret_cast<const std::uintptr_t*>(at);
+    if (returns_from_callback(word)) return word;
+  }
+  return rip + 1;
+}
+
+// A fiber's stack is full: the thread is the one whose guard page was touched (the running one may
+// already be the next: a switch saves registers on the stack it leaves).
+[[noreturn]] void stack_overflow(const siginfo_t* info, const ucontext_t* context) {
+  Worker* w = Worker::current();
+  long thread = w != nullptr ? w->thread_of_guard(info->si_addr) : -1;
+  if (thread < 0) {
+    const auto rip = std::uintptr_t(context->uc_mcontext.gregs[REG_RIP]);
+    Program::get().fail(stack_overflow_text("a thread"), rip + 1);
+  }
+  const auto low = reinterpret_cast<std::uintptr_t>(w->stack_low(unsigned(thread)));
+  Program::get().fail(stack_overflow_text(w->who(unsigned(thread))),
+                      blamed_pc(context, low, low + w->stack_bytes()));
+}
+
+void on_fault(int sig, siginfo_t* info, void* raw_context) {
+  const auto* context = static_cast<const ucontext_t*>(raw_context);
+  const auto pc = std::uintptr_t(context->uc_mcontext.gregs[REG_RIP]) + 1;
   Program& program = Program::get();
   std::string who;
   Worker* w = Worker::current();
@@ -43,9 +88,7 @@ void on_fault(int sig, siginfo_t* info, void* context) {
     who =
         " in " + w->who(w->running_thread()) + " of launch " + std::to_string(program.launch_index);
   if ((sig == SIGSEGV || sig == SIGBUS) && stridescope::simt::is_stack_guard(info->si_addr))
-    program.fail("the program overflowed a thread's stack (128 KiB)" + who +
-                     " (a recursion too deep, or too large local arrays?)",
-                 pc);
+    stack_overflow(info, context);
   program.fail(std::string("the program died of ") + signal_words(sig) + who, pc);
 }
 

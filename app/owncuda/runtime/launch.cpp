@@ -20,7 +20,6 @@ namespace stridescope_rt {
 
 namespace {
 
-constexpr std::size_t kDynamicSharedBytes = 48 * 1024;
 // The largest launch whose blocks' first snapshots and results the trace keeps (the catalog's input
 // and result of a sum): beyond it only the traced block pays for recording.
 constexpr std::uint64_t kKeptBytes = 4ull << 20;
@@ -190,7 +189,10 @@ void launch(dim3 grid, dim3 block, std::size_t dynamic, cudaStream_t, void (*bod
   plan.threads = block.x * block.y * block.z;
   plan.blocks = std::uint64_t(grid.x) * grid.y * grid.z;
   plan.traced = program.launch_index == program.config.traced_launch;
+  plan.kernel = kernel;
   Worker& self = Worker::of_this_thread();
+  plan.window = &shared_window(kernel, dynamic, self.dynamic_offset());
+  program.buffers = buffer_spans();
   self.begin_launch(plan);
   if (plan.traced) {
     program.traced = true;

@@ -1,6 +1,7 @@
-// cudaMalloc and friends on the CPU: device and managed buffers are mappings that end at an
-// inaccessible page (a write just past the end faults at its line instead of corrupting the heap);
-// host and pinned memory is the C library's; copies and sets are memmove and memset.
+// cudaMalloc and friends on the CPU: each device and managed buffer is a mapping of its own,
+// between two inaccessible pages, its data ending at the upper one (bytes rounded up to 16); the
+// kernels' accesses are checked against its exact bytes (bounds.h), the host's fault at the guard
+// pages; host and pinned memory is the C library's; copies and sets are memmove and memset.
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -9,16 +10,22 @@
 #include <map>
 #include <mutex>
 
+#include "bounds.h"
 #include "program.h"
 
 namespace stridescope_rt {
 namespace {
 
-// Each device buffer's mapping (base, length), by the pointer the program got.
+// Each device buffer's mapping (base, length) and what names it, by the pointer the program got.
+struct Mapping {
+  void* base = nullptr;
+  std::size_t length = 0;
+  BufferSpan span;
+};
 struct Allocations {
   std::mutex mutex;
-  std::map<void*, std::pair<void*, std::size_t>> by_pointer;
-  std::size_t bytes = 0;
+  std::map<void*, Mapping> by_pointer;
+  std::size_t bytes = 0, made = 0;
 };
 Allocations& allocations() {
   static Allocations* a = new Allocations;
@@ -27,31 +34,59 @@ Allocations& allocations() {
 
 constexpr std::size_t kDeviceMemory = 3ull << 30;  // what cudaMemGetInfo says there is
 
-cudaError_t map_device_buffer(void** ptr, std::size_t bytes) {
+// A guard page, the data's pages, a guard page: the red zones around the data are the guard pages
+// and the start of the first data page (at least a page on each side).
+cudaError_t map_device_buffer(void** ptr, std::size_t bytes, BufferSpan span) {
   const std::size_t page = std::size_t(sysconf(_SC_PAGESIZE));
   const std::size_t rounded = (bytes + 15) / 16 * 16;
-  const std::size_t total = (rounded + page - 1) / page * page + page;
+  const std::size_t total = page + (rounded + page - 1) / page * page + page;
   void* base = mmap(nullptr, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (base == MAP_FAILED) return cudaErrorMemoryAllocation;
   char* guard = static_cast<char*>(base) + total - page;
+  mprotect(base, page, PROT_NONE);
   mprotect(guard, page, PROT_NONE);
   *ptr = guard - rounded;
+  span.map_begin = reinterpret_cast<std::uintptr_t>(base);
+  span.map_end = span.map_begin + total;
+  span.begin = reinterpret_cast<std::uintptr_t>(*ptr);
+  span.end = span.begin + bytes;
   Allocations& a = allocations();
   std::lock_guard<std::mutex> lock(a.mutex);
-  a.by_pointer[*ptr] = {base, total};
+  span.ordinal = a.made++;
+  a.by_pointer[*ptr] = {base, total, std::move(span)};
   a.bytes += total;
   return cudaSuccess;
+}
+
+// "dot.cu:25" from the call's file (as compiled: its last component) and line.
+std::string site_of(const MallocText* text) {
+  if (text == nullptr || text->file == nullptr || text->line <= 0) return "";
+  const std::string file = text->file;
+  return file.substr(file.rfind('/') + 1) + ":" + std::to_string(text->line);
 }
 
 }  // namespace
 
 cudaError_t device_malloc(void** ptr, std::size_t bytes, void* pc, unsigned element_size,
-                          const char* type, bool) {
+                          const char* type, bool, const MallocText* text) {
   Program& program = Program::get();
   if (ptr == nullptr) return program.note(cudaErrorInvalidValue);
-  const cudaError_t e = map_device_buffer(ptr, bytes);
+  BufferSpan span;
+  span.name = text != nullptr ? buffer_name_of(text->arguments) : "";
+  span.site = site_of(text);
+  span.element_size = element_size;
+  const cudaError_t e = map_device_buffer(ptr, bytes, std::move(span));
   if (e == cudaSuccess) program.global.allocated(*ptr, bytes, pc, element_size, type);
   return program.note(e);
+}
+
+std::vector<BufferSpan> buffer_spans() {
+  Allocations& a = allocations();
+  std::lock_guard<std::mutex> lock(a.mutex);
+  std::vector<BufferSpan> out;
+  out.reserve(a.by_pointer.size());
+  for (const auto& [pointer, mapping] : a.by_pointer) out.push_back(mapping.span);
+  return out;  // by pointer, so by mapping: they do not overlap
 }
 
 }  // namespace stridescope_rt
@@ -83,8 +118,8 @@ cudaError_t cudaFree(void* ptr) {
   std::lock_guard<std::mutex> lock(a.mutex);
   auto it = a.by_pointer.find(ptr);
   if (it == a.by_pointer.end()) return program.note(cudaErrorInvalidValue);
-  munmap(it->second.first, it->second.second);
-  a.bytes -= it->second.second;
+  munmap(it->second.base, it->second.length);
+  a.bytes -= it->second.length;
   a.by_pointer.erase(it);
   program.global.freed(ptr);
   return cudaSuccess;
@@ -126,8 +161,8 @@ cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* attributes, const vo
   bool device = false;
   if (it != a.by_pointer.begin()) {
     --it;
-    const char* base = static_cast<const char*>(it->second.first);
-    device = ptr >= base && static_cast<const char*>(ptr) < base + it->second.second;
+    const char* base = static_cast<const char*>(it->second.base);
+    device = ptr >= base && static_cast<const char*>(ptr) < base + it->second.length;
   }
   attributes->type = device ? cudaMemoryTypeDevice : cudaMemoryTypeHost;
   attributes->device = 0;

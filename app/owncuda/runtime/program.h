@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "bounds.h"
 #include "global_record.h"
 #include "simt/engine.h"
 #include "stridescope_cuda.h"
@@ -85,6 +86,7 @@ class Program {
   bool per_block_kept = false;
   bool trace_overflow = false;  // the traced block made more accesses or steps than a trace holds
   stridescope_rt_global::GlobalRecord global;  // cudaMalloc buffers; the traced block's use
+  std::vector<BufferSpan> buffers;  // the live ones at the launch running now, by address
 
   // CUDA's error state: the last error (cleared by cudaGetLastError) and a sticky one (a fault
   // or a failed assert in a kernel: every later call returns it).

@@ -5,6 +5,7 @@
 #include "worker.h"
 
 #include <link.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -13,7 +14,6 @@
 namespace stridescope_rt {
 
 namespace {
-constexpr std::size_t kDynamicSharedBytes = 48 * 1024;  // the size dynshared.s gives it
 constexpr std::size_t kStackBytes = 128 * 1024;
 thread_local Worker* this_thread_worker = nullptr;
 
@@ -89,11 +89,22 @@ std::string Worker::who(unsigned thread) const {
   return "thread " + std::to_string(thread) + " of " + where();
 }
 
+std::int64_t Worker::dynamic_offset() const {
+  return std::int64_t(reinterpret_cast<std::uintptr_t>(stridescope_dynamic_shared) - shared_lo_);
+}
+
 void Worker::begin_launch(const LaunchPlan& plan) {
   plan_ = plan;
   const auto dynamic = reinterpret_cast<std::uintptr_t>(stridescope_dynamic_shared);
   used_shared_ = (dynamic - shared_lo_ + plan.dynamic_shared + 7) / 8 * 8;
-  shared_span_ = used_shared_;
+  window_ = plan.window;
+  region_lo_ = shared_lo_ - kSharedFrontRedZone;
+  region_span_ = window_->allowed.size() - kWindowTail;
+  shared_ok_ = window_->allowed.data();
+  const std::vector<BufferSpan>& buffers = Program::get().buffers;
+  buffers_lo_ = buffers.empty() ? 1 : buffers.front().map_begin;
+  buffers_span_ = buffers.empty() ? 0 : buffers.back().map_end - buffers_lo_;
+  pages_.fill(PageEntry{});
   coordinates_.resize(plan.threads);
   for (unsigned t = 0; t < plan.threads; ++t)
     coordinates_[t] = {t % plan.block.x, (t / plan.block.x) % plan.block.y,
@@ -149,6 +160,58 @@ std::vector<std::uint32_t> Worker::words() const {
   std::vector<std::uint32_t> w(used_shared_ / 4);
   if (!w.empty()) std::memcpy(w.data(), reinterpret_cast<const void*>(shared_lo_), w.size() * 4);
   return w;
+}
+
+long Worker::thread_of_guard(const void* address) const {
+  const auto a = reinterpret_cast<std::uintptr_t>(address);
+  const auto page = std::uintptr_t(sysconf(_SC_PAGESIZE));
+  for (unsigned t = 0; t < engine_.threads(); ++t) {
+    const auto low = reinterpret_cast<std::uintptr_t>(engine_.stack_low(t));
+    if (a < low && a >= low - page) return long(t);
+  }
+  return -1;
+}
+
+void Worker::check_new_page(std::uintptr_t a, unsigned size, char kind, void* pc) {
+  const std::vector<BufferSpan>& buffers = Program::get().buffers;
+  PageEntry& e = pages_[(a >> 12) % pages_.size()];
+  e = PageEntry{a >> 12};
+  auto it = std::upper_bound(buffers.begin(), buffers.end(), a,
+                             [](std::uintptr_t x, const BufferSpan& b) { return x < b.map_begin; });
+  if (it != buffers.begin() && a < (it - 1)->map_end) {
+    e.begin = (it - 1)->begin;
+    e.end = (it - 1)->end;
+  }
+  check_buffer(a, size, kind, pc);
+}
+
+void Worker::shared_overrun(std::uintptr_t a, unsigned size, char kind, void* pc) {
+  const std::int64_t offset = std::int64_t(a - shared_lo_);
+  Program& program = Program::get();
+  program.fail("the program " + stridescope_rt::shared_overrun(*window_, offset, size, kind) +
+                   ", in " + who(engine_.running()) + " of launch " +
+                   std::to_string(program.launch_index),
+               reinterpret_cast<std::uintptr_t>(pc));
+}
+
+void Worker::buffer_overrun(std::uintptr_t a, unsigned size, char kind, void* pc) {
+  Program& program = Program::get();
+  const BufferSpan* b = nearest_buffer(program.buffers, a);
+  program.fail("the program " + (b ? stridescope_rt::buffer_overrun(*b, a, size, kind) : "") +
+                   ", in " + who(engine_.running()) + " of launch " +
+                   std::to_string(program.launch_index),
+               reinterpret_cast<std::uintptr_t>(pc));
+}
+
+std::string stack_overflow_text(const std::string& thread) {
+  return "the program overflowed a thread's stack (" + std::to_string(kStackBytes / 1024) +
+         " KiB) in " + thread + " of launch " + std::to_string(Program::get().launch_index) +
+         " (a recursion too deep, or too large local arrays?)";
+}
+
+void Worker::stack_overflow(void* pc) {
+  Program& program = Program::get();
+  program.fail(stack_overflow_text(who(engine_.running())), reinterpret_cast<std::uintptr_t>(pc));
 }
 
 void Worker::resolve_pending() {

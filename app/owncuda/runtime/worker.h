@@ -5,6 +5,7 @@
 // and records the traced block.
 #pragma once
 
+#include <array>
 #include <cstdarg>
 #include <cstdint>
 #include <memory>
@@ -27,6 +28,8 @@ struct LaunchPlan {
   std::size_t dynamic_shared = 0;
   void (*body)(void*) = nullptr;
   void* frame = nullptr;
+  const void* kernel = nullptr;          // null where the launch does not say which
+  const SharedWindow* window = nullptr;  // the shared memory it may touch (bounds.h)
   unsigned threads = 0;
   std::uint64_t blocks = 0;
   bool traced = false;       // the launch `stridescope run` traces
@@ -43,6 +46,9 @@ struct Printed {
   std::string text;
 };
 
+// "the program overflowed a thread's stack (128 KiB) in thread 5 of block 0 of launch 1 (...)".
+std::string stack_overflow_text(const std::string& thread);
+
 class Worker final : public stridescope::simt::EngineClient {
  public:
   explicit Worker(unsigned index);
@@ -51,6 +57,9 @@ class Worker final : public stridescope::simt::EngineClient {
 
   void begin_launch(const LaunchPlan& plan);
   std::size_t used_shared() const { return used_shared_; }
+  // Where the dynamic shared memory starts, from stridescope_shared_begin (the same in every
+  // worker).
+  std::int64_t dynamic_offset() const;
   void run_block(std::uint64_t linear);
   // What the last block printed (its printf calls, in the order they ran) and its failed asserts'
   // messages.
@@ -58,15 +67,26 @@ class Worker final : public stridescope::simt::EngineClient {
   std::string take_asserts() { return std::move(asserts_); }
 
   // Called from the user's code (the coverage callbacks and the CUDA header's functions).
+  // Every access is checked against the running thread's stack, the launch's shared memory and
+  // the cudaMalloc buffers (bounds.h); one outside them stops the program.
   [[gnu::always_inline]] void on_access(const void* addr, unsigned size, char kind, void* pc) {
     if (!engine_.in_block()) return;  // host code
     const auto a = reinterpret_cast<std::uintptr_t>(addr);
-    if (a - stacks_lo_ < stacks_span_) return;  // a thread's local
-    if (a - tls_lo_ < tls_span_) {              // a thread-local (threadIdx, errno, ...)
-      if (a - shared_lo_ < shared_span_)
-        shared_access(std::uint32_t(a - shared_lo_), size, kind, pc);
+    if (a - stacks_lo_ < stacks_span_) {  // a thread's local
+      if (a < reinterpret_cast<std::uintptr_t>(engine_.stack_low(engine_.running()))) [[unlikely]]
+        stack_overflow(pc);
       return;
     }
+    if (a - tls_lo_ < tls_span_) {  // a thread-local (threadIdx, errno, ...)
+      if (const std::uintptr_t r = a - region_lo_; r < region_span_) {  // shared memory
+        if ((shared_ok_[r] & shared_ok_[r + size - 1]) == 0) [[unlikely]]
+          shared_overrun(a, size, kind, pc);
+        shared_access(std::uint32_t(a - shared_lo_), size, kind, pc);
+      }
+      return;
+    }
+    if (a - buffers_lo_ < buffers_span_) [[likely]]
+      check_buffer(a, size, kind, pc);
     ++clock_;
     if (tracing_) [[unlikely]]
       return traced_global_access(addr, size, kind);
@@ -89,6 +109,10 @@ class Worker final : public stridescope::simt::EngineClient {
   [[noreturn]] void kernel_assert(const char* expression, const char* file, unsigned line,
                                   const char* function);
   std::string who(unsigned thread) const override;
+  // The thread whose stack's guard page holds `address` (-1: none), and its stack.
+  long thread_of_guard(const void* address) const;
+  const char* stack_low(unsigned thread) const { return engine_.stack_low(thread); }
+  std::size_t stack_bytes() const { return stacks_.stack_bytes(); }
   std::string where() const;  // "block 3" or "block (1,2,0)"
   unsigned running_thread() const { return engine_.running(); }
 
@@ -109,6 +133,20 @@ class Worker final : public stridescope::simt::EngineClient {
       return recorded_shared_access(offset, size, kind, pc);
     engine_.access_point();
   }
+  // A global access: inside its cudaMalloc buffer's bytes, where it is in one's mapping (a page's
+  // buffer is looked up once per launch in a small direct-mapped table).
+  [[gnu::always_inline]] void check_buffer(std::uintptr_t a, unsigned size, char kind, void* pc) {
+    const std::uintptr_t page = a >> 12;
+    const PageEntry& e = pages_[page % pages_.size()];
+    if (e.page != page) [[unlikely]]
+      return check_new_page(a, size, kind, pc);
+    if (a < e.begin || a + size > e.end) [[unlikely]]
+      buffer_overrun(a, size, kind, pc);
+  }
+  void check_new_page(std::uintptr_t a, unsigned size, char kind, void* pc);
+  [[noreturn]] void shared_overrun(std::uintptr_t a, unsigned size, char kind, void* pc);
+  [[noreturn]] void buffer_overrun(std::uintptr_t a, unsigned size, char kind, void* pc);
+  [[noreturn]] void stack_overflow(void* pc);
   // The traced block's accesses, and the shared ones of a block whose result the trace keeps.
   void recorded_shared_access(std::uint32_t offset, unsigned size, char kind, void* pc);
   void traced_global_access(const void* addr, unsigned size, char kind);
@@ -127,9 +165,21 @@ class Worker final : public stridescope::simt::EngineClient {
   std::vector<stridescope::simt::Engine::Index3> coordinates_;  // threadIdx of each thread
   // Address ranges, as offsets from their start (one unsigned compare each).
   std::uintptr_t stacks_lo_ = 0, stacks_span_ = 0;
-  std::uintptr_t shared_lo_ = 0, shared_span_ = 0;
+  std::uintptr_t shared_lo_ = 0;
   std::uintptr_t tls_lo_ = 0, tls_span_ = 0;  // the static TLS blocks, up to the thread pointer
   std::size_t used_shared_ = 0;  // bytes: the static arrays and the launch's dynamic ones
+  // The shared memory the checks see (bounds.h): from the front red zone to the end of the dynamic
+  // memory, a byte each, nonzero where the launch's kernel may touch it.
+  std::uintptr_t region_lo_ = 0, region_span_ = 0;
+  const std::uint8_t* shared_ok_ = nullptr;
+  const SharedWindow* window_ = nullptr;
+  // The cudaMalloc buffers' mappings, and per page its buffer's bytes (all of them for a page of
+  // none: never out of bounds).
+  struct PageEntry {
+    std::uintptr_t page = ~std::uintptr_t(0), begin = 0, end = ~std::uintptr_t(0);
+  };
+  std::uintptr_t buffers_lo_ = 0, buffers_span_ = 0;
+  std::array<PageEntry, 64> pages_{};
 
   // The block running now.
   std::uint64_t block_ = 0;

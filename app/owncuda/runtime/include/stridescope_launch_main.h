@@ -29,10 +29,11 @@ STRIDESCOPE_NOT_TRACED Element* make(unsigned long long n, Init init, double v,
   }
   return host;
 }
+// `(cudaMalloc)`, not the naming macro (runtime_api.h): the buffer is not "dev" to the learner.
 template <typename Element>
 STRIDESCOPE_NOT_TRACED Element* to_device(const Element* host, unsigned long long n) {
   Element* dev = nullptr;
-  cudaMalloc(reinterpret_cast<void**>(&dev), n * sizeof(Element));
+  (cudaMalloc)(reinterpret_cast<void**>(&dev), n * sizeof(Element));
   cudaMemcpy(dev, host, n * sizeof(Element), cudaMemcpyHostToDevice);
   return dev;
 }

@@ -20,10 +20,12 @@ inline long arg(int argc, char** argv, int k) {
   return std::strtol(argv[k], nullptr, 10);
 }
 
+// The harness's buffers are allocated by `(cudaMalloc)`, not the naming macro (runtime_api.h): an
+// out-of-bounds access calls them "the program's 1st cudaMalloc buffer", not "device".
 template <typename T>
 T* to_device(const std::vector<T>& host) {
   T* device = nullptr;
-  cudaMalloc(&device, host.size() * sizeof(T) + (host.empty() ? 1 : 0));
+  (cudaMalloc)(&device, host.size() * sizeof(T) + (host.empty() ? 1 : 0));
   if (!host.empty())
     cudaMemcpy(device, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice);
   return device;
@@ -33,7 +35,7 @@ T* to_device(const std::vector<T>& host) {
 template <typename T>
 T* zeros_on_device(std::size_t n) {
   T* device = nullptr;
-  cudaMalloc(&device, n * sizeof(T) + (n == 0 ? 1 : 0));
+  (cudaMalloc)(&device, n * sizeof(T) + (n == 0 ? 1 : 0));
   cudaMemset(device, 0, n * sizeof(T));
   return device;
 }

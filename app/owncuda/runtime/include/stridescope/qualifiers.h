@@ -34,20 +34,26 @@
 #define __device__ __attribute__((annotate("stridescope_device")))
 #pragma clang force_cuda_host_device begin
 #else
-#define __global__
+// Every kernel's code goes in one section: the runtime tells a kernel's own __shared__ variables
+// from the other kernels' by it (bounds.h).
+#define __global__ __attribute__((section("stridescope_kernels")))
 #define __device__
 #define __host__
 #define __constant__
 #define __managed__
 #define __grid_constant__
 // Every __shared__ variable is a thread_local of the user's translation unit (the first thing in
-// its TLS block is the marker below): the runtime tells a shared access by its address.
+// its TLS block is the marker below): the runtime tells a shared access by its address. Before the
+// marker, 1 KiB that no variable uses (a red zone): an index before the first array lands there,
+// not in the runtime's thread-locals (threadIdx, ...), and stops the program (bounds.h).
 #define __shared__ thread_local
 #define STRIDESCOPE_UNSUPPORTED(what)
 #define STRIDESCOPE_LEGACY(what)
 #ifdef __clang__  // the user's file, not the runtime (built by the project's compiler)
 __asm__(
-    ".section .tbss,\"awT\",@nobits\n.p2align 4\n.weak stridescope_shared_begin\n"
+    ".section .tbss,\"awT\",@nobits\n.p2align 4\n"
+    ".type stridescope_shared_front,@object\n.size stridescope_shared_front,1024\n"
+    "stridescope_shared_front:\n.zero 1024\n.weak stridescope_shared_begin\n"
     ".type stridescope_shared_begin,@object\nstridescope_shared_begin:\n.previous");
 #endif
 #endif

@@ -441,10 +441,16 @@ cudaError_t cudaOccupancyMaxPotentialBlockSize(int* min_grid, int* block_size, T
 }
 
 // A device buffer, remembered with the caller's address (its line names the buffer) and, where
-// known, its element type.
+// known, its element type and the call's text (the macros below: an out-of-bounds access names the
+// buffer by it).
 namespace stridescope_rt {
+struct MallocText {
+  const char* arguments;  // "(void**)&dev_a, N * sizeof(int)"
+  const char* file;
+  int line;
+};
 cudaError_t device_malloc(void** ptr, std::size_t bytes, void* pc, unsigned element_size,
-                          const char* type, bool managed);
+                          const char* type, bool managed, const MallocText* text = nullptr);
 template <typename T>
 constexpr const char* scalar_name() {
   if constexpr (std::is_same_v<T, float>) return "float";
@@ -460,13 +466,14 @@ constexpr const char* scalar_name() {
   return "";
 }
 template <typename T>
-cudaError_t typed_malloc(T** ptr, std::size_t bytes, void* pc, bool managed) {
+cudaError_t typed_malloc(T** ptr, std::size_t bytes, void* pc, bool managed,
+                         const MallocText* text = nullptr) {
   void** p = (void**)ptr;
   if constexpr (std::is_void_v<T>) {
-    return device_malloc(p, bytes, pc, 0, "", managed);
+    return device_malloc(p, bytes, pc, 0, "", managed, text);
   } else {
     return device_malloc(p, bytes, pc, unsigned(sizeof(T)), scalar_name<std::remove_cv_t<T>>(),
-                         managed);
+                         managed, text);
   }
 }
 }  // namespace stridescope_rt
@@ -539,3 +546,38 @@ cudaError_t cudaGetSymbolSize(std::size_t* size, const T&) {
   *size = sizeof(T);
   return cudaSuccess;
 }
+
+#ifndef STRIDESCOPE_RUNTIME_BUILD
+// In the user's code, cudaMalloc(&d, bytes) and cudaMallocManaged, cudaMallocPitch pass the text of
+// their arguments and their place: an out-of-bounds access names the buffer ("d", allocated at
+// "dot.cu:25"). Written `(cudaMalloc)(...)` or `cudaMalloc<T>(...)`, a call is not named.
+template <typename T>
+STRIDESCOPE_NOT_TRACED cudaError_t stridescope_cudaMalloc(const char* text, const char* file,
+                                                          int line, T** ptr, std::size_t bytes) {
+  const ::stridescope_rt::MallocText named{text, file, line};
+  return ::stridescope_rt::typed_malloc(ptr, bytes, __builtin_return_address(0), false, &named);
+}
+template <typename T>
+STRIDESCOPE_NOT_TRACED cudaError_t
+stridescope_cudaMallocManaged(const char* text, const char* file, int line, T** ptr,
+                              std::size_t bytes, unsigned int = cudaMemAttachGlobal) {
+  const ::stridescope_rt::MallocText named{text, file, line};
+  return ::stridescope_rt::typed_malloc(ptr, bytes, __builtin_return_address(0), true, &named);
+}
+template <typename T>
+STRIDESCOPE_NOT_TRACED cudaError_t stridescope_cudaMallocPitch(const char* text, const char* file,
+                                                               int line, T** ptr,
+                                                               std::size_t* pitch,
+                                                               std::size_t width,
+                                                               std::size_t height) {
+  const ::stridescope_rt::MallocText named{text, file, line};
+  *pitch = (width + 255) / 256 * 256;
+  return ::stridescope_rt::device_malloc(reinterpret_cast<void**>(ptr), *pitch * height,
+                                         __builtin_return_address(0), 0, "", false, &named);
+}
+#define cudaMalloc(...) stridescope_cudaMalloc(#__VA_ARGS__, __FILE__, __LINE__, __VA_ARGS__)
+#define cudaMallocManaged(...) \
+  stridescope_cudaMallocManaged(#__VA_ARGS__, __FILE__, __LINE__, __VA_ARGS__)
+#define cudaMallocPitch(...) \
+  stridescope_cudaMallocPitch(#__VA_ARGS__, __FILE__, __LINE__, __VA_ARGS__)
+#endif
