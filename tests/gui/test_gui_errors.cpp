@@ -25,11 +25,30 @@ const std::string kSum4 = std::string(STRIDESCOPE_SOURCE_DIR) + "/examples/sum4.
 const std::string kNoDisplay = "env -u DISPLAY -u WAYLAND_DISPLAY ";
 const std::string kXvfb = "xvfb-run -a -s '-screen 0 1920x1080x24' ";
 
-// Under Xvfb, the command with a file-size limit of 8 KiB (SIGXFSZ ignored): a write past it fails
-// as on a full disk, on a regular file that would be left half-written.
+std::string text_of(const std::string& path) {
+  std::ifstream in(path);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+// `command` (a shell line) under Xvfb; its own stderr and status, apart from xvfb-run's (which, on
+// a loaded machine, at times adds "problem while cleaning up temporary directory" and status 5).
+Split in_xvfb(const std::string& command) {
+  const std::string script = kTmp + "/gui_errors.sh", err = kTmp + "/gui_errors.err",
+                    status = kTmp + "/gui_errors.status";
+  std::remove(err.c_str());
+  std::remove(status.c_str());
+  std::ofstream(script) << command << " 2>" << err << "\necho $? >" << status << "\n";
+  Split s = run_split(kXvfb + "bash " + script);
+  s.err = text_of(err);
+  const std::string code = text_of(status);
+  s.status = code.empty() ? -1 : std::stoi(code);
+  return s;
+}
+
+// Under Xvfb, the app with a file-size limit of 8 KiB (SIGXFSZ ignored): a write past it fails as
+// on a full disk, on a regular file that would be left half-written.
 Split in_xvfb_with_8k_files(const std::string& arguments) {
-  return run_split(kXvfb + "bash -c \"trap '' XFSZ; ulimit -f 8; exec " + kBinary + " " +
-                   arguments + "\"");
+  return in_xvfb("(trap '' XFSZ; ulimit -f 8; exec " + kBinary + " " + arguments + ")");
 }
 
 TEST(GuiErrors, WithoutADisplayTheWindowSaysSoInOneLine) {
@@ -52,11 +71,11 @@ TEST(GuiErrors, WithoutADisplayTheWindowSaysSoInOneLine) {
 }
 
 TEST(GuiErrors, AScreenshotThatCannotBeWrittenIsOneErrorLine) {
-  const Split full = run_split(kXvfb + kBinary + " --block 16 --screenshot /dev/full");
+  const Split full = in_xvfb(kBinary + " --block 16 --screenshot /dev/full");
   EXPECT_TRUE(full.one_error_line()) << full.said();
   EXPECT_NE(full.err.find("cannot write /dev/full: No space left on device"), std::string::npos)
       << full.said();
-  const Split folder = run_split(kXvfb + kBinary + " --block 16 --screenshot " + kTmp);
+  const Split folder = in_xvfb(kBinary + " --block 16 --screenshot " + kTmp);
   EXPECT_TRUE(folder.one_error_line()) << folder.said();
   EXPECT_NE(folder.err.find("Is a directory"), std::string::npos) << folder.said();
   const std::string png = kTmp + "/gui_errors_8k.png";
@@ -68,8 +87,7 @@ TEST(GuiErrors, AScreenshotThatCannotBeWrittenIsOneErrorLine) {
 }
 
 TEST(GuiErrors, AnExportThatCannotBeWrittenLeavesNoHalfFile) {
-  const Split full =
-      run_split(kXvfb + kBinary + " export --block 16 --size 320x240 --out /dev/full");
+  const Split full = in_xvfb(kBinary + " export --block 16 --size 320x240 --out /dev/full");
   EXPECT_TRUE(full.one_error_line()) << full.said();
   EXPECT_NE(full.err.find("cannot write /dev/full"), std::string::npos) << full.said();
   const std::string gif = kTmp + "/gui_errors_8k.gif";
@@ -85,18 +103,12 @@ TEST(GuiErrors, ALaunchTheProgramDoesNotMakeStopsACapture) {
   if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   const std::string png = kTmp + "/gui_errors_launch.png";
   std::remove(png.c_str());
-  const Split window =
-      run_split(kXvfb + kBinary + " --open " + kSum4 + " --launch 99 --screenshot " + png);
+  const Split window = in_xvfb(kBinary + " --open " + kSum4 + " --launch 99 --screenshot " + png);
   EXPECT_TRUE(window.one_error_line()) << window.said();
   EXPECT_FALSE(std::filesystem::exists(png));
   const Split cli = run_split(kBinary + " run " + kSum4 + " --launch 99");
   EXPECT_TRUE(cli.one_error_line()) << cli.said();
   EXPECT_EQ(window.err, cli.err);  // the same words
-}
-
-std::string text_of(const std::string& path) {
-  std::ifstream in(path);
-  return {std::istreambuf_iterator<char>(in), {}};
 }
 
 TEST(GuiErrors, PreferencesThatCannotBeSavedKeepTheOldFileWhole) {
