@@ -108,7 +108,7 @@ TEST(GuiErrors, ALaunchTheProgramDoesNotMakeStopsACapture) {
   EXPECT_FALSE(std::filesystem::exists(png));
   const Split cli = run_split(kBinary + " run " + kSum4 + " --launch 99");
   EXPECT_TRUE(cli.one_error_line()) << cli.said();
-  EXPECT_EQ(window.err, cli.err);  // the same words
+  EXPECT_EQ(window.err_lines(), cli.err_lines());  // the same words
 }
 
 TEST(GuiErrors, PreferencesThatCannotBeSavedKeepTheOldFileWhole) {
