@@ -10,6 +10,8 @@ packages=(
   libgtest-dev xvfb xauth
   clang-14 llvm-14 libclang-14-dev  # `stridescope run FILE.cu`: libclang reads the user's CUDA
   # file, clang-14 compiles it, llvm-symbolizer-14 maps addresses to lines
+  libclang-rt-14-dev  # libFuzzer's runtime for CI's fuzz step (scripts/fuzz-ci.sh); clang-14 only
+  # recommends it, and recommended packages are not installed below
 )
 
 missing=()

@@ -383,25 +383,25 @@ namespace {
 
 // --quiz-marks: written strictly, and checked against the run before a window opens.
 TEST(Cli, QuizMarksAreCheckedAgainstTheRun) {
-  expect_one_error_line("--quiz-marks 'words=0-3 colour=2' --screenshot x.png",
+  expect_one_error_line("--quiz --quiz-marks 'words=0-3 colour=2' --screenshot x.png",
                         "--quiz-marks 'colour=2': use words=LIST");
-  expect_one_error_line("--quiz-marks 'words=3-1' --screenshot x.png", "runs backwards");
-  expect_one_error_line("--quiz-marks 'degree=33' --screenshot x.png", "from 1 to 32");
-  expect_one_error_line("--quiz-marks 'words=1 words=2' --screenshot x.png", "words twice");
+  expect_one_error_line("--quiz --quiz-marks 'words=3-1' --screenshot x.png", "runs backwards");
+  expect_one_error_line("--quiz --quiz-marks 'degree=33' --screenshot x.png", "from 1 to 32");
+  expect_one_error_line("--quiz --quiz-marks 'words=1 words=2' --screenshot x.png", "words twice");
   expect_one_error_line("--quiz --compare sequential,interleaved-strided --screenshot x.png",
                         "the quiz asks about one run");
 }
 
 // Checked against the run the window makes: only a build with the GUI gets that far.
 TEST(Cli, QuizMarksMustNameWordsAndThreadsOfTheRun) {
-  if (run("--block 16 --quiz-marks 'words=16' --screenshot x.png").output.find("has no GUI") !=
-      std::string::npos)
+  if (run("--quiz --block 16 --quiz-marks 'words=16' --screenshot x.png")
+          .output.find("has no GUI") != std::string::npos)
     GTEST_SKIP() << "this build has no GUI (STRIDESCOPE_GUI=OFF)";
-  expect_one_error_line("--block 16 --quiz-marks 'words=16' --screenshot x.png",
+  expect_one_error_line("--quiz --block 16 --quiz-marks 'words=16' --screenshot x.png",
                         "word 16 does not exist: shared memory has words 0..15");
-  expect_one_error_line("--block 16 --quiz-marks 'threads=0,99' --screenshot x.png",
+  expect_one_error_line("--quiz --block 16 --quiz-marks 'threads=0,99' --screenshot x.png",
                         "thread 99 does not exist: the block has threads 0..15");
-  expect_one_error_line("--block 16 --step 5 --quiz-marks 'words=0' --screenshot x.png",
+  expect_one_error_line("--quiz --block 16 --step 5 --quiz-marks 'words=0' --screenshot x.png",
                         "step 5 is the last");
 }
 
@@ -410,7 +410,8 @@ TEST(Cli, RunScheduleOptionsAreChecked) {
   const std::string file = std::string(STRIDESCOPE_SOURCE_DIR) + "/examples/sum4.cu";
   expect_one_error_line("run " + file + " --schedule sideways",
                         "unknown --schedule 'sideways' (warps, threads, lockstep, random)");
-  expect_one_error_line("run " + file + " --schedules 5000", "--schedules: at most 1000");
+  expect_one_error_line("run " + file + " --schedules 5000",
+                        "--schedules 5000: use a whole number from 1 to 1000");
   // A seed that would change nothing is refused, not ignored.
   const std::string seed_error =
       "--seed is the seed of --schedule random (--schedules K runs seeds 1 to K)";

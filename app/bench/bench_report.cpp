@@ -5,7 +5,6 @@
 #include <cmath>
 #include <compare>
 #include <filesystem>
-#include <fstream>
 #include <iomanip>
 #include <optional>
 #include <ostream>
@@ -112,9 +111,7 @@ BenchReport load_bench(const std::string& path) {
 }
 
 void save_bench(const BenchReport& report, const std::string& path) {
-  std::ofstream out(path);
-  if (!out) throw std::runtime_error("cannot write " + path);
-  out << bench_to_json(report).dump(1) << "\n";
+  write_output_file(path, bench_to_json(report).dump(1) + "\n");
 }
 
 const BenchEntry* find_entry(const BenchReport& report, const std::string& kernel,

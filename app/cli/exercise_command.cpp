@@ -3,11 +3,11 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <iomanip>
 #include <ostream>
 #include <sstream>
 
+#include "core/files.h"
 #include "exercises/checker.h"
 #include "exercises/exercise.h"
 #include "exercises/progress.h"
@@ -34,6 +34,13 @@ std::string as_comment(const std::string& text) {
   return out;
 }
 
+// The command did its work; a progress file that cannot be written is said, not kept quiet.
+void save_progress_or_say(const ExerciseProgress& progress, std::ostream& err) {
+  std::string why;
+  if (!save_progress(progress, &why))
+    err << "stridescope: warning: your progress was not saved: " << why << "\n";
+}
+
 int list(std::ostream& out) {
   const ExerciseProgress progress = load_progress();
   std::size_t width = 0;
@@ -54,9 +61,7 @@ int start(const ExerciseCommand& c, std::ostream& out) {
                              " exists: not overwritten (check it, or start in "
                              "another folder with --dir)");
   fs::create_directories(c.dir, error);
-  std::ofstream write(file);
-  if (!(write << starter_file_text(e.name)))
-    throw std::runtime_error("cannot write " + file.string());
+  write_output_file(file.string(), starter_file_text(e.name));
   out << "wrote " << file.string() << ": " << e.title << "\n\n"
       << e.statement << "\n\n"
       << "Check it: stridescope exercise check " << e.name << " " << file.string() << "\n";
@@ -65,7 +70,7 @@ int start(const ExerciseCommand& c, std::ostream& out) {
 
 int check(const ExerciseCommand& c, std::ostream& out, std::ostream& err) {
   const Exercise& e = exercise_named(c.name);
-  if (!fs::is_regular_file(c.file)) throw std::runtime_error("no such file: " + c.file);
+  check_input_file(c.file, "CUDA file (.cu)");
   CheckResult result;
   try {
     result = check_exercise(e, c.file);
@@ -84,14 +89,14 @@ int check(const ExerciseCommand& c, std::ostream& out, std::ostream& err) {
   }
   ExerciseProgress progress = load_progress();
   progress.done.insert(e.name);
-  save_progress(progress);
+  save_progress_or_say(progress, err);
   out << e.name << ": passed (" << result.runs << " runs in " << std::fixed << std::setprecision(1)
       << result.total_s << " s)\n";
   for (const std::string& line : result.checked) out << "  " << line << "\n";
   return 0;
 }
 
-int hint(const ExerciseCommand& c, std::ostream& out) {
+int hint(const ExerciseCommand& c, std::ostream& out, std::ostream& err) {
   const Exercise& e = exercise_named(c.name);
   ExerciseProgress progress = load_progress();
   unsigned& seen = progress.hints_seen[e.name];
@@ -100,7 +105,7 @@ int hint(const ExerciseCommand& c, std::ostream& out) {
     throw std::runtime_error(e.name + " has " + std::to_string(e.hints.size()) + " hints (1-" +
                              std::to_string(e.hints.size()) + ")");
   seen = std::max(seen, k);
-  save_progress(progress);
+  save_progress_or_say(progress, err);
   out << "hint " << k << " of " << e.hints.size() << ": " << e.hints[k - 1] << "\n";
   return 0;
 }
@@ -117,7 +122,7 @@ int command_exercise(const ExerciseCommand& c, std::ostream& out, std::ostream& 
     if (c.action == "list") return list(out);
     if (c.action == "start") return start(c, out);
     if (c.action == "check") return check(c, out, err);
-    if (c.action == "hint") return hint(c, out);
+    if (c.action == "hint") return hint(c, out, err);
     if (c.action == "solution") {
       out << exercise_named(c.name).solution;
       return 0;

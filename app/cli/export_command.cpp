@@ -2,12 +2,9 @@
 // writable file), then the render (ui/export/export_run.h, which looks for ffmpeg and the display).
 #include "cli/export_command.h"
 
-#include <cerrno>
 #include <charconv>
-#include <cstdio>
-#include <cstring>
-#include <filesystem>
 
+#include "core/files.h"
 #include "ui/export/export_run.h"
 
 namespace stridescope {
@@ -21,16 +18,6 @@ double parse_seconds(const std::string& text) {
     throw CliError("--seconds-per-step must be between 0.1 and 10, not " + text);
   }
   return seconds;
-}
-
-// Opens `path` for writing without truncating it, and removes it again if it was not there.
-void check_writable(const std::string& path) {
-  std::error_code ignored;
-  bool existed = std::filesystem::exists(path, ignored);
-  std::FILE* file = std::fopen(path.c_str(), "ab");
-  if (file == nullptr) throw CliError("cannot write " + path + ": " + std::strerror(errno));
-  std::fclose(file);
-  if (!existed) std::filesystem::remove(path, ignored);
 }
 
 ExportPlan to_plan(const ExportOptions& o) {
@@ -81,7 +68,7 @@ int command_export(ExportOptions options, std::ostream& out) {
   ExportPlan plan = to_plan(options);
   GuiOptions gui = to_gui_options(options.window);
   gui.exporting = true;  // frames for a viewer: no Play, quiz or Reset controls
-  check_writable(plan.out);
+  check_output_file(plan.out);
   gui.screenshot_path = plan.out;  // a capture: no saved layout or preferences, no pointer
   return run_export(gui, plan, out);
 }

@@ -13,6 +13,19 @@
 #include "owncuda/read/file_options.h"
 
 namespace stridescope {
+namespace {
+
+// The program ran to its end but made fewer launches than the one asked for, or the launch had no
+// such block (own_program.cpp's words for it): the choice is wrong, not the file.
+bool asked_for_what_is_not_there(const OwnRunResult& r, const OwnRunOptions& options) {
+  if (r.failure.empty()) return r.untraced.empty() && r.launches > 0 && !r.traced;
+  const std::string launch = "launch " + std::to_string(options.launch) + " has ";
+  const std::string block =
+      "there is no block " + std::to_string(options.traced_block) + " to trace";
+  return r.failure.starts_with(launch) && r.failure.ends_with(block);
+}
+
+}  // namespace
 
 ProgramTrace trace_program_for_gui(const std::string& file, const ProgramChoice& choice) {
   if (choice.on_gpu) return trace_program_on_gpu_for_gui(file, choice);
@@ -50,8 +63,10 @@ ProgramTrace trace_program_for_gui(const std::string& file, const ProgramChoice&
                              "the file");
   }
   if (!r.failure.empty() || !r.traced) {
-    throw std::runtime_error(untraced_reason(r, options) +
-                             (r.errors.empty() ? "" : "\n" + r.errors));
+    const std::string reason = untraced_reason(r, options);
+    if (r.exit_code == 0 && asked_for_what_is_not_there(r, options))
+      throw ProgramChoiceError(reason);
+    throw std::runtime_error(reason + (r.errors.empty() ? "" : "\n" + r.errors));
   }
   return {std::move(r.trace), std::move(r.output)};
 }

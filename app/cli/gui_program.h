@@ -8,8 +8,9 @@
 
 namespace stridescope {
 
-ProgramTrace trace_program_for_gui(const std::string& file,
-                                   const ProgramChoice& choice);  // throws std::runtime_error
+// Throws ProgramChoiceError when the program has no such launch or block as `choice` asks for, and
+// std::runtime_error for every other failure.
+ProgramTrace trace_program_for_gui(const std::string& file, const ProgramChoice& choice);
 
 // The window's Check of an exercise: what `stridescope exercise check` finds; a file that does
 // not compile is the result's error (clang's messages), never an exception.

@@ -1,11 +1,11 @@
 // The `stridescope lab` command: runs a variant on the emulator and reports the hazard lab.
 #include "cli/lab_command.h"
 
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <stdexcept>
 
+#include "core/files.h"
 #include "core/format.h"
 #include "registry.h"
 
@@ -83,11 +83,8 @@ int command_lab(const RunRequest& request, const std::string& json_path, std::os
   const VariantInfo* variant = find_variant(request.variant);
   LabSummary summary = lab_summary(trace, variant->behaviour.result_in_word0);
   print_lab_findings(trace, summary, out);
-  if (!json_path.empty()) {
-    std::ofstream file(json_path);
-    file << findings_json(trace, summary).dump(2) << "\n";
-    if (!file) throw std::runtime_error("cannot write " + json_path);
-  }
+  if (!json_path.empty())
+    write_output_file(json_path, findings_json(trace, summary).dump(2) + "\n");
   return 0;
 }
 

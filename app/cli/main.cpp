@@ -19,6 +19,7 @@
 #include "cli/precision_command.h"
 #include "cli/run_command.h"
 #include "cli/window_options.h"
+#include "core/files.h"
 #include "owncuda/nvcc/cuda_backend.h"
 #include "owncuda/own_program.h"
 #include "owncuda/process/stop.h"
@@ -89,7 +90,7 @@ struct CommandLine {
   ProgramOptions run_choice;
   std::string run_out, run_backend = "emulator";
   bool run_timings = false;
-  unsigned run_schedules = 0;
+  std::string run_schedules;
   std::string run_time_limit = "10", run_workers = "0";
   CLI::App* exercise = app.add_subcommand(
       "exercise",
@@ -160,8 +161,9 @@ struct CommandLine {
     add_program_options(*run, run_choice);
     run->add_flag("--timings", run_timings, "print the time of each phase");
     run->add_option("--schedules", run_schedules,
-                    "run K random schedules untraced and report the outputs that differ from "
-                    "the warps schedule's (a race)");
+                    "run K random schedules (1 to 1000) untraced and report the outputs that "
+                    "differ from the warps schedule's (a race); no trace is written")
+        ->type_name("K");
     run->add_option("--backend", run_backend,
                     "emulator (default: clang, the CPU, a trace) or cuda (nvcc, the GPU, each "
                     "launch's time)");
@@ -182,6 +184,10 @@ struct CommandLine {
     if (*list) return command_list(std::cout);
     if (*exercise) return run_exercise();
     if (*trace || *lab || *precision || *device_run) arm_command_deadline();
+    // An output that cannot be written is said before the work that fills it.
+    for (const std::string* path :
+         {&out_path, &lab_json, &precision_json, &bench_command.json_path})
+      if (!path->empty()) check_output_file(*path);
     if (*trace) {
       std::optional<Backend> chosen = parse_enum<Backend>(backend);
       if (!chosen || chosen == Backend::Recorded) {
@@ -202,26 +208,7 @@ struct CommandLine {
     }
     if (*device_run) return command_device_run(to_request(device_run_options), std::cout);
     if (*export_run) return command_export(export_options, std::cout);
-    if (*run) {
-      std::optional<Backend> backend = parse_enum<Backend>(run_backend);
-      if (!backend || backend == Backend::Recorded)
-        throw CliError("unknown --backend '" + run_backend + "' (emulator, cuda)");
-      if (backend == Backend::Cuda) return run_natively();
-      run_options.time_limit_s = double(parse_whole(run_time_limit, "--time-limit", 1, 24 * 3600));
-      run_options.workers = unsigned(parse_whole(run_workers, "--workers", 0, 64));
-      const ProgramChoice choice = to_program_choice(run_choice);
-      run_options.launch = choice.launch;
-      run_options.launch_spec = choice.launch_spec;
-      run_options.traced_block = choice.traced_block;
-      run_options.schedule = choice.schedule;
-      run_options.seed = choice.seed;
-      if (run->count("--seed") > 0 && (choice.schedule != ThreadSchedule::Random || run_schedules))
-        throw CliError("--seed is the seed of --schedule random (--schedules K runs seeds 1 to K)");
-      if (run_schedules > 1000) throw CliError("--schedules: at most 1000");
-      if (run_schedules > 0)
-        return command_run_schedules(run_options, run_schedules, std::cout, std::cerr);
-      return command_run(run_options, run_out, run_timings, std::cout, std::cerr);
-    }
+    if (*run) return run_program();
     if (*bench) {
       if (!bench_command.recorded) {  // the live run's options (--recorded shows a file)
         bench_command.max_log2 =
@@ -234,6 +221,43 @@ struct CommandLine {
       return command_bench(bench_command, std::cout);
     }
     return run_window();
+  }
+
+  // `stridescope run FILE.cu`: its options, files and folders checked before anything is compiled.
+  int run_program() {
+    std::optional<Backend> backend = parse_enum<Backend>(run_backend);
+    if (!backend || backend == Backend::Recorded)
+      throw CliError("unknown --backend '" + run_backend + "' (emulator, cuda)");
+    check_run_files(run_options, run_out);
+    if (backend == Backend::Cuda) return run_natively();
+    run_options.time_limit_s = double(parse_whole(run_time_limit, "--time-limit", 1, 24 * 3600));
+    run_options.workers = unsigned(parse_whole(run_workers, "--workers", 0, 64));
+    const ProgramChoice choice = to_program_choice(run_choice);
+    run_options.launch = choice.launch;
+    run_options.launch_spec = choice.launch_spec;
+    run_options.traced_block = choice.traced_block;
+    run_options.schedule = choice.schedule;
+    run_options.seed = choice.seed;
+    const bool schedules_given = run->count("--schedules") > 0;
+    if (run->count("--seed") > 0 && (choice.schedule != ThreadSchedule::Random || schedules_given))
+      throw CliError("--seed is the seed of --schedule random (--schedules K runs seeds 1 to K)");
+    if (!schedules_given)
+      return command_run(run_options, run_out, run_timings, std::cout, std::cerr);
+    const auto schedules = unsigned(parse_whole(run_schedules, "--schedules", 1, 1000));
+    refuse_with_schedules(choice);
+    return command_run_schedules(run_options, schedules, std::cout, std::cerr);
+  }
+
+  // --schedules K runs K orders untraced: what only a traced run uses would be ignored, so it is
+  // refused.
+  void refuse_with_schedules(const ProgramChoice& choice) const {
+    std::string given;
+    for (const char* name : {"--out", "--traced-block", "--schedule", "--timings"})
+      if (run->count(name) > 0) given = name;
+    if (run->count("--launch") > 0 && choice.launch_spec.empty()) given = "--launch";
+    if (!given.empty())
+      throw CliError("--schedules K runs K random orders untraced and writes no trace: leave out " +
+                     given + " (or trace one order: --schedule random --seed K)");
   }
 
   // `exercise ACTION NAME [FILE.cu | K]`: the third word is check's file or hint's number.
@@ -280,6 +304,7 @@ struct CommandLine {
 
   int run_window() {
     GuiOptions gui = to_gui_options(window);
+    if (!gui.screenshot_path.empty()) check_output_file(gui.screenshot_path);
     gui.program_tracer = trace_program_for_gui;
     gui.exercise_checker = check_exercise_for_gui;
 #if defined(STRIDESCOPE_HAVE_CUDA)
@@ -310,6 +335,16 @@ std::string one_line(std::string text) {
   return text;
 }
 
+// CLI11 converts only the switches (every number is ours): "Could not convert: --quiz = maybe".
+std::string conversion_text(const std::string& what) {
+  const std::string prefix = "Could not convert: ";
+  const std::size_t equals = what.find(" = ");
+  if (!what.starts_with(prefix) || equals == std::string::npos) return one_line(what);
+  const std::string name = what.substr(prefix.size(), equals - prefix.size());
+  return name + "=" + one_line(what.substr(equals + 3)) + ": " + name +
+         " is a switch: give it alone (or =true, =false)";
+}
+
 }  // namespace
 }  // namespace stridescope
 
@@ -327,6 +362,9 @@ int main(int argc, char** argv) {
     cli.app.parse(ours, argv);
   } catch (const CLI::Success& e) {  // --help
     return cli.app.exit(e);
+  } catch (const CLI::ConversionError& e) {
+    std::cerr << "stridescope: error: " << stridescope::conversion_text(e.what()) << "\n";
+    return 2;
   } catch (const CLI::ParseError& e) {
     std::cerr << "stridescope: error: " << stridescope::one_line(e.what())
               << " (see stridescope --help)\n";

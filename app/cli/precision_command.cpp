@@ -3,11 +3,11 @@
 
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <stdexcept>
 
+#include "core/files.h"
 namespace stridescope {
 
 void print_precision_study(const PrecisionStudy& study, std::ostream& out) {
@@ -48,16 +48,14 @@ int command_precision(std::uint64_t n, std::uint64_t seed, unsigned block,
                       {"relative_error", r.error.relative},
                       {"ulps", r.error.ulps}});
     }
-    std::ofstream file(json_path);
-    file << nlohmann::json{{"n", study.n},
-                           {"seed", study.seed},
-                           {"block", study.block},
-                           {"input", "uniform"},
-                           {"reference", study.reference},
-                           {"rows", std::move(rows)}}
-                .dump(2)
-         << "\n";
-    if (!file) throw std::runtime_error("cannot write " + json_path);
+    write_output_file(json_path, nlohmann::json{{"n", study.n},
+                                                {"seed", study.seed},
+                                                {"block", study.block},
+                                                {"input", "uniform"},
+                                                {"reference", study.reference},
+                                                {"rows", std::move(rows)}}
+                                         .dump(2) +
+                                     "\n");
   }
   return 0;
 }

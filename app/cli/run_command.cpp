@@ -2,13 +2,22 @@
 // line; `--schedules K`: the outputs of K random thread orders against the reference's.
 #include "cli/run_command.h"
 
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <ostream>
 #include <sstream>
+#include <stdexcept>
 
+#include "core/files.h"
 #include "model/global_memory_text.h"
 #include "trace/trace_json.h"
 
 namespace stridescope {
+
+namespace fs = std::filesystem;
 
 namespace {
 // The end of `run`'s summary line: what the traced block left, said as what it is.
@@ -29,6 +38,22 @@ std::string block_result_sentence(const Trace& trace) {
 }
 
 }  // namespace
+
+void check_run_files(const OwnRunOptions& options, const std::string& out_path) {
+  check_input_file(options.file, "CUDA file (.cu)");
+  for (const std::string& source : options.host_sources)
+    check_input_file(source, "source file (.cu, .cpp)");
+  if (const std::string& keep = options.work_dir; !keep.empty()) {
+    std::error_code error;
+    if (fs::exists(keep, error) && !fs::is_directory(keep, error))
+      throw std::runtime_error("--keep " + keep + ": not a folder");
+    fs::create_directories(keep, error);
+    if (error) throw std::runtime_error("--keep " + keep + ": cannot make it: " + error.message());
+    if (::access(keep.c_str(), W_OK | X_OK) != 0)
+      throw std::runtime_error("--keep " + keep + ": cannot write in it: " + std::strerror(errno));
+  }
+  if (!out_path.empty()) check_output_file(out_path);
+}
 
 int command_run(const OwnRunOptions& options, const std::string& out_path, bool timings,
                 std::ostream& out, std::ostream& err) {

@@ -9,6 +9,11 @@
 
 namespace stridescope {
 
+// Before anything is compiled: the file and the other sources are regular files, the --keep folder
+// is (or becomes) a folder that can be written in, and out_path (if any) can be written. Throws
+// std::runtime_error with one line saying which and why.
+void check_run_files(const OwnRunOptions& options, const std::string& out_path);
+
 // `stridescope run`: prints the program's output, writes the trace to out_path (if not empty),
 // a summary line, and with `timings` the time of each phase. Returns the program's exit status,
 // or 2 if it could not be built or traced (clang's messages go to `err` as clang printed them).

@@ -140,6 +140,22 @@ GuiOptions with_exercise(GuiOptions gui, const WindowOptions& o) {
   return gui;
 }
 
+// --quiz asks about one run of the catalog or one trace file; --quiz-marks is a guess for it. What
+// the window would not quiz on is refused, not ignored.
+void check_quiz(const WindowOptions& o) {
+  if (!o.quiz_marks.empty() && !o.quiz)
+    throw CliError("--quiz-marks is a guess for the quiz: give --quiz too");
+  if (!o.quiz) return;
+  const std::string other = !o.compare.empty()               ? "--compare"
+                            : !o.compare_traces.empty()      ? "--compare-traces"
+                            : !o.exercise.empty()            ? "--exercise"
+                            : has_extension(o.open, {".cu"}) ? "--open FILE.cu"
+                                                             : "";
+  if (!other.empty())
+    throw CliError("the quiz asks about one run of the catalog or one trace file: leave out " +
+                   other + " (or --quiz)");
+}
+
 }  // namespace
 
 void add_window_options(CLI::App& app, WindowOptions& o) {
@@ -174,7 +190,7 @@ void add_window_options(CLI::App& app, WindowOptions& o) {
   app.add_flag("--quiz", o.quiz,
                "start with the quiz on: predict each next step before it is revealed (key Q)");
   app.add_option("--quiz-marks", o.quiz_marks,
-                 "a prepared guess for the first prediction (with --quiz): \"words=0-7 "
+                 "with --quiz: a prepared guess for the first prediction: \"words=0-7 "
                  "threads=0-7 degree=1\"; Enter reveals it")
       ->type_name("MARKS");
   app.add_option("--compare-traces", o.compare_traces,
@@ -209,11 +225,9 @@ GuiOptions to_gui_options(const WindowOptions& o) {
   gui.benchmark_frames =
       static_cast<int>(parse_whole(o.benchmark_frames, "--benchmark-frames", 0, 1000000));
   if (!o.step.empty()) gui.step = parse_whole(o.step, "--step", 0, UINT32_MAX);
-  gui.quiz = o.quiz || !o.quiz_marks.empty();
+  check_quiz(o);
+  gui.quiz = o.quiz;
   if (!o.quiz_marks.empty()) gui.quiz_marks = parse_quiz_marks(o.quiz_marks);
-  if (gui.quiz && !o.compare.empty()) {
-    throw CliError("the quiz asks about one run: leave out --compare (or --quiz)");
-  }
   // `export` has no --launch or --schedule (its WindowOptions leave them null).
   auto given = [](const CLI::Option* option) { return option != nullptr && option->count() > 0; };
   if ((given(o.launch_given) || given(o.schedule_given)) && !has_extension(o.open, {".cu"})) {

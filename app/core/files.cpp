@@ -1,10 +1,13 @@
 // Reading an input file: checked before it is opened, so a FIFO never blocks and a huge file is
-// refused with its size.
+// refused with its size. Writing an output file: every write and the close checked.
 #include "core/files.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -19,9 +22,21 @@ std::string megabytes(std::uint64_t bytes) {
   return out.str();
 }
 
+// Opens `path` for writing without blocking on a FIFO that nobody reads (an error instead), then
+// lets writes block as usual. Returns the descriptor or -1 with errno set.
+int open_for_writing(const std::string& path, int flags) {
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK | flags, 0666);
+  if (fd >= 0) ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  return fd;
+}
+
+[[noreturn]] void cannot_write(const std::string& path, int error) {
+  throw FileError("cannot write " + path + ": " + std::strerror(error));
+}
+
 }  // namespace
 
-std::string read_input_file(const std::string& path, std::uint64_t max_bytes, const char* what) {
+void check_input_file(const std::string& path, const char* what) {
   struct stat info {};
   if (::stat(path.c_str(), &info) != 0) {
     throw FileError("cannot read " + path + ": " + std::strerror(errno));
@@ -29,6 +44,14 @@ std::string read_input_file(const std::string& path, std::uint64_t max_bytes, co
   if (S_ISDIR(info.st_mode)) throw FileError(path + " is a directory, not a " + what);
   if (!S_ISREG(info.st_mode)) {
     throw FileError(path + " is not a regular file (a pipe or a device?); give a " + what);
+  }
+}
+
+std::string read_input_file(const std::string& path, std::uint64_t max_bytes, const char* what) {
+  check_input_file(path, what);
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) {
+    throw FileError("cannot read " + path + ": " + std::strerror(errno));
   }
   auto size = static_cast<std::uint64_t>(info.st_size);
   if (size > max_bytes) {
@@ -41,6 +64,45 @@ std::string read_input_file(const std::string& path, std::uint64_t max_bytes, co
   in.read(text.data(), static_cast<std::streamsize>(size));
   if (!in) throw FileError("error while reading " + path);
   return text;
+}
+
+void write_output_file(const std::string& path, std::string_view text) {
+  int fd = open_for_writing(path, O_TRUNC);
+  if (fd < 0) cannot_write(path, errno);
+  int error = 0;
+  for (std::size_t done = 0; done < text.size() && error == 0;) {
+    ssize_t wrote = ::write(fd, text.data() + done, text.size() - done);
+    if (wrote < 0 && errno == EINTR) continue;
+    if (wrote <= 0) {
+      error = wrote < 0 ? errno : EIO;
+    } else {
+      done += static_cast<std::size_t>(wrote);
+    }
+  }
+  if (::close(fd) != 0 && error == 0) error = errno;
+  if (error == 0) return;
+  struct stat info {};
+  if (::stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode)) ::unlink(path.c_str());
+  cannot_write(path, error);
+}
+
+void replace_file(const std::string& path, std::string_view text) {
+  const std::string beside = path + ".tmp";
+  write_output_file(beside, text);
+  if (::rename(beside.c_str(), path.c_str()) != 0) {
+    const int error = errno;
+    ::unlink(beside.c_str());
+    cannot_write(path, error);
+  }
+}
+
+void check_output_file(const std::string& path) {
+  struct stat info {};
+  const bool existed = ::stat(path.c_str(), &info) == 0;
+  int fd = open_for_writing(path, O_APPEND);
+  if (fd < 0) cannot_write(path, errno);
+  ::close(fd);
+  if (!existed) ::unlink(path.c_str());
 }
 
 }  // namespace stridescope

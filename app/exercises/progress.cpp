@@ -5,6 +5,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "core/files.h"
+
 namespace stridescope {
 
 namespace fs = std::filesystem;
@@ -36,21 +38,24 @@ ExerciseProgress load_progress() {
   return p;
 }
 
-bool save_progress(const ExerciseProgress& progress) {
+bool save_progress(const ExerciseProgress& progress, std::string* error) {
   const fs::path file = progress_file();
-  if (file.empty()) return false;
-  std::error_code error;
-  fs::create_directories(file.parent_path(), error);
+  if (file.empty()) {
+    if (error) *error = "no folder for it (set HOME or XDG_DATA_HOME)";
+    return false;
+  }
+  std::error_code ignored;
+  fs::create_directories(file.parent_path(), ignored);
   nlohmann::json j;
   j["done"] = progress.done;
   j["hints_seen"] = progress.hints_seen;
-  const fs::path tmp = file.string() + ".tmp";
-  {
-    std::ofstream out(tmp);
-    if (!(out << j.dump(2) << "\n")) return false;
+  try {
+    replace_file(file.string(), j.dump(2) + "\n");
+  } catch (const FileError& e) {
+    if (error) *error = e.what();
+    return false;
   }
-  fs::rename(tmp, file, error);
-  return !error;
+  return true;
 }
 
 }  // namespace stridescope

@@ -19,7 +19,8 @@ struct ExerciseProgress {
 std::filesystem::path progress_file();
 // What the file holds; a missing or unreadable file is no progress (never an error).
 ExerciseProgress load_progress();
-// Writes it (creating the folder); false if it cannot.
-bool save_progress(const ExerciseProgress& progress);
+// Writes it (creating the folder; the old file stays whole if the writing fails); false if it
+// cannot, with the reason in `*error` when given.
+bool save_progress(const ExerciseProgress& progress, std::string* error = nullptr);
 
 }  // namespace stridescope

@@ -2,7 +2,6 @@
 #include "trace/trace_json.h"
 
 #include <algorithm>
-#include <fstream>
 #include <map>
 
 #include <optional>
@@ -592,10 +591,7 @@ Trace trace_from_json(const nlohmann::json& in) {
 }
 
 void save_trace(const Trace& trace, const std::string& path) {
-  std::ofstream out(path);
-  if (!out) throw std::runtime_error("cannot write " + path);
-  out << trace_to_json(trace).dump() << "\n";
-  if (!out) throw std::runtime_error("error while writing " + path);
+  write_output_file(path, trace_to_json(trace).dump() + "\n");
 }
 
 Trace load_trace(const std::string& path) {

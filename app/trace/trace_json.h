@@ -22,7 +22,7 @@ Trace trace_from_json(const nlohmann::json& json);  // throws TraceFormatError
 // steps; a 256 MiB file takes seconds and about 3 GB of memory to check).
 inline constexpr std::uint64_t kMaxTraceFileBytes = 256ull << 20;
 
-void save_trace(const Trace& trace, const std::string& path);  // throws std::runtime_error
+void save_trace(const Trace& trace, const std::string& path);  // throws FileError (core/files.h)
 // Throws TraceFormatError, or FileError (missing, not a regular file, over kMaxTraceFileBytes).
 Trace load_trace(const std::string& path);
 

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <cstdio>
+#include <filesystem>
 #include <map>
 #include <sstream>
 #include <string>
@@ -66,14 +68,19 @@ TEST(GuiProgramPanel, TheTracedBlockAndScheduleComeFromTheCommandLine) {
   EXPECT_NE(o.output.find(", block 3, schedule random\n"), std::string::npos) << o.output;
 }
 
-TEST(GuiProgramPanel, ABlockOutsideTheLaunchIsShownAsAnErrorAndTheAppCarriesOn) {
+// A block the launch does not have is the command line's mistake: a capture stops with it, as
+// `stridescope run` does (exit 2, one error line, no picture); the window shows it and carries on.
+TEST(GuiProgramPanel, ABlockOutsideTheLaunchStopsACaptureAsRunStops) {
   if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
-  Outcome o = run_app("--open " + kMatmul + " --launch 3 --traced-block 4",
-                      kTmp + "/program_panel_bad_block.png");
-  EXPECT_EQ(o.status, 0) << o.output;
-  EXPECT_NE(o.output.find("program: launch 3 has 4 blocks (0-3): there is no block 4 to trace\n"),
+  const std::string png = kTmp + "/program_panel_bad_block.png";
+  std::remove(png.c_str());
+  Outcome o = run_app("--open " + kMatmul + " --launch 3 --traced-block 4", png);
+  EXPECT_EQ(o.status, 2) << o.output;
+  EXPECT_NE(o.output.find("stridescope: error: launch 3 has 4 blocks (0-3): there is no block 4 to "
+                          "trace\n"),
             std::string::npos)
       << o.output;
+  EXPECT_FALSE(std::filesystem::exists(png));
 }
 
 // Rectangles (x, y, w, h) and vertical scroll of the windows STRIDESCOPE_REPORT_WINDOWS lists.

@@ -193,7 +193,7 @@ Shot shot(const std::string& name, const std::string& keys, const std::string& q
 TEST(QuizInTheApp, TheBannerAsksAndMarksShow) {
   Shot plain = shot("off", "", "");
   Shot asked = shot("asked", "", "--quiz");
-  Shot marked = shot("marked", "", "--quiz-marks 'words=0,1 threads=0,1'");
+  Shot marked = shot("marked", "", "--quiz --quiz-marks 'words=0,1 threads=0,1'");
   for (const Shot* s : {&plain, &asked, &marked})
     ASSERT_EQ(s->outcome.status, 0) << s->outcome.output;
   EXPECT_EQ(plain.near(kBanner), 0);
@@ -218,15 +218,16 @@ TEST(QuizInTheApp, QThenRightRevealsButANothingMarkedRevealDoesNotCount) {
             std::string::npos)
       << revealed.outcome.output;
   EXPECT_GT(revealed.near(kBanner), 20000);
-  Shot marked = shot("marked-right", "Enter", "--quiz-marks 'words=5'");  // a wrong guess counts
+  Shot marked =
+      shot("marked-right", "Enter", "--quiz --quiz-marks 'words=5'");  // a wrong guess counts
   EXPECT_NE(marked.outcome.output.find("quiz: step 3 revealed, this step 0/6, run 0/6"),
             std::string::npos)
       << marked.outcome.output;
 }
 
 TEST(QuizInTheApp, ARevealJudgesEveryMark) {
-  Shot right = shot("right", "Enter", "--quiz-marks 'words=0-1 threads=0-1 degree=1'");
-  Shot mixed = shot("mixed", "Enter", "--quiz-marks 'words=0,3 threads=0,5 degree=2'");
+  Shot right = shot("right", "Enter", "--quiz --quiz-marks 'words=0-1 threads=0-1 degree=1'");
+  Shot mixed = shot("mixed", "Enter", "--quiz --quiz-marks 'words=0,3 threads=0,5 degree=2'");
   ASSERT_EQ(right.outcome.status, 0) << right.outcome.output;
   ASSERT_EQ(mixed.outcome.status, 0) << mixed.outcome.output;
   EXPECT_NE(right.outcome.output.find("this step 5/5, run 5/5"), std::string::npos)

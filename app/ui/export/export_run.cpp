@@ -9,6 +9,7 @@
 #include <memory>
 #include <ostream>
 #include <string>
+#include <tuple>
 #include <utility>
 
 #include "export/ffmpeg_writer.h"
@@ -75,6 +76,34 @@ std::pair<std::size_t, std::size_t> render_steps(App& app, PlatformWindow& windo
   return {steps, runs};
 }
 
+// Renders the frames into the plan's file and says what it wrote; a file that could not be written
+// whole is removed (throws what failed).
+void write_frames(App& app, PlatformWindow& window, const ExportPlan& plan, std::ostream& out,
+                  std::chrono::steady_clock::time_point started) {
+  std::unique_ptr<FrameSink> sink = make_sink(plan, app);  // from here on the file is ours
+  std::size_t steps = 0, runs = 0;
+  try {
+    std::tie(steps, runs) = render_steps(app, window, plan, *sink);
+  } catch (...) {
+    sink.reset();
+    std::error_code ignored;
+    if (std::filesystem::is_regular_file(plan.out, ignored))
+      std::filesystem::remove(plan.out, ignored);
+    throw;
+  }
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  std::error_code ignored;
+  auto bytes = std::filesystem::file_size(plan.out, ignored);
+  std::size_t frames = plan.frame_count(steps) + (runs - 1) * plan.held_frames();
+  out << "wrote " << plan.out << ": " << frames << " frames (" << steps << " steps x "
+      << plan.frames_per_step() << " + "
+      << (runs > 1 ? std::to_string(runs) + " runs x " : std::string()) << plan.held_frames()
+      << " held), " << window.framebuffer_width() << "x" << window.framebuffer_height() << " at "
+      << plan.fps << " fps, " << bytes << " bytes, in " << static_cast<int>(seconds * 10) / 10.0
+      << " s\n";
+}
+
 bool has_display() {
   auto set = [](const char* name) {
     const char* v = std::getenv(name);
@@ -110,19 +139,7 @@ int run_export(const GuiOptions& gui, const ExportPlan& plan, std::ostream& out)
     try {
       app.start(window);
       ignore_pointer(true);  // the picture never depends on where the pointer is
-      std::unique_ptr<FrameSink> sink = make_sink(plan, app);
-      auto [steps, runs] = render_steps(app, window, plan, *sink);
-      double seconds =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-      std::error_code ignored;
-      auto bytes = std::filesystem::file_size(plan.out, ignored);
-      std::size_t frames = plan.frame_count(steps) + (runs - 1) * plan.held_frames();
-      out << "wrote " << plan.out << ": " << frames << " frames (" << steps << " steps x "
-          << plan.frames_per_step() << " + "
-          << (runs > 1 ? std::to_string(runs) + " runs x " : std::string()) << plan.held_frames()
-          << " held), " << window.framebuffer_width() << "x" << window.framebuffer_height()
-          << " at " << plan.fps << " fps, " << bytes << " bytes, in "
-          << static_cast<int>(seconds * 10) / 10.0 << " s\n";
+      write_frames(app, window, plan, out, started);
     } catch (const std::exception& e) {
       std::fprintf(stderr, "stridescope: error: %s\n", e.what());
       status = 2;

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "core/files.h"
 #include "ui/export/export_png_request.h"
 #include "ui/platform/screenshot.h"
 
@@ -71,11 +72,12 @@ bool Capture::after_render(PlatformWindow& window, int frame, std::size_t step, 
 bool Capture::take_screenshot(PlatformWindow& window, std::size_t step, int& status) {
   window.finish();
   int w = window.framebuffer_width(), h = window.framebuffer_height();
-  if (!save_framebuffer_png(path_, w, h)) {
-    std::fprintf(stderr, "stridescope: error: cannot write %s\n", path_.c_str());
-    status = 4;
-  } else {
+  try {
+    save_framebuffer_png(path_, w, h);
     std::printf("wrote %s (%dx%d, step %zu)\n", path_.c_str(), w, h, step);
+  } catch (const FileError& e) {
+    std::fprintf(stderr, "stridescope: error: %s\n", e.what());
+    status = 2;
   }
   return true;
 }
@@ -84,11 +86,12 @@ void Capture::save_view(PlatformWindow& window) {
   window.finish();
   int w = window.framebuffer_width(), h = window.framebuffer_height();
   std::string where = absolute(saving_);
-  if (save_framebuffer_png(saving_, w, h)) {
+  try {
+    save_framebuffer_png(where, w, h);
     set_view_png_status("wrote " + where + " (" + std::to_string(w) + "x" + std::to_string(h) + ")",
                         true);
-  } else {
-    set_view_png_status("cannot write " + where, false);
+  } catch (const FileError& e) {
+    set_view_png_status(e.what(), false);
   }
 }
 

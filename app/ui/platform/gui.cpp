@@ -5,7 +5,11 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
+#include <mutex>
+#include <optional>
 #include <thread>
+#include <utility>
 
 #include "ui/canvas/memory_canvas.h"
 #include "ui/platform/capture.h"
@@ -41,8 +45,37 @@ void pace(PlatformWindow& window, App& app, FramePacing& pacing, bool capture, d
   }
 }
 
+// A capture's program tracing that failed on the command line's choice (--launch 99), said by the
+// tracer's worker thread: the capture stops with it, as `stridescope run` does.
+struct ChoiceFailure {
+  std::mutex mutex;
+  std::optional<std::string> message;
+  std::optional<std::string> take() {
+    std::lock_guard<std::mutex> lock(mutex);
+    return std::exchange(message, std::nullopt);
+  }
+};
+
+// The options a capture runs with: the program tracer notes a ProgramChoiceError in `failure`.
+GuiOptions noting_choice_failures(GuiOptions options,
+                                  const std::shared_ptr<ChoiceFailure>& failure) {
+  if (!options.program_tracer) return options;
+  options.program_tracer = [inner = options.program_tracer, failure](const std::string& file,
+                                                                     const ProgramChoice& choice) {
+    try {
+      return inner(file, choice);
+    } catch (const ProgramChoiceError& e) {
+      std::lock_guard<std::mutex> lock(failure->mutex);
+      failure->message = e.what();
+      throw;
+    }
+  };
+  return options;
+}
+
 // Frames until the window closes or the capture is done; returns the exit status.
-int loop(PlatformWindow& window, App& app, Capture& capture, const GuiOptions& options) {
+int loop(PlatformWindow& window, App& app, Capture& capture, const GuiOptions& options,
+         ChoiceFailure& choice_failure) {
   using Clock = std::chrono::steady_clock;
   if (options.benchmark_frames > 0) {  // animate all the way: fast, from step to step
     app.session().playback().set_speed(8.0f);
@@ -67,6 +100,12 @@ int loop(PlatformWindow& window, App& app, Capture& capture, const GuiOptions& o
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
       continue;
     }
+    if (std::optional<std::string> failure =
+            capture.active() ? choice_failure.take() : std::nullopt) {
+      std::fprintf(stderr, "stridescope: error: %s\n", failure->c_str());
+      status = 2;
+      break;
+    }
     ++frames;
     if (capture.after_render(window, frames, play.step(), status)) break;
     window.present();
@@ -83,15 +122,27 @@ int loop(PlatformWindow& window, App& app, Capture& capture, const GuiOptions& o
   return status;
 }
 
+// Closes the app; preferences that cannot be saved are said (the window closed all the same).
+void stop(App& app) {
+  try {
+    app.stop();  // saving the preferences is the last thing it does
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "stridescope: warning: preferences not saved: %s\n", e.what());
+  }
+}
+
 }  // namespace
 
-int run_gui(const GuiOptions& options) {
+int run_gui(const GuiOptions& given) {
+  Capture capture(given);
+  auto choice_failure = std::make_shared<ChoiceFailure>();
+  const GuiOptions options =
+      capture.active() ? noting_choice_failures(given, choice_failure) : given;
   App app(options);
   if (!app.load()) {
     std::fprintf(stderr, "stridescope: error: %s\n", app.error().c_str());
     return 2;
   }
-  Capture capture(options);
   std::signal(SIGINT, request_stop);
   std::signal(SIGTERM, request_stop);
   try {
@@ -102,19 +153,19 @@ int run_gui(const GuiOptions& options) {
       app.start(window);
     } catch (const std::exception& e) {  // shaders or fonts: the GL setup failed
       std::fprintf(stderr, "stridescope: error: %s\n", e.what());
-      status = 3;
+      status = 2;
     }
     try {
-      if (status == 0) status = loop(window, app, capture, options);
+      if (status == 0) status = loop(window, app, capture, options, *choice_failure);
     } catch (const std::exception& e) {
       std::fprintf(stderr, "stridescope: error: %s\n", e.what());
       status = 2;
     }
-    app.stop();
+    stop(app);
     return status;
   } catch (const WindowError& e) {
     std::fprintf(stderr, "stridescope: error: %s\n", e.what());
-    return 3;
+    return 2;
   }
 }
 

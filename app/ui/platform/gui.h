@@ -3,6 +3,7 @@
 
 #include <functional>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,12 @@ struct ProgramTrace {
 };
 using ProgramTracer =
     std::function<ProgramTrace(const std::string& file, const ProgramChoice& choice)>;
+// A tracing that failed because the program has no such launch or block as was asked for (--launch
+// 99): the command line's mistake, not the file's. A capture run (--screenshot) stops with it.
+class ProgramChoiceError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 // Checks a learner's file against an exercise (app/exercises/checker.h), on a worker thread.
 using ExerciseChecker =
     std::function<CheckResult(const std::string& exercise, const std::string& file)>;

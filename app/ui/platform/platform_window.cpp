@@ -39,8 +39,19 @@ void pin_gl_driver() {
 void pin_gl_driver() {}
 #endif
 
+// While the window is being made, GLFW's last complaint is kept for the one error line that says
+// why it could not be (WindowError); once it is up, GLFW's errors are printed as they come.
+bool window_up = false;
+std::string glfw_said;
 void glfw_error(int code, const char* description) {
+  if (!window_up) {
+    glfw_said = description ? description : "GLFW error " + std::to_string(code);
+    return;
+  }
   std::fprintf(stderr, "stridescope: GLFW error %d: %s\n", code, description);
+}
+[[noreturn]] void cannot_open(const std::string& why) {
+  throw WindowError(why + (glfw_said.empty() ? "" : " (" + glfw_said + ")"));
 }
 
 // Every key event goes to the window first (PlatformWindow::key_event), then to ImGui's backend.
@@ -96,8 +107,10 @@ std::vector<Tap> test_taps() {
 
 PlatformWindow::PlatformWindow(int width, int height, bool capture, const std::string& ini_path)
     : ini_path_(ini_path) {
+  window_up = false;
+  glfw_said.clear();
   glfwSetErrorCallback(glfw_error);
-  if (!glfwInit()) throw WindowError("cannot open a window (no display? try xvfb-run)");
+  if (!glfwInit()) cannot_open("cannot open a window (no display? try xvfb-run)");
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
@@ -110,7 +123,7 @@ PlatformWindow::PlatformWindow(int width, int height, bool capture, const std::s
   window_ = glfwCreateWindow(width, height, "StrideScope", nullptr, nullptr);
   if (window_ == nullptr) {
     glfwTerminate();
-    throw WindowError("cannot create an OpenGL 3.3 window");
+    cannot_open("cannot create an OpenGL 3.3 window");
   }
   glfwMakeContextCurrent(window_);
   pin_gl_driver();
@@ -118,7 +131,7 @@ PlatformWindow::PlatformWindow(int width, int height, bool capture, const std::s
   if (gladLoadGL(glfwGetProcAddress) == 0) {
     glfwDestroyWindow(window_);
     glfwTerminate();
-    throw WindowError("cannot load OpenGL functions");
+    cannot_open("cannot load OpenGL functions");
   }
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
@@ -141,6 +154,7 @@ PlatformWindow::PlatformWindow(int width, int height, bool capture, const std::s
   ImGui_ImplOpenGL3_Init("#version 330 core");
   // A steady cursor: a blinking one would need frames while nothing else changes.
   ImGui::GetIO().ConfigInputTextCursorBlink = false;
+  window_up = true;
 }
 
 PlatformWindow::~PlatformWindow() {

@@ -1,10 +1,12 @@
-// Reads the framebuffer with glReadPixels; PNGs are written with stb_image_write (Debian's libstb).
+// Reads the framebuffer with glReadPixels; PNGs are encoded with stb_image_write (Debian's libstb).
 #include "ui/platform/screenshot.h"
 
 #include <glad/gl.h>
 #include <stb_image_write.h>
 
 #include <algorithm>
+
+#include "core/files.h"
 
 namespace stridescope {
 
@@ -21,9 +23,16 @@ std::vector<unsigned char> read_framebuffer_rgb(int width, int height) {
   return pixels;
 }
 
-bool save_framebuffer_png(const std::string& path, int width, int height) {
+void save_framebuffer_png(const std::string& path, int width, int height) {
   std::vector<unsigned char> pixels = read_framebuffer_rgb(width, height);
-  return stbi_write_png(path.c_str(), width, height, 3, pixels.data(), width * 3) != 0;
+  // Encoded in memory, then written with every write checked (stbi_write_png ignores fwrite's).
+  std::string png;
+  auto append = [](void* to, void* data, int size) {
+    static_cast<std::string*>(to)->append(static_cast<const char*>(data), size);
+  };
+  if (stbi_write_png_to_func(append, &png, width, height, 3, pixels.data(), width * 3) == 0)
+    throw FileError("cannot write " + path + ": the PNG could not be encoded");
+  write_output_file(path, png);
 }
 
 }  // namespace stridescope

@@ -3,10 +3,10 @@
 #include "ui/state/exercise_session.h"
 
 #include <cstdlib>
-#include <fstream>
 #include <mutex>
 #include <thread>
 
+#include "core/files.h"
 #include "exercises/exercise.h"
 
 namespace stridescope {
@@ -54,12 +54,11 @@ bool ExerciseSession::start(ProgramFile& program) {
   std::error_code ec;
   if (!fs::exists(file, ec)) {
     fs::create_directories(file.parent_path(), ec);
-    std::ofstream out(file);
-    out << "// " << e->title << ": stridescope exercise check " << e->name << " " << file.string()
-        << "\n"
-        << e->starter;
-    if (!out) {
-      error_ = "cannot write " + file.string();
+    try {
+      write_output_file(file.string(), "// " + e->title + ": stridescope exercise check " +
+                                           e->name + " " + file.string() + "\n" + e->starter);
+    } catch (const FileError& failure) {
+      error_ = failure.what();
       return false;
     }
   }

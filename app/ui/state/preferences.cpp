@@ -7,6 +7,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "core/files.h"
 #include "model/recent_files.h"
 
 namespace stridescope {
@@ -52,11 +53,11 @@ Preferences load_preferences(const std::string& path) {
 void save_preferences(const Preferences& p, const std::string& path) {
   std::error_code ignored;
   std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ignored);
-  std::ofstream out(path);
   nlohmann::json layout = nlohmann::json::object();
   for (const SavedPlacement& s : p.layout)
     layout[s.title] = {s.where.x, s.where.y, s.where.w, s.where.h};
-  out << nlohmann::json{{"speed", p.speed}, {"layout", layout}, {"recent", p.recent}}.dump(2);
+  replace_file(
+      path, nlohmann::json{{"speed", p.speed}, {"layout", layout}, {"recent", p.recent}}.dump(2));
 }
 
 }  // namespace stridescope

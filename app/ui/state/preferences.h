@@ -24,6 +24,7 @@ struct Preferences {
 };
 
 Preferences load_preferences(const std::string& path);  // a missing or damaged file: defaults
+// The old file stays whole when the new one cannot be written; throws FileError (core/files.h).
 void save_preferences(const Preferences& preferences, const std::string& path);
 std::string config_directory();  // $XDG_CONFIG_HOME/stridescope or ~/.config/stridescope
 
