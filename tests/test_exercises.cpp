@@ -145,9 +145,10 @@ TEST(ExerciseChecker, ALoopACrashAndAFloodFailWithTheirReason) {
   const Case cases[] = {
       {"  while (*(volatile const int*)in >= 0) {}\n", "time limit"},
       // 4000 bytes past `out`'s one int: the red zone after it (docs/own-programs.md).
+      // The harness names it as the kernel's parameter.
       {"  out[1000] = 1;\n",
-       "wrote buffer[1000] (byte 4000), past the end of the program's 2nd "
-       "cudaMalloc buffer (buffer[0]..buffer[0], 4-byte elements)"},
+       "wrote out[1000] (byte 4000), past the end of the cudaMalloc buffer out (out[0]..out[0], "
+       "4-byte elements)"},
       // A GPU's printf buffer holds 1 MiB: the rest is dropped, and the loop runs out of time.
       {"  for (long k = 0; k < (1L << 40); k++) printf(\"%ld\\n\", k);\n", "time limit"},
   };

@@ -351,3 +351,24 @@ int main(int, char** argv) {
 
 }  // namespace
 }  // namespace stridescope
+
+namespace stridescope {
+namespace {
+
+// A launch spec's main() allocates the kernel's arrays: an access past one names the parameter.
+TEST(OwnBounds, ALaunchSpecsArrayIsNamedAsTheKernelsParameter) {
+  if (!test_support::have_clang_tools()) GTEST_SKIP() << "clang++-14 not installed";
+  const std::string path = write_program(
+      "own_bounds_spec.cu",
+      "__global__ void copy(const int* in, int* out) { out[threadIdx.x] = in[threadIdx.x]; }\n");
+  OwnRunOptions options = options_for(path);
+  options.launch_spec = "copy<<<1,8>>>(in=iota(8), out=zeros(4))";
+  const OwnRunResult r = run_own_program(options);
+  EXPECT_NE(r.failure.find("wrote out[4] (byte 16), past the end of the cudaMalloc buffer out "
+                           "(out[0]..out[3], 4-byte elements)"),
+            std::string::npos)
+      << r.failure;
+}
+
+}  // namespace
+}  // namespace stridescope

@@ -1,4 +1,4 @@
-// A wrong solution of many-blocks (no-guard); the checker must say: read buffer[1] (byte 4), past the end of the program's 1st cudaMalloc buffer
+// A wrong solution of many-blocks (no-guard); the checker must say: read in[1] (byte 4), past the end of the cudaMalloc buffer in (in[0]..
 // Exercise many-blocks: block b sums in[b * 256 ..] (up to n) into partial[b].
 
 __global__ void partial_sums(const int* in, int* partial, int n) {

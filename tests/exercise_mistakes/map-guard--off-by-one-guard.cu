@@ -1,4 +1,4 @@
-// A wrong solution of map-guard (off-by-one-guard); the checker must say: read buffer[1] (byte 4), past the end of the program's 1st cudaMalloc buffer
+// A wrong solution of map-guard (off-by-one-guard); the checker must say: read in[1] (byte 4), past the end of the cudaMalloc buffer in (in[0]..
 // Exercise map-guard: out[i] = in[i] * in[i] for every i < n.
 
 __global__ void square(const int* in, int* out, int n) {

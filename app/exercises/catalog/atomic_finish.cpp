@@ -39,8 +39,8 @@ int main(int argc, char** argv) {
   const int n = int(ex::arg(argc, argv, 1));
   std::vector<int> in(n);
   for (int i = 0; i < n; i++) in[i] = ex::digit(i, 10);
-  int* d_in = ex::to_device(in);
-  int* d_total = ex::zeros_on_device<int>(1);
+  int* d_in = ex::to_device(in, "in");
+  int* d_total = ex::zeros_on_device<int>(1, "total");
   sum_all<<<(n + 255) / 256, 256>>>(d_in, d_total, n);
   cudaDeviceSynchronize();
   ex::report("total", ex::to_host(d_total, 1));

@@ -27,9 +27,9 @@ int main(int argc, char** argv) {
     a[i] = ex::unit_float(i, 6);
     b[i] = ex::unit_float(i, 7);
   }
-  float* d_a = ex::to_device(a);
-  float* d_b = ex::to_device(b);
-  float* d_partial = ex::zeros_on_device<float>(blocks);
+  float* d_a = ex::to_device(a, "a");
+  float* d_b = ex::to_device(b, "b");
+  float* d_partial = ex::zeros_on_device<float>(blocks, "partial");
   dot<<<blocks, 256>>>(d_a, d_b, d_partial, n);
   cudaDeviceSynchronize();
   double total = 0;

@@ -13,8 +13,8 @@ int main(int argc, char** argv) {
   const int block = int(ex::arg(argc, argv, 1)), blocks = 3, n = block * blocks;
   std::vector<int> in(n);
   for (int i = 0; i < n; i++) in[i] = ex::digit(i, 3);
-  int* d_in = ex::to_device(in);
-  int* d_out = ex::zeros_on_device<int>(blocks);
+  int* d_in = ex::to_device(in, "in");
+  int* d_out = ex::zeros_on_device<int>(blocks, "out");
   block_sum<<<blocks, block, block * sizeof(int)>>>(d_in, d_out);
   cudaDeviceSynchronize();
   ex::report("out", ex::to_host(d_out, blocks));

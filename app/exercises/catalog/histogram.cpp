@@ -38,8 +38,8 @@ int main(int argc, char** argv) {
   const int n = int(ex::arg(argc, argv, 1));
   std::vector<unsigned char> data(n);
   for (int i = 0; i < n; i++) data[i] = (unsigned char)(ex::mix(i, 13) % 256u);
-  unsigned char* d_data = ex::to_device(data);
-  unsigned* d_bins = ex::zeros_on_device<unsigned>(256);
+  unsigned char* d_data = ex::to_device(data, "data");
+  unsigned* d_bins = ex::zeros_on_device<unsigned>(256, "bins");
   histogram<<<8, 256>>>(d_data, d_bins, n);
   cudaDeviceSynchronize();
   ex::report("bins", ex::to_host(d_bins, 256));

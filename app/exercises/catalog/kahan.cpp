@@ -13,8 +13,8 @@ int main(int argc, char** argv) {
   const int n = int(ex::arg(argc, argv, 1));
   std::vector<float> in(n);
   for (int i = 0; i < n; i++) in[i] = 0.1f + ex::unit_float(i, 19) * 0.001f;
-  float* d_in = ex::to_device(in);
-  float* d_out = ex::zeros_on_device<float>(1);
+  float* d_in = ex::to_device(in, "in");
+  float* d_out = ex::zeros_on_device<float>(1, "out");
   kahan_sum<<<1, 128>>>(d_in, d_out, n);
   cudaDeviceSynchronize();
   ex::report("sum", ex::to_host(d_out, 1));

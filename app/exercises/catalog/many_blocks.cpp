@@ -55,8 +55,8 @@ int main(int argc, char** argv) {
   const int n = int(ex::arg(argc, argv, 1)), blocks = (n + 255) / 256;
   std::vector<int> in(n);
   for (int i = 0; i < n; i++) in[i] = ex::digit(i, 5);
-  int* d_in = ex::to_device(in);
-  int* d_partial = ex::zeros_on_device<int>(blocks);
+  int* d_in = ex::to_device(in, "in");
+  int* d_partial = ex::zeros_on_device<int>(blocks, "partial");
   partial_sums<<<blocks, 256>>>(d_in, d_partial, n);
   cudaDeviceSynchronize();
   ex::report("partial", ex::to_host(d_partial, blocks));

@@ -38,8 +38,8 @@ int main(int argc, char** argv) {
   const int n = int(ex::arg(argc, argv, 1)), block = int(ex::arg(argc, argv, 2));
   std::vector<int> in(n);
   for (int i = 0; i < n; i++) in[i] = ex::digit(i, 1);
-  int* d_in = ex::to_device(in);
-  int* d_out = ex::zeros_on_device<int>(n);
+  int* d_in = ex::to_device(in, "in");
+  int* d_out = ex::zeros_on_device<int>(n, "out");
   square<<<(n + block - 1) / block, block>>>(d_in, d_out, n);
   cudaDeviceSynchronize();
   ex::report("out", ex::to_host(d_out, n));

@@ -16,9 +16,9 @@ int main(int argc, char** argv) {
     a[i] = ex::unit_float(i, 17);
     b[i] = ex::unit_float(i, 18);
   }
-  float* d_a = ex::to_device(a);
-  float* d_b = ex::to_device(b);
-  float* d_c = ex::zeros_on_device<float>(n * n);
+  float* d_a = ex::to_device(a, "A");
+  float* d_b = ex::to_device(b, "B");
+  float* d_c = ex::zeros_on_device<float>(n * n, "C");
   matmul<<<dim3(n / 16, n / 16), dim3(16, 16)>>>(d_a, d_b, d_c, n);
   cudaDeviceSynchronize();
   ex::report("C", ex::to_host(d_c, n * n));

@@ -23,8 +23,8 @@ int main(int argc, char** argv) {
   const int n = int(ex::arg(argc, argv, 1));
   std::vector<int> in(n);
   for (int i = 0; i < n; i++) in[i] = ex::signed_value(i, 12) / 10;  // many ties
-  int* d_in = ex::to_device(in);
-  int* d_result = ex::zeros_on_device<int>(2);
+  int* d_in = ex::to_device(in, "in");
+  int* d_result = ex::zeros_on_device<int>(2, "result");
   max_index<<<1, 256>>>(d_in, d_result, n);
   cudaDeviceSynchronize();
   ex::report("result", ex::to_host(d_result, 2));

@@ -23,8 +23,8 @@ int main(int argc, char** argv) {
   const int n = int(ex::arg(argc, argv, 1));
   std::vector<int> in(n);
   for (int i = 0; i < n; i++) in[i] = ex::digit(i, 9);
-  int* d_in = ex::to_device(in);
-  int* d_tmp = ex::zeros_on_device<int>((n + 255) / 256);
+  int* d_in = ex::to_device(in, "d_in");
+  int* d_tmp = ex::zeros_on_device<int>((n + 255) / 256, "d_tmp");
   const int sum = reduce_all(d_in, d_tmp, n);
   ex::report("sum", std::vector<int>{sum});
   return 0;

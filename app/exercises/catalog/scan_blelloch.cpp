@@ -25,8 +25,8 @@ int main(int argc, char** argv) {
   const int block = int(ex::arg(argc, argv, 1)), n = 2 * block;
   std::vector<int> in(n);
   for (int i = 0; i < n; i++) in[i] = ex::digit(i, 15);
-  int* d_in = ex::to_device(in);
-  int* d_out = ex::zeros_on_device<int>(n);
+  int* d_in = ex::to_device(in, "in");
+  int* d_out = ex::zeros_on_device<int>(n, "out");
   exclusive_scan<<<1, block, n * sizeof(int)>>>(d_in, d_out);
   cudaDeviceSynchronize();
   ex::report("out", ex::to_host(d_out, n));

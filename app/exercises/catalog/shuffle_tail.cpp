@@ -23,8 +23,8 @@ int main(int argc, char** argv) {
   const int kind = int(ex::arg(argc, argv, 1)), n = 1024;
   std::vector<int> in(n);
   for (int i = 0; i < n; i++) in[i] = kind == 0 ? ex::digit(i, 11) : i;
-  int* d_in = ex::to_device(in);
-  int* d_out = ex::zeros_on_device<int>(4);
+  int* d_in = ex::to_device(in, "in");
+  int* d_out = ex::zeros_on_device<int>(4, "out");
   block_sum<<<4, 256>>>(d_in, d_out);
   cudaDeviceSynchronize();
   ex::report("out", ex::to_host(d_out, 4));

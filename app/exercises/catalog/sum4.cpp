@@ -55,8 +55,8 @@ int main(int argc, char** argv) {
   std::vector<int> in{3, 1, 4, 2};
   if (seed != 0)
     for (int i = 0; i < 4; i++) in[i] = ex::digit(i, seed);
-  int* d_in = ex::to_device(in);
-  int* d_out = ex::zeros_on_device<int>(1);
+  int* d_in = ex::to_device(in, "in");
+  int* d_out = ex::zeros_on_device<int>(1, "out");
   sum4<<<1, 4>>>(d_in, d_out);
   cudaDeviceSynchronize();
   ex::report("sum", ex::to_host(d_out, 1));

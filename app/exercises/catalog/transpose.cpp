@@ -24,8 +24,8 @@ int main(int argc, char** argv) {
   const int width = int(ex::arg(argc, argv, 1)), height = int(ex::arg(argc, argv, 2));
   std::vector<float> in(width * height);
   for (int i = 0; i < width * height; i++) in[i] = ex::unit_float(i, 16);
-  float* d_in = ex::to_device(in);
-  float* d_out = ex::zeros_on_device<float>(width * height);
+  float* d_in = ex::to_device(in, "in");
+  float* d_out = ex::zeros_on_device<float>(width * height, "out");
   transpose<<<dim3(width / 32, height / 32), dim3(32, 8)>>>(d_in, d_out, width, height);
   cudaDeviceSynchronize();
   ex::report("out", ex::to_host(d_out, width * height));

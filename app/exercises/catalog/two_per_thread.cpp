@@ -13,8 +13,8 @@ int main(int argc, char** argv) {
   const int n = int(ex::arg(argc, argv, 1)), B = 128, blocks = (n + 2 * B - 1) / (2 * B);
   std::vector<int> in(n);
   for (int i = 0; i < n; i++) in[i] = ex::digit(i, 8);
-  int* d_in = ex::to_device(in);
-  int* d_out = ex::zeros_on_device<int>(blocks);
+  int* d_in = ex::to_device(in, "in");
+  int* d_out = ex::zeros_on_device<int>(blocks, "out");
   sum_pairs<<<blocks, B, 2 * B * sizeof(int)>>>(d_in, d_out, n);
   cudaDeviceSynchronize();
   ex::report("out", ex::to_host(d_out, blocks));

@@ -40,7 +40,7 @@ std::string array_statements(const BoundArg& a, std::size_t k) {
          count + ", " + init + ", " + number(v) + ", " + std::to_string(a.init.seed) + "ull, " +
          values + ");\n";
   out += "  " + type + "* stridescope_dev_" + id + " = stridescope_launch::to_device(" +
-         "stridescope_host_" + id + ", " + count + ");\n";
+         "stridescope_host_" + id + ", " + count + ", \"" + a.param.name + "\");\n";
   return out;
 }
 

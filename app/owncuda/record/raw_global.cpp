@@ -29,6 +29,7 @@ GlobalBuffer buffer_of_raw(const nlohmann::json& all, std::size_t i,
   if (out.line > 0 && std::size_t(out.line) <= source.size())
     site = malloc_site(source[std::size_t(out.line) - 1], k);
   out.name = site.name;
+  if (out.name.empty() && b.contains("name")) out.name = b["name"].get<std::string>();
   out.type = b["type"].get<std::string>();
   out.element_size = b["element_size"].get<std::uint32_t>();
   if (out.type.empty() && out.element_size == 0) {

@@ -19,6 +19,7 @@ struct Allocation {
   std::uint32_t element_size = 0;     // sizeof(T) for cudaMalloc(T**, ...), 0 when unknown
   std::string type;                   // "float" where the runtime knows it
   bool live = true;
+  std::string name;  // as the allocating call named it, where its line cannot ("" otherwise)
 };
 
 // Loads (or stores) into one buffer during one step. A buffer of up to kBitmapBytes keeps a bit
@@ -99,11 +100,11 @@ struct Traffic {
 
 class GlobalRecord {
  public:
-  void allocated(void* p, std::size_t bytes, void* pc, std::uint32_t element_size,
-                 const char* type) {
+  void allocated(void* p, std::size_t bytes, void* pc, std::uint32_t element_size, const char* type,
+                 std::string name = "") {
     const auto b = reinterpret_cast<std::uintptr_t>(p);
     all_.push_back({b, b + bytes, b + (bytes + 15) / 16 * 16, reinterpret_cast<std::uintptr_t>(pc),
-                    element_size, type ? type : ""});
+                    element_size, type ? type : "", true, std::move(name)});
   }
   void freed(void* p) {
     for (Allocation& a : all_)
@@ -174,6 +175,7 @@ class GlobalRecord {
                      {"bytes", a.end - a.begin},
                      {"element_size", a.element_size},
                      {"type", a.type}});
+      if (!a.name.empty()) out.back()["name"] = a.name;
     }
     return out;
   }

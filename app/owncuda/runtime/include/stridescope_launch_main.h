@@ -4,6 +4,8 @@
 // and printing large arrays costs nothing per access. STRIDESCOPE_LAUNCH_PRINTED: values printed.
 #pragma once
 
+#include <string>
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -29,11 +31,15 @@ STRIDESCOPE_NOT_TRACED Element* make(unsigned long long n, Init init, double v,
   }
   return host;
 }
-// `(cudaMalloc)`, not the naming macro (runtime_api.h): the buffer is not "dev" to the learner.
+// Named as the kernel's parameter it is passed to (`name`): an out-of-bounds access says `out[16]`.
 template <typename Element>
-STRIDESCOPE_NOT_TRACED Element* to_device(const Element* host, unsigned long long n) {
+STRIDESCOPE_NOT_TRACED Element* to_device(const Element* host, unsigned long long n,
+                                          const char* name) {
   Element* dev = nullptr;
-  (cudaMalloc)(reinterpret_cast<void**>(&dev), n * sizeof(Element));
+  const std::string taken = std::string("&") + name;  // as `cudaMalloc(&out, ...)` spells it
+  const ::stridescope_rt::MallocText named{taken.c_str(), nullptr, 0};
+  ::stridescope_rt::typed_malloc(&dev, n * sizeof(Element), __builtin_return_address(0), false,
+                                 &named);
   cudaMemcpy(dev, host, n * sizeof(Element), cudaMemcpyHostToDevice);
   return dev;
 }

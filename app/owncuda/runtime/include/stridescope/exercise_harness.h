@@ -3,6 +3,8 @@
 // the checker reads apart from whatever the kernels print.
 #pragma once
 
+#include <string>
+
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -20,12 +22,20 @@ inline long arg(int argc, char** argv, int k) {
   return std::strtol(argv[k], nullptr, 10);
 }
 
-// The harness's buffers are allocated by `(cudaMalloc)`, not the naming macro (runtime_api.h): an
-// out-of-bounds access calls them "the program's 1st cudaMalloc buffer", not "device".
+// The harness's buffers are named as the learner's kernel names the parameter they are passed to
+// ("in", "out"): an out-of-bounds access and the trace say `out[16]`, not `device[16]`.
 template <typename T>
-T* to_device(const std::vector<T>& host) {
+T* named_malloc(std::size_t bytes, const char* name) {
   T* device = nullptr;
-  (cudaMalloc)(&device, host.size() * sizeof(T) + (host.empty() ? 1 : 0));
+  const std::string taken = std::string("&") + name;  // as `cudaMalloc(&out, ...)` spells it
+  const ::stridescope_rt::MallocText named{taken.c_str(), nullptr, 0};
+  ::stridescope_rt::typed_malloc(&device, bytes, __builtin_return_address(0), false, &named);
+  return device;
+}
+
+template <typename T>
+T* to_device(const std::vector<T>& host, const char* name) {
+  T* device = named_malloc<T>(host.size() * sizeof(T) + (host.empty() ? 1 : 0), name);
   if (!host.empty())
     cudaMemcpy(device, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice);
   return device;
@@ -33,9 +43,8 @@ T* to_device(const std::vector<T>& host) {
 
 // A device array of n elements, all zero.
 template <typename T>
-T* zeros_on_device(std::size_t n) {
-  T* device = nullptr;
-  (cudaMalloc)(&device, n * sizeof(T) + (n == 0 ? 1 : 0));
+T* zeros_on_device(std::size_t n, const char* name) {
+  T* device = named_malloc<T>(n * sizeof(T) + (n == 0 ? 1 : 0), name);
   cudaMemset(device, 0, n * sizeof(T));
   return device;
 }
