@@ -56,6 +56,16 @@ std::string reader_tool() {
   return STRIDESCOPE_READ_TOOL;
 }
 
+// The reader's limits: a tool's, but for the address space where this build is AddressSanitizer's
+// (so is the reader: its shadow memory alone reserves terabytes of addresses).
+Limits reader_limits() {
+  Limits limits = kToolLimits;
+#if defined(__SANITIZE_ADDRESS__)
+  limits.memory_bytes = 0;
+#endif
+  return limits;
+}
+
 // The request for `file`: clang's arguments with the header precompiled where `clang` can build it
 // (header_pch.h), and the same with the header as text for the retry.
 ReadRequest read_request(const std::string& file, const std::vector<std::string>& header,
@@ -91,10 +101,10 @@ ProgramFacts parse_program(const std::string& file, const std::string& clang,
                               answer = work.path() / "answer.json";
   std::ofstream(request) << to_json(read_request(file, header, as_text, flags, appended)).dump();
   const int rc = run_process({tool, request.string(), answer.string()}, work.path() / "reader.out",
-                             work.path() / "reader.err");
+                             work.path() / "reader.err", {}, reader_limits());
   if (rc > 128)
     throw OwnProgramError("libclang could not read " + file + ": " +
-                          ending_text(rc, kToolLimits, "it"));
+                          ending_text(rc, reader_limits(), "it"));
   if (rc != 0) {
     const std::string said = read_file(work.path() / "reader.err");
     throw OwnProgramError(!said.empty() ? said
