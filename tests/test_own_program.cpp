@@ -253,10 +253,29 @@ TEST(OwnProgram, AProgramThatOpensAnOpenGLWindowIsNamed) {
                                "int main(int argc, char** argv) { glutInit(&argc, argv); }\n");
   const RunErrors r = run_for_errors(options);
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.text.find("the program opens a window with OpenGL (glutInit), which is not "
-                        "supported by stridescope run; nvcc builds it with -lglut -lGL\n"),
-            std::string::npos)
+  EXPECT_EQ(r.text.rfind("stridescope: error: the program opens a window with OpenGL (glutInit), "
+                         "which is not supported by stridescope run; nvcc builds it with -lglut "
+                         "-lGL (",
+                         0),
+            0u)
       << r.text;
+  EXPECT_EQ(lines_of(r.text), 1) << r.text;  // one line, not the reason and then ours
+}
+
+// Without clang, one line saying what to install.
+TEST(OwnProgram, WithoutClangItIsOneLineSayingWhatToInstall) {
+  const char* path = std::getenv("PATH");
+  const std::string saved = path ? path : "";
+  setenv("PATH", "/nonexistent", 1);
+  OwnRunOptions options;
+  options.file = kSum4;
+  const RunErrors r = run_for_errors(options);
+  setenv("PATH", saved.c_str(), 1);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.text,
+            "stridescope: error: clang++ not found (install clang-14: "
+            "scripts/install-deps.sh) (" +
+                kSum4 + " was not run)\n");
 }
 
 // A program of several files, as cuda-samples' histogram: kernels in two .cu files (each with

@@ -55,15 +55,32 @@ void check_run_files(const OwnRunOptions& options, const std::string& out_path) 
   if (!out_path.empty()) check_output_file(out_path);
 }
 
+namespace {
+
+// Why a file was not run: clang's messages as clang printed them, then our line; a reason of ours
+// (no clang, a bad file) in that one line.
+void report_not_run(std::string why, const std::string& file, std::ostream& err) {
+  while (!why.empty() && why.back() == '\n') why.pop_back();
+  const bool compiler_said = why.find('\n') != std::string::npos ||
+                             why.find(": error: ") != std::string::npos ||
+                             why.find(": warning: ") != std::string::npos;
+  if (compiler_said) {
+    err << why << "\nstridescope: error: " << file << " was not run\n";
+  } else {
+    err << "stridescope: error: " << (why.empty() ? "it could not be built" : why) << " (" << file
+        << " was not run)\n";
+  }
+}
+
+}  // namespace
+
 int command_run(const OwnRunOptions& options, const std::string& out_path, bool timings,
                 std::ostream& out, std::ostream& err) {
   OwnRunResult r;
   try {
     r = run_own_program(options);
   } catch (const OwnProgramError& e) {
-    err << e.what();
-    if (std::string(e.what()).empty() || std::string(e.what()).back() != '\n') err << "\n";
-    err << "stridescope: error: " << options.file << " was not run\n";
+    report_not_run(e.what(), options.file, err);
     return 2;
   }
   for (const std::string& w : r.warnings) err << w << "\n";
@@ -131,9 +148,7 @@ int command_run_schedules(const OwnRunOptions& options, unsigned schedules, std:
   try {
     report = compare_schedules(options, schedules);
   } catch (const OwnProgramError& e) {
-    err << e.what();
-    if (std::string(e.what()).empty() || std::string(e.what()).back() != '\n') err << "\n";
-    err << "stridescope: error: " << options.file << " was not run\n";
+    report_not_run(e.what(), options.file, err);
     return 2;
   }
   out << report.reference.output;
