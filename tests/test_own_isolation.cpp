@@ -134,6 +134,19 @@ TEST(OwnIsolation, AProgramInItsNamespaceSeesNoProcessButItsOwn) {
   EXPECT_NE(out.str().find("pid 2, parent 1, 2 processes"), std::string::npos) << out.str();
 }
 
+// exit(-1) is a status of 255, as a shell shows it: no signal.
+TEST(OwnIsolation, AnExitStatusAbove128IsTheProgramsNotASignal) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  OwnRunOptions options;
+  options.file = write_program(
+      "ssiso_exit.cu",
+      "#include <cstdlib>\n__global__ void k(int* p) { p[threadIdx.x] = 1; }\n"
+      "int main() {\n  int* d;\n  cudaMalloc(&d, 64);\n  k<<<1, 4>>>(d);\n  exit(-1);\n}\n");
+  std::ostringstream out, err;
+  EXPECT_EQ(command_run(options, "", false, out, err), 255) << err.str();
+  EXPECT_EQ(err.str().find("died"), std::string::npos) << err.str();
+}
+
 // A program inherits stdin, stdout and stderr only: none of stridescope's other open files.
 TEST(OwnIsolation, AProgramInheritsNoDescriptorButItsThree) {
   if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
@@ -234,18 +247,19 @@ TEST(OwnIsolation, EachEndingPastALimitIsSaidInWords) {
   const Limits limits{30, 0, 1 << 20, 40, Isolation::Program};
   EXPECT_EQ(ending_text(0, limits, "the program"), "");
   EXPECT_EQ(ending_text(3, limits, "the program"), "");
-  EXPECT_EQ(ending_text(128 + SIGXCPU, limits, "the program"),
+  EXPECT_EQ(ending_text(255, limits, "the program"), "");  // exit(-1): a status, no signal
+  EXPECT_EQ(ending_text(kKilledBy + SIGXCPU, limits, "the program"),
             "the program ran past its 30 s of CPU time (an endless loop?)");
-  EXPECT_EQ(ending_text(128 + SIGXCPU, kToolLimits, "clang"),
+  EXPECT_EQ(ending_text(kKilledBy + SIGXCPU, kToolLimits, "clang"),
             "clang ran past its 120 s of CPU time");
-  EXPECT_EQ(ending_text(128 + SIGKILL, limits, "the program"),
+  EXPECT_EQ(ending_text(kPastWallTime, limits, "the program"),
             "the program ran past its 40 s wall-time limit (waiting for something, or sleeping?)");
-  EXPECT_EQ(ending_text(128 + SIGXFSZ, limits, "the program"),
+  EXPECT_EQ(ending_text(kKilledBy + SIGXFSZ, limits, "the program"),
             "the program wrote more than 1024 KiB (its output, or its trace); it was stopped");
   EXPECT_EQ(ending_text(kSignalledParent + SIGTERM, limits, "the program"),
             "the program sent SIGTERM to the process that started it: it was stopped, with "
             "everything it started");
-  EXPECT_EQ(ending_text(128 + SIGSEGV, limits, "nvcc"), "nvcc died: Segmentation fault");
+  EXPECT_EQ(ending_text(kKilledBy + SIGSEGV, limits, "nvcc"), "nvcc died: Segmentation fault");
 }
 
 // A tool's run is limited too: a child past its wall-time limit is stopped, with what it started.
@@ -260,7 +274,7 @@ TEST(OwnIsolation, AToolPastItsWallTimeLimitIsStoppedWithWhatItStarted) {
                   dir / "tool.out", dir / "tool.err", {}, Limits{5, 0, 0, 1});
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  EXPECT_EQ(code, 128 + SIGKILL);
+  EXPECT_EQ(code, kPastWallTime);
   EXPECT_LT(seconds, 5);
   EXPECT_TRUE(all_gone(name));
 }

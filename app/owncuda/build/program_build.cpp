@@ -63,7 +63,7 @@ int compile(const std::string& clang, std::vector<std::string> flags, const fs::
   const Limits limits{120, 8ull << 30, 256ull << 20, 180};
   const int rc = run_process(argv, dir / "compile.out", dir / "compile.err", {}, limits);
   // Past a limit (a huge generated source): that, not what clang had printed when it was stopped.
-  if (rc > 128)
+  if (ended_abnormally(rc))
     throw OwnProgramError(ending_text(rc, limits, "clang") + " compiling " +
                           source.filename().string() + " (a very large or generated source?)\n");
   return rc;
@@ -223,7 +223,8 @@ fs::path build_program(const BuildRequest& request, const ProgramFacts& facts, c
   link.insert(link.end(), {"-Wl,--whole-archive", runtime_lib().string(), "-Wl,--no-whole-archive",
                            "-lboost_context", "-lpthread", "-o", program.string()});
   const int rc = run_process(link, dir / "link.out", dir / "link.err");
-  if (rc > 128) throw OwnProgramError(ending_text(rc, kToolLimits, "the linker") + "\n");
+  if (ended_abnormally(rc))
+    throw OwnProgramError(ending_text(rc, kToolLimits, "the linker") + "\n");
   if (rc != 0) throw OwnProgramError(link_failure(read_file(dir / "link.err")));
   times.compile_s = seconds_since(t0);
   return program;

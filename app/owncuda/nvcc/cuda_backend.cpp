@@ -66,7 +66,7 @@ fs::path build(const fs::path& file, const fs::path& dir, const std::string& nvc
   // No address-space limit: -arch=native loads the CUDA driver, which reserves tens of GiB.
   const Limits limits{300, 0, 1ull << 30, 600};
   const int rc = run_process(argv, dir / "nvcc.out", dir / "nvcc.err", {}, limits);
-  if (rc > 128) throw OwnProgramError(ending_text(rc, limits, "nvcc"));
+  if (ended_abnormally(rc)) throw OwnProgramError(ending_text(rc, limits, "nvcc"));
   if (rc != 0) {
     const std::string said = read_file(dir / "nvcc.out") + read_file(dir / "nvcc.err");
     // A kernel-only file: the linker's one complaint, said as what to do instead.
@@ -88,7 +88,8 @@ Limits program_limits(const CudaRunOptions& options) {
 }
 
 std::string failure_of(const CudaRunResult& r, const CudaRunOptions& options) {
-  if (r.exit_code > 128) return ending_text(r.exit_code, program_limits(options), "the program");
+  if (ended_abnormally(r.exit_code))
+    return ending_text(r.exit_code, program_limits(options), "the program");
   if (std::optional<std::size_t> k = first_failed_launch(r.launches)) {
     const NativeLaunch& l = r.launches.launches[*k];
     return "launch " + std::to_string(*k) + " (" + launch_config(l) + ") failed: " + l.error;

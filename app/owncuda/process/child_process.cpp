@@ -169,12 +169,12 @@ int exit_code_of(const guard::Record& r, int guard_status, bool killed, pid_t pr
     case guard::Ending::Exited:
       return r.value;
     case guard::Ending::Signalled:
-      return 128 + r.value;
+      return kKilledBy + r.value;
     case guard::Ending::SignalledParent:
       return kSignalledParent + r.value;
     case guard::Ending::TimedOut:
     case guard::Ending::Stopped:
-      return 128 + SIGKILL;
+      return kPastWallTime;
     case guard::Ending::SetupFailed:
       throw OwnProgramError("could not start " + name + ": " + std::strerror(r.value));
     case guard::Ending::Started:
@@ -183,7 +183,7 @@ int exit_code_of(const guard::Record& r, int guard_status, bool killed, pid_t pr
   // No record: the guard itself was killed, by the backstop or by the program (SIGKILL to its
   // parent, which no guard can take). What the program started goes with its group.
   if (program > 0) kill(-program, SIGKILL);
-  if (killed || !WIFSIGNALED(guard_status)) return 128 + SIGKILL;
+  if (killed || !WIFSIGNALED(guard_status)) return kPastWallTime;
   return kSignalledParent + WTERMSIG(guard_status);
 }
 
@@ -235,23 +235,23 @@ int run_process(const std::vector<std::string>& argv, const fs::path& out, const
 }
 
 std::string ending_text(int exit_code, const Limits& limits, const std::string& who) {
-  if (exit_code >= kSignalledParent) {
+  if (exit_code >= kSignalledParent && exit_code < kKilledBy) {
     const int signal = exit_code - kSignalledParent;
     const char* name = sigabbrev_np(signal);
     return who + " sent " +
            (name ? std::string("SIG") + name : "signal " + std::to_string(signal)) +
            " to the process that started it: it was stopped, with everything it started";
   }
-  if (exit_code <= 128) return "";
-  const int signal = exit_code - 128;
+  if (!ended_abnormally(exit_code)) return "";
   // What may have kept it: a program's guesses; a tool's, a huge or generated source.
   const bool program = limits.isolation == Isolation::Program;
+  if (exit_code == kPastWallTime)
+    return who + " ran past its " + std::to_string(limits.wall_s) + " s wall-time limit" +
+           (program ? " (waiting for something, or sleeping?)" : "");
+  const int signal = exit_code - kKilledBy;
   if (signal == SIGXCPU)
     return who + " ran past its " + std::to_string(limits.cpu_s) + " s of CPU time" +
            (program ? " (an endless loop?)" : "");
-  if (signal == SIGKILL)
-    return who + " ran past its " + std::to_string(limits.wall_s) + " s wall-time limit" +
-           (program ? " (waiting for something, or sleeping?)" : "");
   if (signal == SIGXFSZ)
     return who + " wrote more than " + std::to_string(limits.file_bytes >> 10) + " KiB" +
            (program ? " (its output, or its trace)" : "") + "; it was stopped";

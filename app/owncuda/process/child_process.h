@@ -29,24 +29,29 @@ struct Limits {
 // for any program a learner brings, finite for a 5 MB generated source.
 inline constexpr Limits kToolLimits{120, 8ull << 30, 1ull << 30, 180, Isolation::Tool};
 
-// What run_process returns for a program that sent a signal to the process that started it
-// (`kill(getppid(), SIGTERM)`): kSignalledParent + the signal.
-inline constexpr int kSignalledParent = 1000;
+// How run_process says a child ended other than by exiting (an exit status is 0..255):
+inline constexpr int kSignalledParent = 1000;  // + the signal it sent the process that started it
+inline constexpr int kKilledBy = 2000;      // + the signal that ended it (SIGXCPU: its CPU limit)
+inline constexpr int kPastWallTime = 3000;  // stopped at its wall-time limit, with what it started
+// Whether `code` is one of those, not an exit status.
+inline bool ended_abnormally(int code) {
+  return code >= kSignalledParent;
+}
 
 // Runs argv with stdin from `in` (or /dev/null), stdout and stderr into files; returns the exit
-// status, 128 + the signal that ended it (128 + SIGKILL past the wall-time limit), or
-// kSignalledParent + a signal the program sent to its parent. Whatever the program started ends
-// with it. `shown_name`, if given, is the argv[0] the program sees (the name it was built as) in
-// place of the path it is run from. Throws OwnProgramError if it cannot start, and Interrupted
-// (process/stop.h) when stridescope is asked to stop while it runs.
+// status (0..255, whatever it is: `exit(255)` is no signal), kKilledBy + the signal that ended it,
+// kPastWallTime, or kSignalledParent + a signal the program sent to its parent. Whatever the
+// program started ends with it. `shown_name`, if given, is the argv[0] the program sees (the name
+// it was built as) in place of the path it is run from. Throws OwnProgramError if it cannot start,
+// and Interrupted (process/stop.h) when stridescope is asked to stop while it runs.
 int run_process(const std::vector<std::string>& argv, const std::filesystem::path& out,
                 const std::filesystem::path& err, const std::vector<std::string>& env = {},
                 const Limits& limits = kToolLimits, const std::filesystem::path& in = {},
                 const std::string& shown_name = {});
 
-// Why a child ended as it did, in words, for an exit status run_process returned past a limit or
-// by a signal ("the program ran past its 10 s wall-time limit (waiting for something, or
-// sleeping?)"); "" for an exit status of its own (0-128). `who`: "the program", "clang", ...
+// Why a child ended as it did, in words, for what run_process returned past a limit or by a signal
+// ("the program ran past its 10 s wall-time limit (waiting for something, or sleeping?)"); "" for
+// an exit status of its own. `who`: "the program", "clang", ...
 std::string ending_text(int exit_code, const Limits& limits, const std::string& who);
 
 std::string read_file(const std::filesystem::path& path);      // throws OwnProgramError

@@ -102,7 +102,7 @@ ProgramFacts parse_program(const std::string& file, const std::string& clang,
   std::ofstream(request) << to_json(read_request(file, header, as_text, flags, appended)).dump();
   const int rc = run_process({tool, request.string(), answer.string()}, work.path() / "reader.out",
                              work.path() / "reader.err", {}, reader_limits());
-  if (rc > 128)
+  if (ended_abnormally(rc))
     throw OwnProgramError("libclang could not read " + file + ": " +
                           ending_text(rc, reader_limits(), "it"));
   if (rc != 0) {
