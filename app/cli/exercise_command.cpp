@@ -12,6 +12,7 @@
 #include "exercises/exercise.h"
 #include "exercises/progress.h"
 #include "owncuda/own_program.h"
+#include "owncuda/process/stop.h"
 
 namespace stridescope {
 
@@ -129,6 +130,8 @@ int command_exercise(const ExerciseCommand& c, std::ostream& out, std::ostream& 
     }
     throw std::runtime_error("unknown action '" + c.action +
                              "' (list, start, check, hint, solution)");
+  } catch (const Interrupted&) {
+    throw;  // stridescope was stopped: main says so, once
   } catch (const std::runtime_error& e) {
     err << "stridescope: error: " << e.what() << "\n";
     return 2;

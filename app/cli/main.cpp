@@ -349,6 +349,7 @@ std::string conversion_text(const std::string& what) {
 }  // namespace stridescope
 
 int main(int argc, char** argv) {
+  std::signal(SIGCHLD, SIG_DFL);  // started with it ignored, children would be reaped unseen
   stridescope::CommandLine cli;
   // `stridescope run FILE.cu ... -- ARGS`: what follows the -- is the program's, not ours.
   int ours = argc;

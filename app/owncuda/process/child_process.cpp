@@ -4,6 +4,7 @@
 
 #include <fcntl.h>
 #include <pthread.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -60,6 +61,28 @@ std::vector<char*> pointers(std::vector<std::string>& strings) {
 bool namespaces_wanted() {
   const char* choice = std::getenv("STRIDESCOPE_SANDBOX");
   return choice == nullptr || std::string(choice) != "group";
+}
+
+// The processes (and threads: the kernel counts both) the user runs now, from /proc's folders'
+// owners: the program may add 1024 (root is not limited by the kernel at all).
+std::uint64_t process_limit(Isolation isolation) {
+  if (isolation != Isolation::Program || getuid() == 0) return 0;
+  std::uint64_t mine = 0;
+  std::error_code error;
+  for (fs::directory_iterator it("/proc", error), end; !error && it != end; it.increment(error)) {
+    const std::string name = it->path().filename().string();
+    struct stat s {};
+    if (name.find_first_not_of("0123456789") != std::string::npos ||
+        stat(it->path().c_str(), &s) != 0 || s.st_uid != getuid())
+      continue;
+    std::uint64_t threads = 0;  // each counted; a process that just went counts one
+    std::error_code gone;
+    for (fs::directory_iterator t(it->path() / "task", gone), end_t; !gone && t != end_t;
+         t.increment(gone))
+      ++threads;
+    mine += threads > 0 ? threads : 1;
+  }
+  return mine + 1024;
 }
 
 // The record pipe, both ends above stdin, stdout and stderr (the guard moves its files there).
@@ -134,9 +157,17 @@ int wait_for_guard(pid_t guard, const Limits& limits, bool& killed) {
                         std::chrono::seconds(limits.wall_s ? limits.wall_s + 5 : 0);
   int status = 0;
   for (;;) {
-    const pid_t done = waitpid(guard, &status, WNOHANG);
-    if (done == guard) return status;
-    if (done < 0 && errno != EINTR) throw OwnProgramError("waitpid failed");
+    // Ended: out of the registry before it is reaped, so that its pid, free again, is never
+    // signalled by stop_all_children.
+    siginfo_t ended{};
+    const int rc = waitid(P_PID, guard, &ended, WEXITED | WNOHANG | WNOWAIT);
+    if (rc == 0 && ended.si_pid == guard) {
+      unregister_guard(guard);
+      while (waitpid(guard, &status, 0) < 0 && errno == EINTR) {
+      }
+      return status;
+    }
+    if (rc < 0 && errno != EINTR) throw OwnProgramError("waitid failed");
     if (const int signal = stop_request(); signal != 0) {
       stop_guard(guard);
       throw Interrupted(signal);
@@ -219,6 +250,7 @@ int run_process(const std::vector<std::string>& argv, const fs::path& out, const
   plan.memory_bytes = limits.memory_bytes;
   plan.file_bytes = limits.file_bytes;
   plan.wall_ms = std::uint64_t(limits.wall_s) * 1000;
+  plan.processes = process_limit(limits.isolation);
   plan.own_pid_namespace = limits.isolation == Isolation::Program && namespaces_wanted();
   plan.app_pid = getpid();
   plan.uid_map = uid_map.c_str();

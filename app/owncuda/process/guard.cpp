@@ -40,7 +40,7 @@ std::uint64_t now_ms() {
 sigset_t watched_signals() {
   sigset_t set;
   sigemptyset(&set);
-  for (int s = 1; s < 32; ++s)
+  for (int s = 1; s < NSIG; ++s)  // real-time signals too
     if (s != SIGKILL && s != SIGSTOP && s != SIGCONT && s != SIGWINCH && s != SIGURG)
       sigaddset(&set, s);
   return set;
@@ -102,6 +102,7 @@ void set_limit(int resource, std::uint64_t value, std::uint64_t hard_extra = 0) 
   set_limit(RLIMIT_CPU, p.cpu_s, 1);
   set_limit(RLIMIT_AS, p.memory_bytes);
   set_limit(RLIMIT_FSIZE, p.file_bytes);  // a write past it: SIGXFSZ
+  set_limit(RLIMIT_NPROC, p.processes);   // a fork bomb fails to fork, stridescope's threads go on
   if (p.program[0] != '\0') execve(p.program, p.argv, p.envp);
   _exit(127);
 }
@@ -216,13 +217,25 @@ bool from_outside(const siginfo_t& info, bool in_namespace) {
 // whose end ends every process in it.
 [[noreturn]] void wait_for_reaper(const Plan& p, pid_t reaper, bool in_namespace) {
   const sigset_t watched = watched_signals();
+  // Its own deadline, past the reaper's: a reaper the program stopped or hung is ended here.
+  const std::uint64_t deadline = p.wall_ms > 0 ? now_ms() + p.wall_ms + 3000 : 0;
   Ending ending = Ending::Stopped;
   int value = 0, status = 0;
   for (;;) {
-    if (waitpid(reaper, &status, WNOHANG) == reaper) {
-      if (WIFEXITED(status) && WEXITSTATUS(status) == 0) _exit(0);  // it wrote the record
-      ending = Ending::SignalledParent;                             // killed by the program
-      value = WIFSIGNALED(status) ? WTERMSIG(status) : SIGKILL;
+    if (waitpid(reaper, &status, WNOHANG | WUNTRACED) == reaper) {
+      if (WIFEXITED(status)) _exit(0);   // it wrote the record (how it ended, or what failed)
+      ending = Ending::SignalledParent;  // killed or stopped by the program
+      value = WIFSIGNALED(status) ? WTERMSIG(status) : WIFSTOPPED(status) ? WSTOPSIG(status) : 0;
+      if (WIFSTOPPED(status)) {
+        kill(reaper, SIGKILL);
+        waitpid(reaper, &status, 0);
+      }
+      break;
+    }
+    if (deadline > 0 && now_ms() > deadline) {
+      ending = Ending::TimedOut;
+      kill(reaper, SIGKILL);
+      waitpid(reaper, &status, 0);
       break;
     }
     siginfo_t info{};

@@ -36,6 +36,8 @@ struct Plan {
   const char* err_path = "";
   std::uint64_t cpu_s = 0, memory_bytes = 0, file_bytes = 0;  // 0: none (set on the program only)
   std::uint64_t wall_ms = 0;                                  // 0: none
+  // The user's processes and threads the program may bring the count to (RLIMIT_NPROC; 0: none).
+  std::uint64_t processes = 0;
   // A PID namespace (and a mount namespace with a /proc of its own) for the program where the
   // system allows it; else, and for tools, a subreaper that ends every process the program left.
   bool own_pid_namespace = false;

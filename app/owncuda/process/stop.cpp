@@ -18,13 +18,15 @@ namespace {
 std::atomic<int> noted_signal{0};
 std::atomic<bool> closing{false};  // stop_all_children: the window closes
 
+// Never destroyed: a worker thread may still leave its guard while the window's exit runs the
+// static destructors.
 std::mutex& guards_mutex() {
-  static std::mutex m;
-  return m;
+  static auto* m = new std::mutex;
+  return *m;
 }
 std::set<pid_t>& guards() {
-  static std::set<pid_t> running;
-  return running;
+  static auto* running = new std::set<pid_t>;
+  return *running;
 }
 
 void on_stop_signal(int signal) {

@@ -12,6 +12,7 @@
 #include <set>
 
 #include "owncuda/own_program.h"
+#include "owncuda/process/stop.h"
 
 namespace stridescope {
 
@@ -19,16 +20,20 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// Never destroyed: a worker thread may still remove its folder while the window's exit runs the
+// static destructors.
 std::mutex& dirs_mutex() {
-  static std::mutex m;
-  return m;
+  static auto* m = new std::mutex;
+  return *m;
 }
 std::set<fs::path>& fresh_dirs() {
-  static std::set<fs::path> dirs;
-  return dirs;
+  static auto* dirs = new std::set<fs::path>;
+  return *dirs;
 }
 
 fs::path make_fresh(const std::string& kind) {
+  // stridescope is stopping (the window closed): no new folder it could leave behind.
+  if (const int signal = stop_request(); signal != 0) throw Interrupted(signal);
   std::error_code error;
   const fs::path temp = fs::temp_directory_path(error);
   if (error) throw OwnProgramError("no folder for temporary files ($TMPDIR): " + error.message());
