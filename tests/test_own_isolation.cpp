@@ -39,6 +39,13 @@ std::string marker(const std::string& kind) {
   return (kind + std::to_string(getpid() % 100000)).substr(0, 15);
 }
 
+// Whether this system gives stridescope a PID namespace: root's own, or one in a user namespace.
+bool namespaces_allowed() {
+  return test_support::run("unshare --pid --fork --mount-proc true").status == 0 ||
+         test_support::run("unshare --user --map-root-user --pid --fork --mount-proc true")
+                 .status == 0;
+}
+
 // A program that starts a process in a session of its own (setsid) which starts another, both
 // named `name` and waiting forever, then does `then` and returns.
 std::string forking_program(const std::string& name, const std::string& then) {
@@ -79,7 +86,9 @@ struct Case {
   const char* message;  // in stderr ("" for none)
 };
 
-void run_cases(const char* mode) {
+// `stopped`: how a SIGSTOP to the program's parent ends (a namespace's init ignores it; the
+// fallback's reaper is stopped, and that is said).
+void run_cases(const char* mode, const Case& stopped) {
   const Sandbox sandbox(mode);
   const Case cases[] = {
       {"", 0, ""},
@@ -87,6 +96,7 @@ void run_cases(const char* mode) {
       {"kill(getppid(), SIGHUP);", 2, "sent SIGHUP to the process that started it"},
       {"kill(getppid(), SIGKILL);", -1, ""},
       {"kill(0, SIGINT);", 2, "the program died: Interrupt"},
+      stopped,
   };
   int k = 0;
   for (const Case& c : cases) {
@@ -107,19 +117,20 @@ void run_cases(const char* mode) {
 
 TEST(OwnIsolation, WhatAProgramStartsEndsWithItAndItsSignalsToItsParentAreNamed) {
   if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
-  run_cases(nullptr);
+  if (!namespaces_allowed()) GTEST_SKIP() << "this system allows no PID namespace";
+  run_cases(nullptr, {"kill(getppid(), SIGSTOP);", 0, ""});
 }
 
 TEST(OwnIsolation, TheProcessGroupFallbackEndsWhatAProgramStartedToo) {
   if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
-  run_cases("group");
+  run_cases("group",
+            {"kill(getppid(), SIGSTOP);", 2, "sent SIGSTOP to the process that started it"});
 }
 
 // In its PID namespace a program sees itself as pid 2 under an init of ours, and no other process.
 TEST(OwnIsolation, AProgramInItsNamespaceSeesNoProcessButItsOwn) {
   if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
-  if (test_support::run("unshare --pid --fork --mount-proc true").status != 0)
-    GTEST_SKIP() << "this system allows no PID namespace: the group fallback is used";
+  if (!namespaces_allowed()) GTEST_SKIP() << "this system allows no PID namespace";
   OwnRunOptions options;
   options.file =
       write_program("ssiso_sees.cu",
@@ -145,6 +156,33 @@ TEST(OwnIsolation, AnExitStatusAbove128IsTheProgramsNotASignal) {
   std::ostringstream out, err;
   EXPECT_EQ(command_run(options, "", false, out, err), 255) << err.str();
   EXPECT_EQ(err.str().find("died"), std::string::npos) << err.str();
+}
+
+// A fork bomb fails to fork once the user runs 1024 processes more than before (RLIMIT_NPROC; the
+// kernel never limits root, so as root the test runs stridescope as nobody), and every process it
+// made ends with it.
+TEST(OwnIsolation, AForkBombFailsToForkAndWhatItMadeEndsWithIt) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  const std::string name = marker("ssbomb");
+  const std::string file =
+      write_program(name + ".cu",
+                    "#include <cstdio>\n#include <sys/prctl.h>\n#include <unistd.h>\n"
+                    "int main() {\n  int n = 0;\n"
+                    "  for (; n < 20000; ++n) {\n    const int pid = fork();\n"
+                    "    if (pid < 0) break;\n"
+                    "    if (pid == 0) {\n      prctl(PR_SET_NAME, \"" +
+                        name +
+                        "\");\n      for (;;) pause();\n    }\n  }\n"
+                        "  printf(\"forked %d, then fork failed: %s\\n\", n, n < 20000 ? \"yes\" : "
+                        "\"no\");\n  return 0;\n}\n");
+  fs::permissions(file, fs::perms::others_read, fs::perm_options::add);
+  const std::string as_user =
+      getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups env TMPDIR=/tmp " : "";
+  const test_support::Split s =
+      test_support::run_split(as_user + STRIDESCOPE_BINARY + " run " + file + " --time-limit 60");
+  EXPECT_EQ(s.status, 0) << s.said();
+  EXPECT_NE(s.out.find("then fork failed: yes"), std::string::npos) << s.said();
+  EXPECT_TRUE(all_gone(name, 10)) << "what the fork bomb made is still running";
 }
 
 // A program inherits stdin, stdout and stderr only: none of stridescope's other open files.
