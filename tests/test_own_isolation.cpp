@@ -158,6 +158,19 @@ TEST(OwnIsolation, AnExitStatusAbove128IsTheProgramsNotASignal) {
   EXPECT_EQ(err.str().find("died"), std::string::npos) << err.str();
 }
 
+// A sandbox mode that is neither of the two is one error before anything runs, not the default.
+TEST(OwnIsolation, AnUnknownSandboxModeIsOneError) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  const test_support::Split s =
+      test_support::run_split(std::string("STRIDESCOPE_SANDBOX=grop ") + STRIDESCOPE_BINARY +
+                              " run " + STRIDESCOPE_SOURCE_DIR + "/examples/sum4.cu");
+  EXPECT_TRUE(s.one_error_line()) << s.said();
+  EXPECT_NE(s.err.find("STRIDESCOPE_SANDBOX is 'grop': 'namespace' (the default"),
+            std::string::npos)
+      << s.said();
+  EXPECT_EQ(s.out, "") << s.said();
+}
+
 // A fork bomb fails to fork once the user runs 1024 processes more than before (RLIMIT_NPROC; the
 // kernel never limits root, so as root the test runs stridescope as nobody), and every process it
 // made ends with it.

@@ -57,10 +57,14 @@ std::vector<char*> pointers(std::vector<std::string>& strings) {
 }
 
 // Whether a program may have a PID namespace: not where STRIDESCOPE_SANDBOX=group asks for the
-// process group and subreaper only.
+// process group and subreaper only ("namespace", empty or unset: the default).
 bool namespaces_wanted() {
   const char* choice = std::getenv("STRIDESCOPE_SANDBOX");
-  return choice == nullptr || std::string(choice) != "group";
+  const std::string mode = choice == nullptr ? "" : choice;
+  if (mode.empty() || mode == "namespace") return true;
+  if (mode == "group") return false;
+  throw OwnProgramError("STRIDESCOPE_SANDBOX is '" + mode +
+                        "': 'namespace' (the default, where the system allows one) or 'group'");
 }
 
 // The processes (and threads: the kernel counts both) the user runs now, from /proc's folders'
