@@ -25,6 +25,12 @@ struct Outcome {
   std::string output;
 };
 
+// A file's whole text ("" when it cannot be read).
+inline std::string read_text(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
 inline Outcome run(const std::string& command) {
   Outcome o;
   FILE* pipe = popen((command + " 2>&1").c_str(), "r");

@@ -22,6 +22,8 @@
 namespace stridescope {
 namespace {
 
+using test_support::read_text;
+
 namespace fs = std::filesystem;
 using test_support::run;
 
@@ -59,13 +61,6 @@ const std::vector<ExampleSpec> kExamples = {
     {"sum_double.cu", ThreadSchedule::Threads, 0, 3, ""},
     {"transpose.cu", ThreadSchedule::Threads, 0, 1, ""},
 };
-
-std::string read_text(const fs::path& path) {
-  std::ifstream in(path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 fs::path expected_path(const ExampleSpec& e) {
   return fs::path(kSource) / "tests/cuda_backend/expected" /

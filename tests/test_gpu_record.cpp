@@ -12,11 +12,14 @@
 #include "gputrace/sass_lines.h"
 #include "model/trace_model.h"
 #include "owncuda/own_program.h"
+#include "run_command.h"
 #include "trace/trace_consistency.h"
 #include "trace/trace_json.h"
 
 namespace stridescope {
 namespace {
+
+using test_support::read_text;
 
 using nlohmann::json;
 
@@ -227,13 +230,6 @@ TEST(GpuRecord, KernelNamesLoseTheirParameters) {
   EXPECT_EQ(kernel_name_of("_Z3sumPKiPi"), "sum");
   EXPECT_EQ(kernel_name_of("_Z6reduceILj256EEvPKiPi"), "reduce<256u>");
   EXPECT_EQ(kernel_name_of("not_mangled"), "not_mangled");
-}
-
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 // A record the H200 made of a program (scripts/gpu-trace-check.sh, 2026-11-26), as a trace.

@@ -18,17 +18,12 @@
 namespace stridescope {
 namespace {
 
+using test_support::read_text;
+
 namespace fs = std::filesystem;
 
 const std::string kBinary = STRIDESCOPE_BINARY;
 const fs::path kSource = STRIDESCOPE_SOURCE_DIR;
-
-std::string read_text(const fs::path& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 void write_script(const fs::path& path, const std::string& text) {
   std::ofstream(path) << "#!/bin/sh\n" << text;
@@ -40,9 +35,9 @@ void write_script(const fs::path& path, const std::string& text) {
 // launch and prints a sum; nvdisasm (beside nvcc) prints $FAKE_SASS; the tool is two empty files.
 struct FakeGpu {
   // One folder per test: CTest runs the tests of this file at the same time.
-  fs::path dir = fs::path(STRIDESCOPE_TEST_TMP) /
-                 ("fake_gpu_" +
-                  std::string(testing::UnitTest::GetInstance()->current_test_info()->name()));
+  fs::path dir =
+      fs::path(STRIDESCOPE_TEST_TMP) /
+      ("fake_gpu_" + std::string(testing::UnitTest::GetInstance()->current_test_info()->name()));
   FakeGpu() {
     fs::remove_all(dir);
     fs::create_directories(dir / "bin");

@@ -20,6 +20,8 @@
 namespace stridescope {
 namespace {
 
+using test_support::read_text;
+
 namespace fs = std::filesystem;
 
 Trace emulated(const std::string& variant, unsigned block, InputPattern input = InputPattern::Iota,
@@ -157,13 +159,6 @@ TEST(TraceDiffCli, ExitStatusesAndBadFilesAreOneErrorLine) {
       << o.output;
   o = test_support::run(binary + " diff " + a);
   EXPECT_EQ(o.status, 2) << o.output;
-}
-
-std::string read_text(const fs::path& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 // The H200's record of examples/sum256.cu (tests/gpu_records/), converted, against the emulator's

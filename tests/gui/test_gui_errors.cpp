@@ -16,6 +16,7 @@
 namespace {
 
 using stridescope::test_support::have_clang_tools;
+using stridescope::test_support::read_text;
 using stridescope::test_support::run_split;
 using stridescope::test_support::Split;
 
@@ -24,11 +25,6 @@ const std::string kBinary = STRIDESCOPE_BINARY;
 const std::string kSum4 = std::string(STRIDESCOPE_SOURCE_DIR) + "/examples/sum4.cu";
 const std::string kNoDisplay = "env -u DISPLAY -u WAYLAND_DISPLAY ";
 const std::string kXvfb = "xvfb-run -a -s '-screen 0 1920x1080x24' ";
-
-std::string text_of(const std::string& path) {
-  std::ifstream in(path);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
 
 // `command` (a shell line) under Xvfb; its own stderr and status, apart from xvfb-run's (which, on
 // a loaded machine, at times adds "problem while cleaning up temporary directory" and status 5).
@@ -39,8 +35,8 @@ Split in_xvfb(const std::string& command) {
   std::remove(status.c_str());
   std::ofstream(script) << command << " 2>" << err << "\necho $? >" << status << "\n";
   Split s = run_split(kXvfb + "bash " + script);
-  s.err = text_of(err);
-  const std::string code = text_of(status);
+  s.err = read_text(err);
+  const std::string code = read_text(status);
   s.status = code.empty() ? -1 : std::stoi(code);
   return s;
 }
@@ -117,12 +113,12 @@ TEST(GuiErrors, PreferencesThatCannotBeSavedKeepTheOldFileWhole) {
   stridescope::Preferences p;
   p.speed = 2.5f;
   stridescope::save_preferences(p, path);
-  const std::string saved = text_of(path);
+  const std::string saved = read_text(path);
   EXPECT_NE(saved.find("2.5"), std::string::npos) << saved;
   std::filesystem::create_directory(path + ".tmp");  // the new file cannot be written
   p.speed = 4;
   EXPECT_THROW(stridescope::save_preferences(p, path), stridescope::FileError);
-  EXPECT_EQ(text_of(path), saved);
+  EXPECT_EQ(read_text(path), saved);
   std::filesystem::remove_all(path + ".tmp");
   EXPECT_THROW(stridescope::save_preferences(p, "/dev/full/prefs.json"), stridescope::FileError);
 }
