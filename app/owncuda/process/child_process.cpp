@@ -137,17 +137,35 @@ struct LiveGuard {
   LiveGuard& operator=(const LiveGuard&) = delete;
 };
 
+// Whether the guard has ended (waiting for it if `block`); if so it leaves the registry before it
+// is reaped, so that its pid, free again, is never signalled by stop_all_children. Throws if the
+// wait fails.
+bool reap_if_ended(pid_t guard, int& status, bool block) {
+  siginfo_t ended{};
+  for (;;) {
+    const int rc = waitid(P_PID, guard, &ended, WEXITED | WNOWAIT | (block ? 0 : WNOHANG));
+    if (rc == 0 && ended.si_pid != guard) return false;  // WNOHANG: still running
+    if (rc == 0) break;
+    if (errno != EINTR)
+      throw OwnProgramError(std::string("waitid failed: ") + std::strerror(errno));
+  }
+  unregister_guard(guard);
+  while (waitpid(guard, &status, 0) < 0 && errno == EINTR) {
+  }
+  return true;
+}
+
 // Asks the guard to stop (it ends the program and what it started), kills it if it does not within
 // 2 s, and reaps it.
 void stop_guard(pid_t guard) {
   kill(guard, SIGTERM);
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
   int status = 0;
-  while (waitpid(guard, &status, WNOHANG) == 0) {
+  while (!reap_if_ended(guard, status, false)) {
     if (std::chrono::steady_clock::now() > deadline) {
       kill(-guard, SIGKILL);
       kill(guard, SIGKILL);
-      waitpid(guard, &status, 0);
+      reap_if_ended(guard, status, true);
       return;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
@@ -161,17 +179,7 @@ int wait_for_guard(pid_t guard, const Limits& limits, bool& killed) {
                         std::chrono::seconds(limits.wall_s ? limits.wall_s + 5 : 0);
   int status = 0;
   for (;;) {
-    // Ended: out of the registry before it is reaped, so that its pid, free again, is never
-    // signalled by stop_all_children.
-    siginfo_t ended{};
-    const int rc = waitid(P_PID, guard, &ended, WEXITED | WNOHANG | WNOWAIT);
-    if (rc == 0 && ended.si_pid == guard) {
-      unregister_guard(guard);
-      while (waitpid(guard, &status, 0) < 0 && errno == EINTR) {
-      }
-      return status;
-    }
-    if (rc < 0 && errno != EINTR) throw OwnProgramError("waitid failed");
+    if (reap_if_ended(guard, status, false)) return status;
     if (const int signal = stop_request(); signal != 0) {
       stop_guard(guard);
       throw Interrupted(signal);
