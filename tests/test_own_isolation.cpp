@@ -14,6 +14,8 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "cli/run_command.h"
 #include "owncuda/own_program.h"
@@ -311,6 +313,101 @@ TEST(OwnIsolation, EachEndingPastALimitIsSaidInWords) {
             "the program sent SIGTERM to the process that started it: it was stopped, with "
             "everything it started");
   EXPECT_EQ(ending_text(kKilledBy + SIGSEGV, limits, "nvcc"), "nvcc died: Segmentation fault");
+}
+
+// A program that cannot be started (missing, not executable) is one error saying why, not "exit
+// status 127".
+TEST(OwnIsolation, AProgramThatCannotBeExecutedIsOneErrorSayingWhy) {
+  const fs::path dir = fs::path(STRIDESCOPE_TEST_TMP);
+  const std::string not_executable = write_program("not_executable.sh", "#!/bin/sh\necho hi\n");
+  fs::permissions(not_executable,
+                  fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec,
+                  fs::perm_options::remove);
+  const std::pair<std::string, std::string> cases[] = {
+      {"/nonexistent/program", "could not start /nonexistent/program: No such file or directory"},
+      {not_executable, "could not start " + not_executable + ": Permission denied"},
+  };
+  for (const auto& [program, expected] : cases) {
+    try {
+      const int code = run_process({program}, dir / "exec.out", dir / "exec.err");
+      ADD_FAILURE() << program << ": no error, code " << code;
+    } catch (const OwnProgramError& e) {
+      EXPECT_EQ(std::string(e.what()), expected);
+    }
+  }
+}
+
+// The pids of this process's children (from /proc: each process's parent).
+std::vector<pid_t> children_of_this_process() {
+  std::vector<pid_t> found;
+  for (const fs::directory_entry& e : fs::directory_iterator("/proc")) {
+    const std::string name = e.path().filename().string();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream stat(e.path() / "stat");
+    std::string line;
+    std::getline(stat, line);
+    const std::size_t close = line.rfind(')');
+    if (close == std::string::npos) continue;
+    std::istringstream rest(line.substr(close + 2));
+    char state = 0;
+    pid_t parent = 0;
+    rest >> state >> parent;
+    if (parent == getpid()) found.push_back(std::stoi(name));
+  }
+  return found;
+}
+
+// A child's guard stopped by something other than stridescope (a `kill` from a shell) is said as
+// such, not as the wall-time limit it never reached.
+TEST(OwnIsolation, AChildStoppedFromOutsideIsSaidSoNotAsATimeLimit) {
+  const fs::path dir = fs::path(STRIDESCOPE_TEST_TMP);
+  const Limits limits{20, 0, 0, 20, Isolation::Tool};
+  int code = -1;
+  std::thread runner([&] {
+    code = run_process({"/bin/sleep", "10"}, dir / "outside.out", dir / "outside.err", {}, limits);
+  });
+  std::vector<pid_t> guards;
+  test_support::wait_until([&] { return !(guards = children_of_this_process()).empty(); }, 5);
+  ASSERT_EQ(guards.size(), 1u);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // the guard waits for its reaper
+  kill(guards[0], SIGTERM);
+  runner.join();
+  EXPECT_EQ(code, kStoppedFromOutside + SIGTERM);
+  EXPECT_EQ(ending_text(code, limits, "sleep"),
+            "sleep was stopped from outside stridescope (SIGTERM to the process running it)");
+}
+
+// --keep and --schedules run in one folder again and again: a run that writes no record (killed)
+// is not read as the run before it.
+TEST(OwnIsolation, ARunInTheFolderOfAnEarlierOneIsNotReadAsThatOne) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  const fs::path keep = fs::path(STRIDESCOPE_TEST_TMP) / "keep_again";
+  fs::remove_all(keep);
+  const std::string kernel =
+      "__global__ void k(int* out) {\n  __shared__ int s[4];\n  s[threadIdx.x + 1] = 1;\n"
+      "  out[threadIdx.x] = s[threadIdx.x];\n}\n";
+  const std::string overrun = kernel +
+                              "int main() {\n  int* d;\n  cudaMalloc(&d, 16);\n  k<<<1, 4>>>(d);\n"
+                              "  cudaDeviceSynchronize();\n}\n";
+  const std::string killed =
+      "#include <csignal>\n#include <unistd.h>\nint main() {\n"
+      "  kill(getpid(), SIGKILL);\n}\n";
+  std::string said[2];
+  int status[2];
+  int k = 0;
+  for (const std::string& source : {overrun, killed}) {
+    OwnRunOptions options;
+    options.file = write_program("keep_again.cu", source);
+    options.work_dir = keep.string();
+    std::ostringstream out, err;
+    status[k] = command_run(options, "", false, out, err);
+    said[k++] = err.str();
+  }
+  EXPECT_EQ(status[0], 2);
+  EXPECT_NE(said[0].find("past the end of __shared__ s"), std::string::npos) << said[0];
+  EXPECT_EQ(status[1], 2);
+  EXPECT_NE(said[1].find("the program died: Killed"), std::string::npos) << said[1];
+  EXPECT_EQ(said[1].find("past the end"), std::string::npos) << said[1];
 }
 
 // A tool's run is limited too: a child past its wall-time limit is stopped, with what it started.

@@ -138,6 +138,10 @@ std::optional<nlohmann::json> run_program(const fs::path& program, const fs::pat
                                           OwnRunResult& result) {
   auto t0 = std::chrono::steady_clock::now();
   const fs::path raw_path = dir / "raw.json";
+  // A run before this one in the same folder (--schedules, --keep) left its record: a run that
+  // writes none must not be read as that one.
+  std::error_code ignored;
+  fs::remove(raw_path, ignored);
   char limit[32];
   std::snprintf(limit, sizeof limit, "%g", options.time_limit_s);
   std::vector<std::string> env{

@@ -2,10 +2,10 @@
 #include "owncuda/build/program_build.h"
 
 #include <chrono>
-#include <fstream>
 #include <map>
 #include <set>
 
+#include "core/files.h"
 #include "owncuda/build/cuda_arch.h"
 #include "owncuda/build/header_pch.h"
 #include "owncuda/build/runtime_paths.h"
@@ -29,9 +29,10 @@ void write_rewritten(const fs::path& dir, const fs::path& file, const ProgramFac
                      const std::string& appended = "") {
   const fs::path to = mirror_of(dir, file);
   fs::create_directories(to.parent_path());
-  std::ofstream(to) << "#line 1 \"" << file.string() << "\"\n"
-                    << rewrite_program(with_host_tests_true(read_file(file) + appended), facts, key)
-                    << tail;
+  write_output_file(
+      to.string(),
+      "#line 1 \"" + file.string() + "\"\n" +
+          rewrite_program(with_host_tests_true(read_file(file) + appended), facts, key) + tail);
 }
 
 std::string dir_prefix(const fs::path& p) {
@@ -172,7 +173,7 @@ fs::path compile_dynamic_shared(const BuildRequest& request, const ProgramFacts&
   for (const DeviceSource& more : request.more_device_sources)
     for (const SharedDecl& d : more.facts.shared)
       if (d.is_extern && !d.mangled.empty()) extern_names.push_back(d.mangled);
-  std::ofstream(dir / "dynshared.s") << dynamic_shared_assembly(extern_names);
+  write_output_file((dir / "dynshared.s").string(), dynamic_shared_assembly(extern_names));
   if (compile(clang, {}, dir / "dynshared.s", dir / "dynshared.o", dir) != 0)
     throw OwnProgramError(read_file(dir / "compile.err"));
   return dir / "dynshared.o";

@@ -121,8 +121,8 @@ struct RecordPipe {
     while (read(read_end, &r, sizeof r) == ssize_t(sizeof r)) {
       if (r.ending == int(guard::Ending::Started)) {
         program = r.value;
-      } else {
-        final_record = r;
+      } else if (final_record.ending != int(guard::Ending::SetupFailed)) {
+        final_record = r;  // a failed exec's record stays: the reaper's "exited 127" follows it
       }
     }
   }
@@ -216,8 +216,10 @@ int exit_code_of(const guard::Record& r, int guard_status, bool killed, pid_t pr
     case guard::Ending::SignalledParent:
       return kSignalledParent + r.value;
     case guard::Ending::TimedOut:
-    case guard::Ending::Stopped:
       return kPastWallTime;
+    case guard::Ending::Stopped:  // by stridescope itself (stopping) or by someone else
+      if (const int signal = stop_request(); signal != 0) throw Interrupted(signal);
+      return kStoppedFromOutside + r.value;
     case guard::Ending::SetupFailed:
       throw OwnProgramError("could not start " + name + ": " + std::strerror(r.value));
     case guard::Ending::Started:
@@ -279,13 +281,12 @@ int run_process(const std::vector<std::string>& argv, const fs::path& out, const
 }
 
 std::string ending_text(int exit_code, const Limits& limits, const std::string& who) {
-  if (exit_code >= kSignalledParent && exit_code < kKilledBy) {
-    const int signal = exit_code - kSignalledParent;
-    const char* name = sigabbrev_np(signal);
-    return who + " sent " +
-           (name ? std::string("SIG") + name : "signal " + std::to_string(signal)) +
+  if (exit_code >= kSignalledParent && exit_code < kKilledBy)
+    return who + " sent " + signal_name(exit_code - kSignalledParent) +
            " to the process that started it: it was stopped, with everything it started";
-  }
+  if (exit_code >= kStoppedFromOutside)
+    return who + " was stopped from outside stridescope (" +
+           signal_name(exit_code - kStoppedFromOutside) + " to the process running it)";
   if (!ended_abnormally(exit_code)) return "";
   // What may have kept it: a program's guesses; a tool's, a huge or generated source.
   const bool program = limits.isolation == Isolation::Program;

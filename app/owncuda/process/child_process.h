@@ -33,6 +33,7 @@ inline constexpr Limits kToolLimits{120, 8ull << 30, 1ull << 30, 180, Isolation:
 inline constexpr int kSignalledParent = 1000;  // + the signal it sent the process that started it
 inline constexpr int kKilledBy = 2000;      // + the signal that ended it (SIGXCPU: its CPU limit)
 inline constexpr int kPastWallTime = 3000;  // stopped at its wall-time limit, with what it started
+inline constexpr int kStoppedFromOutside = 4000;  // + the signal something else sent its guard
 // Whether `code` is one of those, not an exit status.
 inline bool ended_abnormally(int code) {
   return code >= kSignalledParent;
@@ -40,7 +41,8 @@ inline bool ended_abnormally(int code) {
 
 // Runs argv with stdin from `in` (or /dev/null), stdout and stderr into files; returns the exit
 // status (0..255, whatever it is: `exit(255)` is no signal), kKilledBy + the signal that ended it,
-// kPastWallTime, or kSignalledParent + a signal the program sent to its parent. Whatever the
+// kPastWallTime, kSignalledParent + a signal the program sent to its parent, or
+// kStoppedFromOutside + a signal something other than stridescope sent its guard. Whatever the
 // program started ends with it. `shown_name`, if given, is the argv[0] the program sees (the name
 // it was built as) in place of the path it is run from. Throws OwnProgramError if it cannot start,
 // and Interrupted (process/stop.h) when stridescope is asked to stop while it runs.

@@ -103,7 +103,10 @@ void set_limit(int resource, std::uint64_t value, std::uint64_t hard_extra = 0) 
   set_limit(RLIMIT_AS, p.memory_bytes);
   set_limit(RLIMIT_FSIZE, p.file_bytes);  // a write past it: SIGXFSZ
   set_limit(RLIMIT_NPROC, p.processes);   // a fork bomb fails to fork, stridescope's threads go on
-  if (p.program[0] != '\0') execve(p.program, p.argv, p.envp);
+  if (p.program[0] != '\0') {
+    execve(p.program, p.argv, p.envp);
+    put(p, Ending::SetupFailed, errno);  // the record pipe is open until an exec succeeds
+  }
   _exit(127);
 }
 
@@ -139,17 +142,26 @@ int children_of_self(pid_t* out, int max) {
 
 // Ends the program and every process it started. In a PID namespace its init kills them all;
 // elsewhere the reaper (a subreaper: what the program's processes leave becomes its child) kills
-// the program's group and then its children, round after round, until none is left.
+// the program's group and then its children, round after round, until none is left. Where the
+// kernel does not list a process's children (no CONFIG_PROC_CHILDREN) one that left the group
+// cannot be found: it is waited for 2 s at most, never forever.
 void end_everything(pid_t program, bool in_namespace) {
   if (program > 0) kill(-program, SIGKILL);
   if (in_namespace) kill(-1, SIGKILL);
+  const std::uint64_t give_up = now_ms() + 2000;
   for (;;) {
     pid_t children[256];
     const int n = in_namespace ? 0 : children_of_self(children, 256);
     for (int i = 0; i < n; ++i) kill(children[i], SIGKILL);
     int status = 0;
-    const pid_t done = waitpid(-1, &status, 0);
+    const bool blind = n < 0;  // the children unknown: waits that can end
+    const pid_t done = waitpid(-1, &status, blind ? WNOHANG : 0);
     if (done < 0 && errno == ECHILD) return;
+    if (blind && done == 0) {
+      if (now_ms() > give_up) return;
+      const timespec pause{0, 10 * 1000000L};
+      nanosleep(&pause, nullptr);
+    }
   }
 }
 

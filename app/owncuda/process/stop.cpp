@@ -35,13 +35,17 @@ void on_stop_signal(int signal) {
 }
 
 std::string stop_text(int signal) {
-  const char* name = sigabbrev_np(signal);
-  return std::string("stopped by SIG") + (name ? name : std::to_string(signal).c_str()) +
+  return "stopped by " + signal_name(signal) +
          " (the program it was running and everything that program started were ended, and its "
          "temporary files removed)";
 }
 
 }  // namespace
+
+std::string signal_name(int signal) {
+  const char* name = sigabbrev_np(signal);
+  return name ? std::string("SIG") + name : "signal " + std::to_string(signal);
+}
 
 Interrupted::Interrupted(int signal) : std::runtime_error(stop_text(signal)), signal_(signal) {}
 

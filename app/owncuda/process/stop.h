@@ -21,6 +21,9 @@ class Interrupted : public std::runtime_error {
   int signal_;
 };
 
+// A signal's name as the shell says it: "SIGTERM" ("signal 70" for one without a name).
+std::string signal_name(int signal);
+
 // The command line's handlers for SIGINT, SIGTERM and SIGHUP: each notes the signal (a second
 // one ends stridescope at once, as an impatient Ctrl+C expects).
 void stop_on_signals();

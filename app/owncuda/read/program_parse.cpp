@@ -6,13 +6,13 @@
 #include <cctype>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <iterator>
 #include <map>
 #include <memory>
 #include <set>
 #include <tuple>
 
+#include "core/files.h"
 #include "owncuda/build/cuda_arch.h"
 #include "owncuda/build/header_pch.h"
 #include "owncuda/build/runtime_paths.h"
@@ -99,7 +99,8 @@ ProgramFacts parse_program(const std::string& file, const std::string& clang,
   const WorkDir work("", "read");
   const std::filesystem::path request = work.path() / "request.json",
                               answer = work.path() / "answer.json";
-  std::ofstream(request) << to_json(read_request(file, header, as_text, flags, appended)).dump();
+  write_output_file(request.string(),
+                    to_json(read_request(file, header, as_text, flags, appended)).dump());
   const int rc = run_process({tool, request.string(), answer.string()}, work.path() / "reader.out",
                              work.path() / "reader.err", {}, reader_limits());
   if (ended_abnormally(rc))

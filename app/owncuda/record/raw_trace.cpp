@@ -2,10 +2,10 @@
 #include "owncuda/record/raw_trace.h"
 
 #include <cstring>
-#include <fstream>
 #include <sstream>
 
 #include "analysis/additions.h"
+#include "core/files.h"
 #include "owncuda/own_program.h"
 #include "owncuda/process/child_process.h"
 #include "owncuda/record/launch_names.h"
@@ -40,11 +40,10 @@ std::map<std::uint64_t, int> source_lines(const nlohmann::json& raw, const fs::p
   if (raw.contains("buffers"))  // the cudaMalloc calls: their lines name the buffers
     for (const auto& b : raw["buffers"]) lines[b["pc"].get<std::uint64_t>()] = 0;
   if (lines.empty()) return lines;
-  {
-    std::ofstream pcs(dir / "pcs.txt");
-    for (const auto& [pc, line] : lines)
-      pcs << "0x" << std::hex << (pc - 1) << "\n";  // inside the call
-  }
+  std::ostringstream pcs;
+  for (const auto& [pc, line] : lines)
+    pcs << "0x" << std::hex << (pc - 1) << "\n";  // inside the call
+  write_output_file((dir / "pcs.txt").string(), pcs.str());
   int rc =
       run_process({symbolizer, "--obj=" + program.string(), "--output-style=JSON", "--no-inlines"},
                   dir / "lines.json", dir / "symbolizer.err", {}, kToolLimits, dir / "pcs.txt");
