@@ -167,9 +167,10 @@ TEST(ExerciseChecker, ALoopACrashAndAFloodFailWithTheirReason) {
 }
 
 TEST(ExerciseChecker, ReportedArraysAndTheirFirstDifference) {
-  const std::vector<ExpectedArray> got =
-      reported_arrays("hello\n@@ out 1 2 3\nkernel printf\n@@ sum 0.5\n");
-  ASSERT_EQ(got.size(), 2u);
+  RawResults reports;
+  reports.results = {{"out", {1, 2, 3}}, {"sum", {0.5}}, {"bad", {}, -1, false, true, {}, "x"}};
+  const std::vector<ExpectedArray> got = reported_arrays(reports);
+  ASSERT_EQ(got.size(), 2u) << "an array that is not in device memory is not reported";
   EXPECT_EQ(got[0].values, (std::vector<double>{1, 2, 3}));
   EXPECT_EQ(output_difference({{"out", {1, 2, 3}, 0, false}}, got), "");
   EXPECT_EQ(output_difference({{"out", {1, 5, 3}, 0, false}}, got), "out[1] is 2, expected 5");
@@ -179,6 +180,50 @@ TEST(ExerciseChecker, ReportedArraysAndTheirFirstDifference) {
   EXPECT_EQ(output_difference({{"sum", {0.5000001}, 1e-6, true}}, got), "");
   EXPECT_EQ(output_difference({{"sum", {0.6}, 1e-6, true}}, got),
             "sum is 0.5, expected 0.6 (float64 reference; tolerance 1e-06 relative)");
+}
+
+// The results must come from the kernels: what the runtime saw of device memory says where not.
+TEST(ExerciseChecker, DeviceWorkFailuresNameTheHostCopyTheReturnedValueTheLaunchesAndTheInput) {
+  RawResults ok;
+  ok.results = {{"out", {1, 2}}};
+  EXPECT_EQ(device_work_failure(ok, 1, 1), "");
+  RawResults host = ok;
+  host.results[0].host_written = 1;
+  EXPECT_NE(device_work_failure(host, 1, 1).find("out[1] was last written by host code"),
+            std::string::npos);
+  RawResults returned;
+  returned.results = {{"sum", {4543}, -1, true, false, {3}, ""}};
+  EXPECT_NE(device_work_failure(returned, 3, 3)
+                .find("the returned sum (4543) is not a value the last launch's kernel wrote"),
+            std::string::npos);
+  returned.results[0].on_device = true;
+  EXPECT_EQ(device_work_failure(returned, 3, 3), "");
+  EXPECT_NE(device_work_failure(returned, 1, 3).find("made 1 kernel launch; 3 are needed"),
+            std::string::npos);
+  RawResults unread = ok;
+  unread.unread = {{"in", 4, 7}};
+  EXPECT_NE(device_work_failure(unread, 1, 1)
+                .find("in[7] and 3 other elements of the input were never read by a kernel"),
+            std::string::npos);
+}
+
+TEST(ExerciseChecker, AGlobalRaceIsOneSentenceWithBothBlocksAndLines) {
+  RawResults r;
+  EXPECT_FALSE(global_race_failure(r, "size 9"));
+  GlobalRace race;
+  race.buffer = "total";
+  race.element = 0;
+  race.first = {1, 0, 7, 'r'};
+  race.second = {0, 0, 7, 'a'};
+  r.races = {race};
+  const std::optional<CheckFailure> f = global_race_failure(r, "size 9");
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->line, 7);
+  EXPECT_NE(f->sentence.find("size 9: a race in global memory: block 1 (thread 0) reads total[0] "
+                             "at line 7 and block 0 (thread 0) updates it atomically at line 7"),
+            std::string::npos)
+      << f->sentence;
+  EXPECT_NE(f->sentence.find("make every access to it one atomic"), std::string::npos);
 }
 
 TEST(ExerciseChecker, TooManyBarriersAndBankConflictsAreGoalsMissed) {

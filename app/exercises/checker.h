@@ -11,6 +11,7 @@
 
 #include "exercises/check_result.h"
 #include "exercises/exercise.h"
+#include "owncuda/record/raw_results.h"
 #include "trace/trace.h"
 
 namespace stridescope {
@@ -21,8 +22,18 @@ CheckResult check_exercise(const Exercise& exercise, const std::string& file,
 
 // The pieces, pure and tested on their own.
 
-// The arrays a harness reported ("@@ NAME v0 v1 ..." lines), in order.
-std::vector<ExpectedArray> reported_arrays(const std::string& output);
+// The arrays a harness reported (read from device memory by the runtime), in order.
+std::vector<ExpectedArray> reported_arrays(const RawResults& reports);
+
+// Where the results do not come from the kernels: an element a host copy wrote, a returned value
+// the last launch did not leave on the device, an input element no kernel read, fewer launches
+// than the case needs. "" when they do.
+std::string device_work_failure(const RawResults& reports, std::size_t launches,
+                                std::size_t launches_needed);
+
+// The first race in global memory, as a sentence for the learner, with its line.
+std::optional<CheckFailure> global_race_failure(const RawResults& reports,
+                                                const std::string& label);
 
 // "" when `got` holds every expected array with its values (within its tolerance); else what is
 // wrong: "out[3] is 12, expected 10", "no out reported".

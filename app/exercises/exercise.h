@@ -15,6 +15,7 @@ struct ExerciseCase {
   std::vector<long> args;
   unsigned traced_launch = 0;  // which launch, and which block of it, the checker traces
   unsigned traced_block = 0;
+  std::size_t launches = 1;  // the launches the case needs at least (relaunch: one per pass)
 };
 
 // An output array the harness reports ("@@ NAME v0 v1 ...") and what it must hold.

@@ -262,12 +262,22 @@ OwnRunResult BuiltProgram::run(const OwnRunOptions& options) const {
   if (!raw) return result;
   result.launches = raw->contains("launches") ? (*raw)["launches"].size() : 0;
   const bool traced = raw->value("traced", false) && !raw->contains("error");
-  if (!traced && !raw->contains("fault_pc")) return result;
-  // The lines of every address the record names: one llvm-symbolizer run.
-  auto t0 = std::chrono::steady_clock::now();
+  const bool races = raw->contains("global_races") && (*raw)["global_races"].is_array() &&
+                     !(*raw)["global_races"].empty();
   TraceInputs in = gathered_;
-  in.lines = source_lines(*raw, program_, dir, symbolizer_, file_);
-  result.timings.symbolize_s = seconds_since(t0);
+  if (traced || races || raw->contains("fault_pc")) {
+    // The lines of every address the record names: one llvm-symbolizer run.
+    auto t0 = std::chrono::steady_clock::now();
+    in.lines = source_lines(*raw, program_, dir, symbolizer_, file_);
+    result.timings.symbolize_s = seconds_since(t0);
+  }
+  try {
+    result.reports = raw_results(*raw, in.lines);
+  } catch (const std::runtime_error& e) {
+    if (result.failure.empty()) result.failure = e.what();
+    return result;
+  }
+  if (!traced && !raw->contains("fault_pc")) return result;
   if (raw->contains("fault_pc")) {  // a fault in the user's code: name its line
     const int line = line_at(in.lines, (*raw)["fault_pc"].get<std::uint64_t>());
     if (line > 0) result.failure += " at " + file_.filename().string() + ":" + std::to_string(line);

@@ -16,6 +16,7 @@
 #include "owncuda/process/child_process.h"
 #include "owncuda/process/work_dir.h"
 #include "owncuda/read/program_parse.h"
+#include "owncuda/record/raw_results.h"
 #include "owncuda/record/raw_trace.h"
 #include "trace/trace.h"
 
@@ -67,6 +68,8 @@ struct OwnRunResult {
   std::string failure;       // why the program did not finish, one line ("" when it did)
   std::string untraced;  // why a program that finished has no trace (a block too large to trace)
   Trace trace;
+  // Races in global memory (every launch, every block) and an exercise harness's reports.
+  RawResults reports;
   std::uint64_t shared_accesses = 0;  // instrumented shared accesses recorded (traced block)
   OwnRunTimings timings;
 };

@@ -43,7 +43,8 @@ int main(int argc, char** argv) {
   int* d_total = ex::zeros_on_device<int>(1, "total");
   sum_all<<<(n + 255) / 256, 256>>>(d_in, d_total, n);
   cudaDeviceSynchronize();
-  ex::report("total", ex::to_host(d_total, 1));
+  ex::expect_read("in", d_in, in.size());
+  ex::report("total", d_total, 1);
   return 0;
 }
 )";

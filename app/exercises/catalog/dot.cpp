@@ -32,9 +32,9 @@ int main(int argc, char** argv) {
   float* d_partial = ex::zeros_on_device<float>(blocks, "partial");
   dot<<<blocks, 256>>>(d_a, d_b, d_partial, n);
   cudaDeviceSynchronize();
-  double total = 0;
-  for (float p : ex::to_host(d_partial, blocks)) total += p;
-  ex::report("dot", std::vector<double>{total});
+  ex::expect_read("a", d_a, a.size());
+  ex::expect_read("b", d_b, b.size());
+  ex::report_sum("dot", d_partial, blocks);
   return 0;
 }
 )";

@@ -17,7 +17,8 @@ int main(int argc, char** argv) {
   int* d_out = ex::zeros_on_device<int>(blocks, "out");
   block_sum<<<blocks, block, block * sizeof(int)>>>(d_in, d_out);
   cudaDeviceSynchronize();
-  ex::report("out", ex::to_host(d_out, blocks));
+  ex::expect_read("in", d_in, in.size());
+  ex::report("out", d_out, blocks);
   return 0;
 }
 )";

@@ -42,7 +42,8 @@ int main(int argc, char** argv) {
   unsigned* d_bins = ex::zeros_on_device<unsigned>(256, "bins");
   histogram<<<8, 256>>>(d_data, d_bins, n);
   cudaDeviceSynchronize();
-  ex::report("bins", ex::to_host(d_bins, 256));
+  ex::expect_read("data", d_data, data.size());
+  ex::report("bins", d_bins, 256);
   return 0;
 }
 )";

@@ -17,7 +17,8 @@ int main(int argc, char** argv) {
   float* d_out = ex::zeros_on_device<float>(1, "out");
   kahan_sum<<<1, 128>>>(d_in, d_out, n);
   cudaDeviceSynchronize();
-  ex::report("sum", ex::to_host(d_out, 1));
+  ex::expect_read("in", d_in, in.size());
+  ex::report("sum", d_out, 1);
   return 0;
 }
 )";

@@ -59,7 +59,8 @@ int main(int argc, char** argv) {
   int* d_partial = ex::zeros_on_device<int>(blocks, "partial");
   partial_sums<<<blocks, 256>>>(d_in, d_partial, n);
   cudaDeviceSynchronize();
-  ex::report("partial", ex::to_host(d_partial, blocks));
+  ex::expect_read("in", d_in, in.size());
+  ex::report("partial", d_partial, blocks);
   return 0;
 }
 )";

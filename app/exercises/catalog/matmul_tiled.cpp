@@ -21,7 +21,9 @@ int main(int argc, char** argv) {
   float* d_c = ex::zeros_on_device<float>(n * n, "C");
   matmul<<<dim3(n / 16, n / 16), dim3(16, 16)>>>(d_a, d_b, d_c, n);
   cudaDeviceSynchronize();
-  ex::report("C", ex::to_host(d_c, n * n));
+  ex::expect_read("A", d_a, a.size());
+  ex::expect_read("B", d_b, b.size());
+  ex::report("C", d_c, n * n);
   return 0;
 }
 )";

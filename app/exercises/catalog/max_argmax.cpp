@@ -27,7 +27,8 @@ int main(int argc, char** argv) {
   int* d_result = ex::zeros_on_device<int>(2, "result");
   max_index<<<1, 256>>>(d_in, d_result, n);
   cudaDeviceSynchronize();
-  ex::report("result", ex::to_host(d_result, 2));
+  ex::expect_read("in", d_in, in.size());
+  ex::report("result", d_result, 2);
   return 0;
 }
 )";

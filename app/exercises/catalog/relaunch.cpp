@@ -26,7 +26,8 @@ int main(int argc, char** argv) {
   int* d_in = ex::to_device(in, "d_in");
   int* d_tmp = ex::zeros_on_device<int>((n + 255) / 256, "d_tmp");
   const int sum = reduce_all(d_in, d_tmp, n);
-  ex::report("sum", std::vector<int>{sum});
+  ex::expect_read("d_in", d_in, in.size());
+  ex::report_returned("sum", sum);
   return 0;
 }
 )";
@@ -92,7 +93,7 @@ Exercise exercise_relaunch() {
              "Swap the roles of the two arrays each pass: read from one, write to the other.",
              "Stop when n == 1; the value is where the last pass wrote it."};
   e.harness = kHarness;
-  e.cases = {{"size 1000", {1000}, 1, 0}, {"size 70000", {70000}, 1, 0}};
+  e.cases = {{"size 1000", {1000}, 1, 0, 2}, {"size 70000", {70000}, 1, 0, 3}};
   e.reference = [](const std::vector<long>& args) {
     double total = 0;
     for (double v : exercise_inputs::digits(std::size_t(args[0]), 9)) total += v;

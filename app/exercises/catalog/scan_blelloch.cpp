@@ -29,7 +29,8 @@ int main(int argc, char** argv) {
   int* d_out = ex::zeros_on_device<int>(n, "out");
   exclusive_scan<<<1, block, n * sizeof(int)>>>(d_in, d_out);
   cudaDeviceSynchronize();
-  ex::report("out", ex::to_host(d_out, n));
+  ex::expect_read("in", d_in, in.size());
+  ex::report("out", d_out, n);
   return 0;
 }
 )";

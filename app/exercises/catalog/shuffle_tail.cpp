@@ -27,7 +27,8 @@ int main(int argc, char** argv) {
   int* d_out = ex::zeros_on_device<int>(4, "out");
   block_sum<<<4, 256>>>(d_in, d_out);
   cudaDeviceSynchronize();
-  ex::report("out", ex::to_host(d_out, 4));
+  ex::expect_read("in", d_in, in.size());
+  ex::report("out", d_out, 4);
   return 0;
 }
 )";

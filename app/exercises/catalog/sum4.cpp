@@ -59,7 +59,8 @@ int main(int argc, char** argv) {
   int* d_out = ex::zeros_on_device<int>(1, "out");
   sum4<<<1, 4>>>(d_in, d_out);
   cudaDeviceSynchronize();
-  ex::report("sum", ex::to_host(d_out, 1));
+  ex::expect_read("in", d_in, in.size());
+  ex::report("sum", d_out, 1);
   return 0;
 }
 )";

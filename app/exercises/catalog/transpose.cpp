@@ -28,7 +28,8 @@ int main(int argc, char** argv) {
   float* d_out = ex::zeros_on_device<float>(width * height, "out");
   transpose<<<dim3(width / 32, height / 32), dim3(32, 8)>>>(d_in, d_out, width, height);
   cudaDeviceSynchronize();
-  ex::report("out", ex::to_host(d_out, width * height));
+  ex::expect_read("in", d_in, in.size());
+  ex::report("out", d_out, width * height);
   return 0;
 }
 )";

@@ -10,6 +10,8 @@
 
 namespace stridescope_rt {
 
+struct WordState;  // global_races.h
+
 // qualifiers.h's gap before the first __shared__ variable of each of the program's files.
 inline constexpr std::size_t kSharedFrontRedZone = 1024;
 // The dynamic shared memory dynshared.s reserves (its largest launch).
@@ -54,10 +56,29 @@ struct BufferSpan {
   std::string site;                // "dot.cu:25", the call's place ("" where unknown)
   std::uint32_t element_size = 0;  // sizeof(T) of cudaMalloc(T**, ...), 0 where unknown
   std::size_t ordinal = 0;         // which cudaMalloc of the program (0: the first)
+  WordState* shadow = nullptr;     // a WordState per 4 bytes of data (null: too large to check)
 };
 
 // The live device buffers, by address (memory.cpp).
 std::vector<BufferSpan> buffer_spans();
+
+// Device (not managed) buffers accessible to code (a launch begins: true) or not (it ended: false),
+// counted: the last of several launches running at once closes them.
+void open_device_memory(bool open);
+// cudaMemcpy's and cudaMemset's work (`set`: memset to `value`), with the buffers opened for it and
+// their words marked as the host's (or, from another buffer, as its words were).
+void copy_memory(void* dst, const void* src, std::size_t bytes, bool set, int value);
+// The words of [device, device + bytes) marked as nobody's: the exercise harness's own inputs.
+void mark_initial(const void* device, std::size_t bytes);
+// The buffer holding `device` and whether [device, device + bytes) lies in its data.
+struct DeviceWords {
+  BufferSpan span;  // span.shadow null: no buffer (or one too large to check)
+  bool inside = false;
+};
+DeviceWords device_words(const void* device, std::size_t bytes);
+// The device (not managed) buffer whose mapping holds `address`; false where none does, or where
+// the buffers cannot be looked at now (a fault inside a copy).
+bool buffer_holding(std::uintptr_t address, BufferSpan& out);
 
 // The buffer nearest to `address` (in a red zone or past a buffer), or null.
 const BufferSpan* nearest_buffer(const std::vector<BufferSpan>& buffers, std::uintptr_t address);

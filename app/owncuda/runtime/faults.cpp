@@ -78,12 +78,30 @@ std::uintptr_t blamed_pc(const ucontext_t* context, std::uintptr_t low, std::uin
                       blamed_pc(context, low, low + w->stack_bytes()));
 }
 
+// Host code touched a cudaMalloc buffer's data: on a GPU a segmentation fault too.
+[[noreturn]] void host_touched_device(const BufferSpan& b, std::uintptr_t address, bool write,
+                                      std::uintptr_t pc) {
+  const std::string name = b.name.empty() ? "a cudaMalloc buffer" : b.name;
+  std::string what = name;
+  if (b.element_size > 0 && !b.name.empty())
+    what += "[" + std::to_string((address - b.begin) / b.element_size) + "]";
+  Program::get().fail("the program's host code " + std::string(write ? "wrote " : "read ") + what +
+                          ", device memory from cudaMalloc (on a GPU a segmentation fault: host "
+                          "code copies it with cudaMemcpy instead)",
+                      pc);
+}
+
 void on_fault(int sig, siginfo_t* info, void* raw_context) {
   const auto* context = static_cast<const ucontext_t*>(raw_context);
   const auto pc = std::uintptr_t(context->uc_mcontext.gregs[REG_RIP]) + 1;
   Program& program = Program::get();
   std::string who;
   Worker* w = Worker::current();
+  BufferSpan held;
+  const auto address = reinterpret_cast<std::uintptr_t>(info->si_addr);
+  if (sig == SIGSEGV && (w == nullptr || !w->in_kernel()) && buffer_holding(address, held) &&
+      address >= held.begin && address < held.end)
+    host_touched_device(held, address, (context->uc_mcontext.gregs[REG_ERR] & 2) != 0, pc);
   if (w != nullptr && w->in_kernel())
     who =
         " in " + w->who(w->running_thread()) + " of launch " + std::to_string(program.launch_index);

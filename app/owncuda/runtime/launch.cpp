@@ -12,6 +12,7 @@
 #include <thread>
 #include <tuple>
 
+#include "global_races.h"
 #include "program.h"
 #include "simt/stacks.h"
 #include "worker.h"
@@ -213,7 +214,10 @@ void launch(dim3 grid, dim3 block, std::size_t dynamic, cudaStream_t, void (*bod
   program.blocks_done = 0;
   program.printed_bytes = 0;
   program.in_launch = true;
+  RaceChecker::get().begin_launch();
+  open_device_memory(true);
   pool.run(plan);
+  open_device_memory(false);
   program.in_launch = false;
   flush(pool);
   if (pool.asserted) {

@@ -1,7 +1,11 @@
 // cudaMalloc and friends on the CPU: each device and managed buffer is a mapping of its own,
 // between two inaccessible pages, its data ending at the upper one (bytes rounded up to 16); the
 // kernels' accesses are checked against its exact bytes (bounds.h), the host's fault at the guard
-// pages; host and pinned memory is the C library's; copies and sets are memmove and memset.
+// pages. A device (not managed) buffer's data is inaccessible outside launches and the runtime's
+// own copies, as a GPU's memory is to host code: a host dereference of a cudaMalloc pointer faults
+// (faults.cpp names it). Each buffer of up to kShadowedBytes has a shadow, 32 bytes a word, for the
+// global-memory race checks and for which launch wrote each word (global_races.h). Host and pinned
+// memory is the C library's; copies and sets are memmove and memset.
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -11,6 +15,7 @@
 #include <mutex>
 
 #include "bounds.h"
+#include "global_races.h"
 #include "program.h"
 
 namespace stridescope_rt {
@@ -21,11 +26,14 @@ struct Mapping {
   void* base = nullptr;
   std::size_t length = 0;
   BufferSpan span;
+  bool managed = false;  // cudaMallocManaged: the host may touch it
+  std::size_t shadow_length = 0;
 };
 struct Allocations {
   std::mutex mutex;
   std::map<void*, Mapping> by_pointer;
-  std::size_t bytes = 0, made = 0;
+  std::size_t bytes = 0, made = 0, shadow_bytes = 0;
+  unsigned open = 0;  // launches running: device buffers are accessible
 };
 Allocations& allocations() {
   static Allocations* a = new Allocations;
@@ -33,10 +41,45 @@ Allocations& allocations() {
 }
 
 constexpr std::size_t kDeviceMemory = 3ull << 30;  // what cudaMemGetInfo says there is
+// Shadows for the race checks, 8 bytes for each byte of a buffer: buffers past these sizes go
+// unchecked (and unmarked) rather than exhaust the program's address space.
+constexpr std::size_t kShadowedBytes = 64ull << 20;
+constexpr std::size_t kShadowBudget = 2ull << 30;
+
+std::size_t page_size() {
+  static const std::size_t page = std::size_t(sysconf(_SC_PAGESIZE));
+  return page;
+}
+
+// The data pages of a mapping (between its guard pages), made accessible or not.
+void set_access(const Mapping& m, bool open) {
+  if (m.managed) return;
+  mprotect(static_cast<char*>(m.base) + page_size(), m.length - 2 * page_size(),
+           open ? PROT_READ | PROT_WRITE : PROT_NONE);
+}
+
+// The mapping holding `p` (its data or red zones), or null; the caller holds the mutex.
+Mapping* mapping_at(Allocations& a, const void* p) {
+  auto it = a.by_pointer.upper_bound(const_cast<void*>(p));
+  if (it == a.by_pointer.begin()) return nullptr;
+  --it;
+  const char* base = static_cast<const char*>(it->second.base);
+  return p >= base && static_cast<const char*>(p) < base + it->second.length ? &it->second
+                                                                                : nullptr;
+}
+
+// The words of `m`'s shadow that [p, p + bytes) covers, as [first, last).
+std::pair<std::size_t, std::size_t> shadow_words(const Mapping& m, const void* p,
+                                                 std::size_t bytes) {
+  const auto a = reinterpret_cast<std::uintptr_t>(p);
+  const std::uintptr_t lo = std::max(a, m.span.begin), hi = std::min(a + bytes, m.span.end);
+  if (m.span.shadow == nullptr || hi <= lo) return {0, 0};
+  return {(lo - m.span.begin) / 4, (hi - m.span.begin + 3) / 4};
+}
 
 // A guard page, the data's pages, a guard page: the red zones around the data are the guard pages
 // and the start of the first data page (at least a page on each side).
-cudaError_t map_device_buffer(void** ptr, std::size_t bytes, BufferSpan span) {
+cudaError_t map_device_buffer(void** ptr, std::size_t bytes, BufferSpan span, bool managed) {
   const std::size_t page = std::size_t(sysconf(_SC_PAGESIZE));
   const std::size_t rounded = (bytes + 15) / 16 * 16;
   const std::size_t total = page + (rounded + page - 1) / page * page + page;
@@ -52,11 +95,65 @@ cudaError_t map_device_buffer(void** ptr, std::size_t bytes, BufferSpan span) {
   span.end = span.begin + bytes;
   Allocations& a = allocations();
   std::lock_guard<std::mutex> lock(a.mutex);
-  span.ordinal = a.made++;
-  a.by_pointer[*ptr] = {base, total, std::move(span)};
+  Mapping m{base, total, std::move(span), managed, 0};
+  const std::size_t shadow = (rounded / 4) * sizeof(WordState);
+  if (rounded <= kShadowedBytes && a.shadow_bytes + shadow <= kShadowBudget && shadow > 0) {
+    void* s = mmap(nullptr, shadow, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (s != MAP_FAILED) {
+      m.span.shadow = static_cast<WordState*>(s);
+      m.shadow_length = shadow;
+      a.shadow_bytes += shadow;
+    }
+  }
+  if (a.open == 0) set_access(m, false);
+  m.span.ordinal = a.made++;
+  a.by_pointer[*ptr] = std::move(m);
   a.bytes += total;
   return cudaSuccess;
 }
+
+// A host copy into device memory: its words were written by the host (kernels' words say which
+// launch wrote them); a copy between two device buffers carries the source's marks.
+void mark_copy(Allocations& a, void* dst, const void* src, std::size_t bytes) {
+  Mapping* to = mapping_at(a, dst);
+  if (to == nullptr) return;
+  const auto [first, last] = shadow_words(*to, dst, bytes);
+  const Mapping* from = mapping_at(a, src);
+  const auto [src_first, src_last] =
+      from != nullptr ? shadow_words(*from, src, bytes) : std::pair<std::size_t, std::size_t>{};
+  const bool aligned = from != nullptr && src_last - src_first == last - first &&
+                       (reinterpret_cast<std::uintptr_t>(dst) - to->span.begin) % 4 ==
+                           (reinterpret_cast<std::uintptr_t>(src) - from->span.begin) % 4;
+  for (std::size_t w = first; w < last; ++w) {
+    std::uint32_t& p = to->span.shadow[w].provenance;
+    p = aligned ? from->span.shadow[src_first + (w - first)].provenance
+                : (p & kReadByKernel) | kHostWritten;
+  }
+}
+
+// Device memory opened for one host copy (where no launch has it open), closed again after.
+class HostCopy {
+ public:
+  HostCopy(void* dst, const void* src, std::size_t bytes)
+      : a_(allocations()), lock_(a_.mutex), dst_(mapping_at(a_, dst)), src_(mapping_at(a_, src)) {
+    if (a_.open != 0) return;
+    if (dst_ != nullptr) set_access(*dst_, true);
+    if (src_ != nullptr && src_ != dst_) set_access(*src_, true);
+    (void)bytes;
+  }
+  ~HostCopy() {
+    if (a_.open != 0) return;
+    if (dst_ != nullptr) set_access(*dst_, false);
+    if (src_ != nullptr && src_ != dst_) set_access(*src_, false);
+  }
+  Allocations& allocations_held() { return a_; }
+
+ private:
+  Allocations& a_;
+  std::lock_guard<std::mutex> lock_;
+  Mapping* dst_;
+  Mapping* src_;
+};
 
 // "dot.cu:25" from the call's file (as compiled: its last component) and line.
 std::string site_of(const MallocText* text) {
@@ -68,7 +165,7 @@ std::string site_of(const MallocText* text) {
 }  // namespace
 
 cudaError_t device_malloc(void** ptr, std::size_t bytes, void* pc, unsigned element_size,
-                          const char* type, bool, const MallocText* text) {
+                          const char* type, bool managed, const MallocText* text) {
   Program& program = Program::get();
   if (ptr == nullptr) return program.note(cudaErrorInvalidValue);
   BufferSpan span;
@@ -78,9 +175,57 @@ cudaError_t device_malloc(void** ptr, std::size_t bytes, void* pc, unsigned elem
   // A buffer of the harness or a launch spec's main() has no line of the user's: its name travels.
   const bool unplaced = text != nullptr && (text->file == nullptr || text->line <= 0);
   const std::string name = unplaced ? span.name : "";
-  const cudaError_t e = map_device_buffer(ptr, bytes, std::move(span));
+  const cudaError_t e = map_device_buffer(ptr, bytes, std::move(span), managed);
   if (e == cudaSuccess) program.global.allocated(*ptr, bytes, pc, element_size, type, name);
   return program.note(e);
+}
+
+void open_device_memory(bool open) {
+  Allocations& a = allocations();
+  std::lock_guard<std::mutex> lock(a.mutex);
+  if (open ? a.open++ != 0 : --a.open != 0) return;
+  for (const auto& [pointer, mapping] : a.by_pointer) set_access(mapping, open);
+}
+
+void copy_memory(void* dst, const void* src, std::size_t bytes, bool set, int value) {
+  HostCopy copy(dst, src, bytes);
+  if (set) {
+    std::memset(dst, value, bytes);
+  } else {
+    std::memmove(dst, src, bytes);
+  }
+  mark_copy(copy.allocations_held(), dst, set ? nullptr : src, bytes);
+}
+
+void mark_initial(const void* device, std::size_t bytes) {
+  Allocations& a = allocations();
+  std::lock_guard<std::mutex> lock(a.mutex);
+  Mapping* m = mapping_at(a, device);
+  if (m == nullptr) return;
+  const auto [first, last] = shadow_words(*m, device, bytes);
+  for (std::size_t w = first; w < last; ++w) m->span.shadow[w].provenance = 0;
+}
+
+DeviceWords device_words(const void* device, std::size_t bytes) {
+  Allocations& a = allocations();
+  std::lock_guard<std::mutex> lock(a.mutex);
+  Mapping* m = mapping_at(a, device);
+  DeviceWords out;
+  if (m == nullptr) return out;
+  out.span = m->span;
+  const auto a0 = reinterpret_cast<std::uintptr_t>(device);
+  out.inside = a0 >= m->span.begin && a0 + bytes <= m->span.end;
+  return out;
+}
+
+bool buffer_holding(std::uintptr_t address, BufferSpan& out) {
+  Allocations& a = allocations();
+  std::unique_lock<std::mutex> lock(a.mutex, std::try_to_lock);  // a fault in a copy holds it
+  if (!lock.owns_lock()) return false;
+  const Mapping* m = mapping_at(a, reinterpret_cast<const void*>(address));
+  if (m == nullptr || m->managed) return false;
+  out = m->span;
+  return true;
 }
 
 std::vector<BufferSpan> buffer_spans() {
@@ -122,6 +267,8 @@ cudaError_t cudaFree(void* ptr) {
   auto it = a.by_pointer.find(ptr);
   if (it == a.by_pointer.end()) return program.note(cudaErrorInvalidValue);
   munmap(it->second.base, it->second.length);
+  if (it->second.span.shadow != nullptr) munmap(it->second.span.shadow, it->second.shadow_length);
+  a.shadow_bytes -= it->second.shadow_length;
   a.bytes -= it->second.length;
   a.by_pointer.erase(it);
   program.global.freed(ptr);
@@ -177,7 +324,7 @@ cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpy
   Program& program = Program::get();
   if (program.sticky_error != cudaSuccess) return program.sticky_error;
   if (bytes != 0 && (dst == nullptr || src == nullptr)) return program.note(cudaErrorInvalidValue);
-  std::memmove(dst, src, bytes);
+  stridescope_rt::copy_memory(dst, src, bytes, false, 0);
   return cudaSuccess;
 }
 cudaError_t cudaMemcpy2D(void* dst, std::size_t dpitch, const void* src, std::size_t spitch,
@@ -194,7 +341,7 @@ cudaError_t cudaMemset(void* dst, int value, std::size_t bytes) {
   Program& program = Program::get();
   if (program.sticky_error != cudaSuccess) return program.sticky_error;
   if (bytes != 0 && dst == nullptr) return program.note(cudaErrorInvalidValue);
-  std::memset(dst, value, bytes);
+  stridescope_rt::copy_memory(dst, nullptr, bytes, true, value);
   return cudaSuccess;
 }
 cudaError_t cudaMemset2D(void* dst, std::size_t pitch, int value, std::size_t width,

@@ -8,11 +8,32 @@
 #include <fstream>
 #include <thread>
 
+#include "global_races.h"
 #include "worker.h"
 
 namespace stridescope_rt {
 
 namespace {
+
+// The races in global memory the launches had, each with its buffer and element: [{"launch",
+// "buffer", "element" (-1: unknown), "first": [block, thread, pc, kind], "second": ...}, ...].
+nlohmann::json global_races_json() {
+  const std::vector<BufferSpan> buffers = buffer_spans();
+  nlohmann::json out = nlohmann::json::array();
+  for (const GlobalRace& r : RaceChecker::get().races()) {
+    nlohmann::json j = {{"launch", r.launch}, {"buffer", ""}, {"element", -1}};
+    for (const BufferSpan& b : buffers)
+      if (r.address >= b.begin && r.address < b.end) {
+        j["buffer"] = b.name;
+        j["element"] = (r.address - b.begin) / (b.element_size > 0 ? b.element_size : 1);
+        j["element_size"] = b.element_size;
+      }
+    for (const auto& [key, side] : {std::pair{"first", r.first}, std::pair{"second", r.second}})
+      j[key] = {side.block, side.thread, side.pc, std::string(1, side.kind)};
+    out.push_back(std::move(j));
+  }
+  return out;
+}
 
 stridescope::simt::Schedule schedule_of(const std::string& v, std::uint64_t& seed) {
   using stridescope::simt::Schedule;
@@ -138,6 +159,10 @@ void Program::write_record() {
   }
   out["steps"] = js;
   out["buffers"] = global.buffers_json();
+  out["results"] = results;
+  out["unread"] = unread;
+  out["global_races"] = global_races_json();
+  out["global_races_total"] = RaceChecker::get().raced();
   if (per_block_kept) {
     out["first_snapshots"] = first_snapshots;
     out["block_results"] = block_results;

@@ -87,6 +87,10 @@ class Program {
   bool trace_overflow = false;  // the traced block made more accesses or steps than a trace holds
   stridescope_rt_global::GlobalRecord global;  // cudaMalloc buffers; the traced block's use
   std::vector<BufferSpan> buffers;  // the live ones at the launch running now, by address
+  // An exercise harness's reports (results.cpp): arrays read from device memory, and inputs that
+  // no kernel read.
+  nlohmann::json results = nlohmann::json::array();
+  nlohmann::json unread = nlohmann::json::array();
 
   // CUDA's error state: the last error (cleared by cudaGetLastError) and a sticky one (a fault
   // or a failed assert in a kernel: every later call returns it).

@@ -105,6 +105,7 @@ void Worker::begin_launch(const LaunchPlan& plan) {
   buffers_lo_ = buffers.empty() ? 1 : buffers.front().map_begin;
   buffers_span_ = buffers.empty() ? 0 : buffers.back().map_end - buffers_lo_;
   pages_.fill(PageEntry{});
+  launch_id_ = std::uint32_t(Program::get().launch_index + 1);
   coordinates_.resize(plan.threads);
   for (unsigned t = 0; t < plan.threads; ++t)
     coordinates_[t] = {t % plan.block.x, (t / plan.block.x) % plan.block.y,
@@ -127,6 +128,8 @@ void Worker::run_block(std::uint64_t linear) {
   block_low_ = used_shared_;
   clock_ = 0;
   barriers_passed_ = 0;
+  fences_ = 0;
+  acquired_.clear();
   printf_calls_.clear();
   asserted_ = false;
   pending_ = -1;
@@ -181,6 +184,7 @@ void Worker::check_new_page(std::uintptr_t a, unsigned size, char kind, void* pc
   if (it != buffers.begin() && a < (it - 1)->map_end) {
     e.begin = (it - 1)->begin;
     e.end = (it - 1)->end;
+    e.shadow = (it - 1)->shadow;
   }
   check_buffer(a, size, kind, pc);
 }
@@ -430,8 +434,30 @@ std::uint64_t warp_collective(Op op, unsigned mask, std::uint64_t value, int arg
   if (w == nullptr || !w->in_kernel()) outside_a_kernel("a warp function", line);
   return w->collective(int(op), mask, value, arg, width, line, size, kind_of_value);
 }
+namespace {
+thread_local bool atomic_locked = false;  // a global atomic runs under the race checker's lock
+}
 void atomic_begin(void* addr, unsigned size, void* pc) {
-  if (Worker* w = this_thread_worker) w->on_access(addr, size, 'a', pc);
+  Worker* w = this_thread_worker;
+  if (w == nullptr) return;
+  w->on_access(addr, size, 'a', pc);
+  // Nothing switches threads from here to atomic_end: the atomic and its entry in the flags'
+  // release logs happen together, in one order for every worker.
+  if (w->global_address(addr)) {
+    RaceChecker::get().atomic_lock().lock();
+    atomic_locked = true;
+  }
+}
+void atomic_end(void* addr) {
+  if (!atomic_locked) return;
+  Worker* w = this_thread_worker;
+  RaceChecker::get().atomic_done(reinterpret_cast<std::uintptr_t>(addr), w->accessor(),
+                                 w->acquired());
+  atomic_locked = false;
+  RaceChecker::get().atomic_lock().unlock();
+}
+void thread_fence() {
+  if (Worker* w = this_thread_worker; w != nullptr && w->in_kernel()) w->thread_fence();
 }
 }  // namespace stridescope_rt
 

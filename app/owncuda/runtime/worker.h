@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "global_races.h"
 #include "program.h"
 #include "simt/engine.h"
 #include "simt/stacks.h"
@@ -92,6 +93,17 @@ class Worker final : public stridescope::simt::EngineClient {
       return traced_global_access(addr, size, kind);
     engine_.access_point();
   }
+  // __threadfence(): the block's later atomics release what it wrote before (global_races.h).
+  void thread_fence() { ++fences_; }
+  // A global atomic's address (not shared, not a thread's local).
+  bool global_address(const void* addr) const {
+    const auto a = reinterpret_cast<std::uintptr_t>(addr);
+    return engine_.in_block() && a - stacks_lo_ >= stacks_span_ && a - tls_lo_ >= tls_span_;
+  }
+  Accessor accessor() const {
+    return {launch_id_, block_, engine_.running(), barriers_passed_, fences_, &acquired_};
+  }
+  std::vector<std::pair<std::uintptr_t, std::size_t>>& acquired() { return acquired_; }
   void syncthreads(int line) {
     if (pending_ >= 0) [[unlikely]]
       resolve_pending();  // out of line, before anything: the rest needs no saved registers
@@ -142,6 +154,15 @@ class Worker final : public stridescope::simt::EngineClient {
       return check_new_page(a, size, kind, pc);
     if (a < e.begin || a + size > e.end) [[unlikely]]
       buffer_overrun(a, size, kind, pc);
+    if (e.shadow != nullptr) note_global(e.shadow, e.begin, a - e.begin, size, kind, pc);
+  }
+  // The race checks and marks of a global access (global_races.h).
+  void note_global(WordState* shadow, std::uintptr_t begin, std::uintptr_t offset, unsigned size,
+                   char kind, void* pc) {
+    const Accessor who{launch_id_, block_, engine_.running(), barriers_passed_, fences_,
+                       &acquired_};
+    for (std::uintptr_t w = offset / 4; w <= (offset + size - 1) / 4; ++w)
+      RaceChecker::get().access(shadow[w], begin + w * 4, who, kind, pc);
   }
   void check_new_page(std::uintptr_t a, unsigned size, char kind, void* pc);
   [[noreturn]] void shared_overrun(std::uintptr_t a, unsigned size, char kind, void* pc);
@@ -177,6 +198,7 @@ class Worker final : public stridescope::simt::EngineClient {
   // none: never out of bounds).
   struct PageEntry {
     std::uintptr_t page = ~std::uintptr_t(0), begin = 0, end = ~std::uintptr_t(0);
+    WordState* shadow = nullptr;
   };
   std::uintptr_t buffers_lo_ = 0, buffers_span_ = 0;
   std::array<PageEntry, 64> pages_{};
@@ -192,6 +214,9 @@ class Worker final : public stridescope::simt::EngineClient {
   std::vector<Printed> output_;
   std::vector<std::uint32_t> printf_calls_;  // by thread of the block, since the last barrier
   std::uint32_t barriers_passed_ = 0;        // __syncthreads() the block passed
+  std::uint32_t launch_id_ = 0;              // the launch's index + 1 (global_races.h)
+  std::uint32_t fences_ = 0;                 // __threadfence()s the block made
+  std::vector<std::pair<std::uintptr_t, std::size_t>> acquired_;  // the block's acquires
   std::string asserts_;
   RawStep step_;
   std::vector<std::uint32_t> order_;  // per thread: accesses in this step (traced block)

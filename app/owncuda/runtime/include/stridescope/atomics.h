@@ -10,6 +10,8 @@ namespace stridescope_rt {
 // Before an atomic on `addr`: the schedule may switch threads here, and the traced block records
 // it (the value it wrote is read at the thread's next access).
 void atomic_begin(void* addr, unsigned size, void* pc);
+// After it: the atomic is done (the race checks' release and acquire, global_races.h).
+void atomic_end(void* addr);
 
 template <typename T, typename Op>
 STRIDESCOPE_NOT_TRACED T atomic_rmw(T* addr, Op op, void* pc) {
@@ -19,6 +21,7 @@ STRIDESCOPE_NOT_TRACED T atomic_rmw(T* addr, Op op, void* pc) {
   T next = op(old);
   while (!__atomic_compare_exchange(addr, &old, &next, false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
     next = op(old);
+  atomic_end(addr);
   return old;
 }
 }  // namespace stridescope_rt

@@ -411,13 +411,18 @@ inline void __stwt(T* p, T v) {
   *p = v;
 }
 
+namespace stridescope_rt {
+void thread_fence();  // counted: a later atomic of the block releases its writes
+}
 inline void __threadfence() {
+  ::stridescope_rt::thread_fence();
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 inline void __threadfence_block() {
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 inline void __threadfence_system() {
+  ::stridescope_rt::thread_fence();
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 

@@ -1,9 +1,11 @@
 // What an exercise's harness (the main() StrideScope appends to a learner's file of kernels) uses:
-// its arguments, device copies of host arrays, and its output lines ("@@ NAME v0 v1 ..."), which
-// the checker reads apart from whatever the kernels print.
+// its arguments, device copies of host arrays, and its reports: arrays the runtime reads from device
+// memory itself into its record (never from what the program prints), with the elements a host copy
+// wrote, and the inputs no kernel read (app/owncuda/runtime/results.cpp).
 #pragma once
 
 #include <string>
+#include <type_traits>
 
 #include <cstdio>
 #include <cstdlib>
@@ -11,7 +13,21 @@
 
 #include "stridescope/exercise_inputs.h"
 
+namespace stridescope_rt {
+void report_device(const char* name, const void* device, std::size_t count, unsigned size, int kind,
+                   bool sum);
+void report_returned(const char* name, const void* value, unsigned size, int kind);
+void expect_read(const char* name, const void* device, std::size_t count, unsigned size);
+void mark_initial(const void* device, std::size_t bytes);
+}  // namespace stridescope_rt
+
 namespace stridescope_exercise {
+
+// 0 a signed integer, 1 an unsigned one, 2 a floating-point number.
+template <typename T>
+constexpr int kind_of() {
+  return std::is_floating_point<T>::value ? 2 : std::is_signed<T>::value ? 0 : 1;
+}
 
 // The k-th argument as a number (the case's size, block size, seed, ...).
 inline long arg(int argc, char** argv, int k) {
@@ -38,6 +54,7 @@ T* to_device(const std::vector<T>& host, const char* name) {
   T* device = named_malloc<T>(host.size() * sizeof(T) + (host.empty() ? 1 : 0), name);
   if (!host.empty())
     cudaMemcpy(device, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice);
+  ::stridescope_rt::mark_initial(device, host.size() * sizeof(T));  // the harness's, not the host's
   return device;
 }
 
@@ -46,40 +63,30 @@ template <typename T>
 T* zeros_on_device(std::size_t n, const char* name) {
   T* device = named_malloc<T>(n * sizeof(T) + (n == 0 ? 1 : 0), name);
   cudaMemset(device, 0, n * sizeof(T));
+  ::stridescope_rt::mark_initial(device, n * sizeof(T));
   return device;
 }
 
+// The checker's view of device array `device[0..n-1]`, read by the runtime.
 template <typename T>
-std::vector<T> to_host(const T* device, std::size_t n) {
-  std::vector<T> host(n);
-  if (n) cudaMemcpy(host.data(), device, n * sizeof(T), cudaMemcpyDeviceToHost);
-  return host;
+void report(const char* name, const T* device, std::size_t n) {
+  ::stridescope_rt::report_device(name, device, n, sizeof(T), kind_of<T>(), false);
 }
-
-inline void print_value(int v) {
-  std::printf(" %d", v);
-}
-inline void print_value(unsigned v) {
-  std::printf(" %u", v);
-}
-inline void print_value(long long v) {
-  std::printf(" %lld", v);
-}
-inline void print_value(float v) {
-  std::printf(" %.9g", double(v));
-}
-inline void print_value(double v) {
-  std::printf(" %.17g", v);
-}
-
-// "@@ name v0 v1 ...": one output array for the checker.
+// The sum (in double) of `device[0..n-1]`: the value the host makes of the kernels' partial sums.
 template <typename T>
-void report(const char* name, const std::vector<T>& values) {
-  std::fflush(stdout);
-  std::printf("@@ %s", name);
-  for (const T& v : values) print_value(v);
-  std::printf("\n");
-  std::fflush(stdout);
+void report_sum(const char* name, const T* device, std::size_t n) {
+  ::stridescope_rt::report_device(name, device, n, sizeof(T), kind_of<T>(), true);
+}
+// A value a learner's host function returned; the checker wants the last launch to have left it
+// on the device.
+template <typename T>
+void report_returned(const char* name, T value) {
+  ::stridescope_rt::report_returned(name, &value, sizeof(T), kind_of<T>());
+}
+// The checker wants every element of `device[0..n-1]` read by a kernel.
+template <typename T>
+void expect_read(const char* name, const T* device, std::size_t n) {
+  ::stridescope_rt::expect_read(name, device, n, sizeof(T));
 }
 
 }  // namespace stridescope_exercise

@@ -1,0 +1,144 @@
+// A raw record's races in global memory and an exercise harness's reports (see raw_results.h).
+#include "owncuda/record/raw_results.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <tuple>
+
+namespace stridescope {
+
+namespace {
+
+constexpr std::size_t kMaxEntries = 4096;  // the runtime writes at most 64 races, a few results
+
+const nlohmann::json& list(const nlohmann::json& raw, const char* key) {
+  static const nlohmann::json empty = nlohmann::json::array();
+  if (!raw.contains(key)) return empty;
+  const nlohmann::json& v = raw[key];
+  if (!v.is_array() || v.size() > kMaxEntries)
+    throw std::runtime_error(std::string("the record's \"") + key + "\" is not a list it can hold");
+  return v;
+}
+
+GlobalRaceSide side_of(const nlohmann::json& j, const std::map<std::uint64_t, int>& lines) {
+  if (!j.is_array() || j.size() != 4) throw std::runtime_error("a race's access is malformed");
+  GlobalRaceSide s;
+  s.block = j[0].get<std::uint64_t>();
+  s.thread = j[1].get<std::uint32_t>();
+  const auto found = lines.find(j[2].get<std::uint64_t>());
+  s.line = found == lines.end() ? 0 : found->second;
+  const std::string kind = j[3].get<std::string>();
+  if (kind != "r" && kind != "w" && kind != "a")
+    throw std::runtime_error("a race's access kind is not r, w or a");
+  s.kind = kind[0];
+  return s;
+}
+
+std::vector<double> numbers(const nlohmann::json& j) {
+  if (!j.is_array()) throw std::runtime_error("a result's values are not a list");
+  std::vector<double> out;
+  out.reserve(j.size());
+  for (const auto& v : j) out.push_back(v.get<double>());
+  return out;
+}
+
+}  // namespace
+
+bool GlobalRace::operator<(const GlobalRace& o) const {
+  const auto key = [](const GlobalRace& r) {
+    return std::make_tuple(r.launch, std::min(r.first.line, r.second.line),
+                           std::max(r.first.line, r.second.line),
+                           std::min(r.first.block, r.second.block), r.element, r.buffer);
+  };
+  return key(*this) < key(o);
+}
+
+RawResults raw_results(const nlohmann::json& raw, const std::map<std::uint64_t, int>& lines) {
+  RawResults out;
+  try {
+    for (const auto& r : list(raw, "global_races")) {
+      GlobalRace race;
+      race.launch = r.at("launch").get<long>();
+      race.buffer = r.at("buffer").get<std::string>();
+      race.element = r.at("element").get<long long>();
+      race.first = side_of(r.at("first"), lines);
+      race.second = side_of(r.at("second"), lines);
+      out.races.push_back(std::move(race));
+    }
+    std::sort(out.races.begin(), out.races.end());
+    out.raced = raw.value("global_races_total", std::uint64_t{0});
+    for (const auto& r : list(raw, "results")) {
+      ReportedResult result;
+      result.name = r.at("name").get<std::string>();
+      if (r.contains("error")) result.error = r["error"].get<std::string>();
+      if (r.contains("values")) result.values = numbers(r["values"]);
+      result.host_written = r.value("host_written", -1LL);
+      if (r.contains("on_device")) {
+        result.returned = true;
+        result.on_device = r["on_device"].get<bool>();
+        result.last_launch_wrote = numbers(r.at("last_launch_wrote"));
+      }
+      out.results.push_back(std::move(result));
+    }
+    for (const auto& u : list(raw, "unread"))
+      out.unread.push_back(
+          {u.at("name").get<std::string>(), u.at("unread").get<std::uint64_t>(),
+           u.at("first").get<long long>()});
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error(std::string("the program's record is malformed: ") + e.what());
+  }
+  return out;
+}
+
+namespace {
+
+std::string who(const GlobalRaceSide& s, bool same_block) {
+  if (same_block) return "thread " + std::to_string(s.thread);
+  return "block " + std::to_string(s.block) + " (thread " + std::to_string(s.thread) + ")";
+}
+
+std::string at_line(int line) {
+  return line > 0 ? " at line " + std::to_string(line) : std::string(" (outside the file)");
+}
+
+// "reads total[0]", "updates it atomically".
+std::string act(char kind, const std::string& what) {
+  return kind == 'r' ? "reads " + what : kind == 'w' ? "writes " + what : "updates " + what +
+                                                                              " atomically";
+}
+
+}  // namespace
+
+std::string race_sentence(const GlobalRace& r) {
+  const bool same_block = r.first.block == r.second.block;
+  const std::string word =
+      (r.buffer.empty() ? std::string("a cudaMalloc buffer's word") : r.buffer) +
+      (r.element >= 0 && !r.buffer.empty() ? "[" + std::to_string(r.element) + "]" : "");
+  // The plain access first where one side is an atomic; the write second otherwise.
+  GlobalRaceSide a = r.first, b = r.second;
+  if (a.kind == 'a' || (a.kind == 'w' && b.kind == 'r')) std::swap(a, b);
+  std::string s = who(a, same_block) + " " + act(a.kind, word) + at_line(a.line) + " and " +
+                  who(b, same_block) + " " + act(b.kind, "it") + at_line(b.line);
+  if (same_block) {
+    s += ", in block " + std::to_string(r.first.block) + " of launch " + std::to_string(r.launch) +
+         ", with no __syncthreads() between them: which comes first depends on timing";
+  } else {
+    s += ", in the same launch (" + std::to_string(r.launch) +
+         ") with nothing ordering them: blocks run at once and in any order";
+  }
+  const bool atomic = a.kind == 'a' || b.kind == 'a';
+  const bool update = a.line == b.line && a.line > 0 && (a.kind == 'r' || b.kind == 'r');
+  if (atomic) {
+    s += "; a plain access beside atomic ones sees (or overwrites) any of them: make every access "
+         "to it one atomic (atomicAdd, not atomicExch(p, *p + x) or a single atomicCAS)";
+  } else if (update || (a.kind == 'w' && b.kind == 'w')) {
+    s += "; updates can be lost: combine the blocks' values with atomicAdd, or give each block its "
+         "own element";
+  } else if (!same_block) {
+    s += "; one block may read the value before or after the other writes it: write to another "
+         "array, or finish in a later launch";
+  }
+  return s;
+}
+
+}  // namespace stridescope

@@ -1,0 +1,107 @@
+// Races in global memory, found without depending on timing: within one launch, a word of a
+// cudaMalloc buffer touched by two blocks (or two warps of one block between the same two
+// __syncthreads()), one access a plain write, or a plain read of what another block writes, not both
+// atomics, and not ordered by a __threadfence() + atomic flag (a release) that the later block's
+// atomic on the same flag saw (an acquire). Each buffer word has a shadow (WordState) beside it: the
+// launch's last writer and a reader, and which launch's kernel wrote it last (what the exercises'
+// checker calls computed on the device). compute-sanitizer's racecheck checks shared memory only.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <mutex>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace stridescope_rt {
+
+// One access as its shadow keeps it.
+struct AccessNote {
+  std::uint32_t block = 0;    // linear block index (modulo 2^32)
+  std::uint16_t thread = 0;   // linear thread index in the block
+  std::uint16_t site = 0;     // the access's place (RaceChecker::pc_of)
+  std::uint16_t barrier = 0;  // __syncthreads() the block had passed (modulo 2^16)
+  std::uint8_t fence = 0;     // __threadfence()s the block had made (saturating at 255)
+  std::uint8_t flags = 0;     // kNoted, kAtomic, kOtherBlocks
+};
+
+inline constexpr std::uint8_t kNoted = 1, kAtomic = 2, kOtherBlocks = 4;
+// WordState::provenance: the launch (index + 1) whose kernel wrote the word last (0: the host or
+// nobody), and this bit once any kernel read it.
+inline constexpr std::uint32_t kReadByKernel = 1u << 31;
+inline constexpr std::uint32_t kHostWritten = kReadByKernel - 1;  // a cudaMemcpy or cudaMemset
+
+struct WordState {
+  std::uint32_t launch = 0;  // index + 1 of the launch `write` and `read` belong to
+  std::uint32_t provenance = 0;
+  AccessNote write, read;
+};
+static_assert(sizeof(WordState) == 32);
+
+// The accessing thread, as the worker knows it.
+struct Accessor {
+  std::uint32_t launch = 0;  // index + 1
+  std::uint64_t block = 0;
+  std::uint32_t thread = 0;
+  std::uint32_t barrier = 0, fence = 0;
+  // The block's acquires: (flag address, how much of its release log it had seen).
+  const std::vector<std::pair<std::uintptr_t, std::size_t>>* acquired = nullptr;
+};
+
+// One side of a race: what the trace needs to name it.
+struct RaceSide {
+  std::uint64_t block = 0;
+  std::uint32_t thread = 0;
+  std::uintptr_t pc = 0;
+  char kind = 'r';  // 'r', 'w' or 'a'
+};
+
+struct GlobalRace {
+  long launch = 0;            // index
+  std::uintptr_t address = 0;  // of the word
+  RaceSide first, second;      // the earlier access (as the shadow kept it) and the later
+};
+
+class RaceChecker {
+ public:
+  static RaceChecker& get();
+
+  // A new launch: the flags' release logs of the last one are forgotten.
+  void begin_launch();
+  // A kernel's access to `word` (the shadow of the word at `address`), checked and noted.
+  void access(WordState& word, std::uintptr_t address, const Accessor& who, char kind, void* pc);
+  // An atomic on global memory at `flag` by `who`, made while the caller holds atomic_lock(): a
+  // release where the block fenced since its last one, and an acquire of what was released before.
+  void atomic_done(std::uintptr_t flag, const Accessor& who,
+                   std::vector<std::pair<std::uintptr_t, std::size_t>>& acquired);
+  std::mutex& atomic_lock() { return atomic_mutex_; }
+
+  // The races found so far (at most kMaxRaces, one per pair of places and kinds) and how many
+  // accesses raced in all.
+  std::vector<GlobalRace> races() const;
+  std::uint64_t raced() const { return raced_.load(); }
+  static constexpr std::size_t kMaxRaces = 64;
+
+  std::uint16_t site_of(void* pc);
+  std::uintptr_t pc_of(std::uint16_t site) const;
+
+ private:
+  bool ordered(const AccessNote& earlier, const Accessor& later) const;
+  bool conflicts(const AccessNote& earlier, const Accessor& later, bool later_atomic) const;
+  void report(const AccessNote& earlier, char earlier_kind, std::uintptr_t address,
+              const Accessor& later, char kind, void* pc);
+  AccessNote note_of(const Accessor& who, void* pc, bool atomic);
+
+  std::atomic<std::uint8_t> locks_[4096] = {};
+  mutable std::mutex mutex_;  // the sites and the races
+  std::vector<std::uintptr_t> sites_{0};
+  std::unordered_map<std::uintptr_t, std::uint16_t> site_index_;
+  std::vector<GlobalRace> races_;
+  std::atomic<std::uint64_t> raced_{0};
+  std::mutex atomic_mutex_;  // held around a global atomic and its log entry
+  // Per flag address: the releases to it, in the order their atomics ran (block, fences).
+  std::unordered_map<std::uintptr_t, std::vector<std::pair<std::uint32_t, std::uint32_t>>> log_;
+};
+
+}  // namespace stridescope_rt

@@ -1,0 +1,119 @@
+// What an exercise's harness reports (exercise_harness.h): arrays read by the runtime from device
+// memory (not from anything the program prints), with the words a host copy wrote, the value a host
+// function returned and whether the last launch left it on the device, and the input elements no
+// kernel read. They go into the raw record, which the checker reads.
+#include <cstring>
+#include <string>
+
+#include "bounds.h"
+#include "global_races.h"
+#include "program.h"
+
+namespace stridescope_rt {
+
+namespace {
+
+// The element at `p`: kind 0 a signed integer, 1 an unsigned one, 2 a float or double.
+double value_at(const unsigned char* p, unsigned size, int kind) {
+  if (kind == 2) {
+    if (size == 4) {
+      float f;
+      std::memcpy(&f, p, 4);
+      return f;
+    }
+    double d;
+    std::memcpy(&d, p, 8);
+    return d;
+  }
+  std::uint64_t bits = 0;
+  std::memcpy(&bits, p, size);
+  if (kind == 1 || size == 8) return kind == 1 ? double(bits) : double(std::int64_t(bits));
+  const unsigned shift = 64 - 8 * size;
+  return double(std::int64_t(bits << shift) >> shift);
+}
+
+// Device memory open while the runtime reads it.
+struct Opened {
+  Opened() { open_device_memory(true); }
+  ~Opened() { open_device_memory(false); }
+};
+
+const WordState* words_of(const DeviceWords& d, const void* p) {
+  return d.span.shadow + (reinterpret_cast<std::uintptr_t>(p) - d.span.begin) / 4;
+}
+
+}  // namespace
+
+void report_device(const char* name, const void* device, std::size_t count, unsigned size, int kind,
+                   bool sum) {
+  Program& program = Program::get();
+  const DeviceWords d = device_words(device, count * size);
+  nlohmann::json r = {{"name", name}};
+  if (!d.inside || count == 0) {
+    r["error"] = "not a device buffer";
+    program.results.push_back(std::move(r));
+    return;
+  }
+  Opened opened;
+  nlohmann::json values = nlohmann::json::array();
+  double total = 0;
+  long long host_written = -1;
+  const auto* bytes = static_cast<const unsigned char*>(device);
+  for (std::size_t i = 0; i < count; ++i) {
+    const double v = value_at(bytes + i * size, size, kind);
+    if (sum) {
+      total += v;
+    } else {
+      values.push_back(v);
+    }
+    if (d.span.shadow == nullptr || host_written >= 0) continue;
+    const WordState* w = words_of(d, bytes + i * size);
+    for (unsigned k = 0; k < (size + 3) / 4; ++k)
+      if ((w[k].provenance & ~kReadByKernel) == kHostWritten) host_written = (long long)i;
+  }
+  if (sum) values.push_back(total);
+  r["values"] = std::move(values);
+  if (host_written >= 0) r["host_written"] = host_written;
+  program.results.push_back(std::move(r));
+}
+
+void report_returned(const char* name, const void* value, unsigned size, int kind) {
+  Program& program = Program::get();
+  const double returned = value_at(static_cast<const unsigned char*>(value), size, kind);
+  nlohmann::json r = {{"name", name}, {"values", {returned}}};
+  // The words the last launch's kernel wrote, in every buffer: the returned value must be one.
+  const std::uint32_t last = std::uint32_t(program.launch_index + 1);
+  bool found = false;
+  nlohmann::json left = nlohmann::json::array();
+  Opened opened;
+  for (const BufferSpan& b : buffer_spans()) {
+    if (b.shadow == nullptr || last == 0) continue;
+    for (std::uintptr_t at = b.begin; at + size <= b.end && left.size() < 8; at += size) {
+      if ((b.shadow[(at - b.begin) / 4].provenance & ~kReadByKernel) != last) continue;
+      const double v = value_at(reinterpret_cast<const unsigned char*>(at), size, kind);
+      found = found || v == returned;
+      left.push_back(v);
+    }
+  }
+  r["on_device"] = found;
+  r["last_launch_wrote"] = std::move(left);
+  program.results.push_back(std::move(r));
+}
+
+void expect_read(const char* name, const void* device, std::size_t count, unsigned size) {
+  Program& program = Program::get();
+  const DeviceWords d = device_words(device, count * size);
+  if (!d.inside || d.span.shadow == nullptr) return;
+  std::size_t unread = 0;
+  long long first = -1;
+  const auto* bytes = static_cast<const unsigned char*>(device);
+  for (std::size_t i = 0; i < count; ++i) {
+    const WordState* w = words_of(d, bytes + i * size);
+    if ((w->provenance & kReadByKernel) != 0) continue;
+    if (unread++ == 0) first = (long long)i;
+  }
+  if (unread > 0)
+    program.unread.push_back({{"name", name}, {"unread", unread}, {"first", first}});
+}
+
+}  // namespace stridescope_rt
