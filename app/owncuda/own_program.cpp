@@ -112,6 +112,7 @@ fs::path build_program(const OwnRunOptions& options, const fs::path& file, const
   element = shared_element_type(shared_types, &note);
   if (!note.empty()) facts_out.warnings.push_back(note);
   request.flags = flags;
+  request.unoptimized = options.unoptimized;
   // main() in a host .cpp file of the program (cuda-samples' reduction.cpp): the .cu file is not
   // a file of kernels only.
   for (const fs::path& h : request.host_sources)

@@ -51,6 +51,8 @@ struct OwnRunOptions {
   // A main() appended to a file of kernels only (an exercise's harness), in place of a launch
   // spec's; the file must not define main() itself.
   std::string harness_main;
+  // No load sunk under a branch (an exercise's check: a read before a guard stays before it).
+  bool unoptimized = false;
 };
 
 struct OwnRunTimings {

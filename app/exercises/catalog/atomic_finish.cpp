@@ -62,8 +62,8 @@ one launch gives the whole sum. (*total starts at 0.)
 
 Many blocks add to the same word at once on a GPU: a plain `*total += s[0]` loses updates, an
 atomicAdd does not. Launch: sum_all<<<(n + 255) / 256, 256>>>(in, total, n). Checked at
-n = 1000 and n = 70000. Goal: every write of the block to *total is an atomic (read off the
-trace's global memory: the emulator's blocks rarely collide, a GPU's do).)";
+n = 1, 257, 1000 and 70000; a plain update of *total from two blocks is a race, found whatever
+the order the blocks ran in. Goal: every write of the block to *total is an atomic.)";
   e.starter = kStarter;
   e.solution = kSolution;
   e.hints = {"The block's sum first, as in many-blocks.",
@@ -71,7 +71,10 @@ trace's global memory: the emulator's blocks rarely collide, a GPU's do).)";
              "atomicAdd(total, s[0]) reads, adds and writes *total as one step no other block can "
              "come between."};
   e.harness = kHarness;
-  e.cases = {{"size 1000", {1000}, 0, 3}, {"size 70000", {70000}, 0, 0}};
+  e.cases = {{"size 1", {1}, 0, 0},
+             {"size 257", {257}, 0, 1},
+             {"size 1000", {1000}, 0, 3},
+             {"size 70000", {70000}, 0, 0}};
   e.reference = [](const std::vector<long>& args) {
     double total = 0;
     for (double v : exercise_inputs::digits(std::size_t(args[0]), 10)) total += v;

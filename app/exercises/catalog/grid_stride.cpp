@@ -12,7 +12,7 @@ constexpr const char* kStatement =
 Launch: scale<<<8, 64>>>(in, out, n): always 8 blocks of 64 threads (512 threads), whatever n is.
 Each thread handles elements i, i + 512, i + 1024, ... while they are below n.
 
-Checked at n = 100 and n = 5000; in[i] are digits 0..9. Goals: each element read once, and each
+Checked at n = 1, 100, 513 and 5000; in[i] are digits 0..9. Goals: each element read once, and each
 block reads only its share (a stride shorter than the grid makes blocks repeat each other's work,
 which the output does not show).)";
 
@@ -61,7 +61,10 @@ __global__ void scale(const int* in, int* out, int n) {
              "each thread starts at its own index.",
              "first = blockIdx.x * blockDim.x + threadIdx.x; stride = gridDim.x * blockDim.x."};
   e.harness = kHarness;
-  e.cases = {{"size 100", {100}, 0, 0}, {"size 5000", {5000}, 0, 7}};
+  e.cases = {{"size 1", {1}, 0, 0},
+             {"size 100", {100}, 0, 0},
+             {"size 513", {513}, 0, 0},
+             {"size 5000", {5000}, 0, 7}};
   e.reference = [](const std::vector<long>& args) {
     std::vector<double> out = exercise_inputs::digits(std::size_t(args[0]), 2);
     for (double& v : out) v = 3 * v + 1;

@@ -15,8 +15,8 @@ n need not be a multiple of 256: the last block's threads past the end must not 
 must still take part in every __syncthreads() (a thread that returns early leaves the others
 waiting: barrier divergence). A missing element counts as 0.
 
-Launch: partial_sums<<<(n + 255) / 256, 256>>>(in, partial, n). Checked at n = 1, 1000 (4
-blocks) and 70000 (274 blocks), the trace of the last block. Goal: at most log2(256) + 1 = 9
+Launch: partial_sums<<<(n + 255) / 256, 256>>>(in, partial, n). Checked at n = 1, 255, 257,
+1000 (4 blocks) and 70000 (274 blocks), the trace of the last block. Goal: at most log2(256) + 1 = 9
 __syncthreads().)";
 
 constexpr const char* kStarter =
@@ -79,7 +79,11 @@ Exercise exercise_many_blocks() {
              "__syncthreads().",
              "The rest is the halving loop of halving-loop."};
   e.harness = kHarness;
-  e.cases = {{"size 1", {1}, 0, 0}, {"size 1000", {1000}, 0, 3}, {"size 70000", {70000}, 0, 273}};
+  e.cases = {{"size 1", {1}, 0, 0},
+             {"size 255", {255}, 0, 0},
+             {"size 257", {257}, 0, 1},
+             {"size 1000", {1000}, 0, 3},
+             {"size 70000", {70000}, 0, 273}};
   e.reference = [](const std::vector<long>& args) {
     return std::vector<ExpectedArray>{exercise_inputs::exact(
         "partial",

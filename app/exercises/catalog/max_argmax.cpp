@@ -8,21 +8,21 @@ namespace {
 
 constexpr const char* kStatement =
     R"(Write `max_index`: one block of 256 threads finds the largest of in[0..n-1]
-(integers from -1000 to 1000) and the smallest index where it occurs, and writes them to
+(integers, possibly all negative) and the smallest index where it occurs, and writes them to
 result[0] and result[1].
 
 Each thread walks its elements (i = t, t + 256, ...) keeping its best (value, index); the block
 then reduces the pairs in two shared arrays, keeping the larger value, or on a tie the smaller
 index. Launch: max_index<<<1, 256>>>(in, result, n). Checked at n = 5, 1000 and 5000 (values
-repeat: the tie rule matters).)";
+repeat: the tie rule matters), on 300 negative values and on 600 equal ones.)";
 
 constexpr const char* kHarness = R"(
 #include <stridescope/exercise_harness.h>
 int main(int argc, char** argv) {
   namespace ex = stridescope_exercise;
-  const int n = int(ex::arg(argc, argv, 1));
+  const int n = int(ex::arg(argc, argv, 1)), mode = int(ex::arg(argc, argv, 2));
   std::vector<int> in(n);
-  for (int i = 0; i < n; i++) in[i] = ex::signed_value(i, 12) / 10;  // many ties
+  for (int i = 0; i < n; i++) in[i] = ex::max_input(i, mode);
   int* d_in = ex::to_device(in, "in");
   int* d_result = ex::zeros_on_device<int>(2, "result");
   max_index<<<1, 256>>>(d_in, d_result, n);
@@ -97,11 +97,15 @@ Exercise exercise_max_argmax() {
       "In the tree, compare pairs: take the other one if its value is larger, or equal "
       "with a smaller index."};
   e.harness = kHarness;
-  e.cases = {{"size 5", {5}, 0, 0}, {"size 1000", {1000}, 0, 0}, {"size 5000", {5000}, 0, 0}};
+  e.cases = {{"size 5", {5, 0}, 0, 0},
+             {"size 1000", {1000, 0}, 0, 0},
+             {"size 300, all negative", {300, 1}, 0, 0},
+             {"size 600, all equal", {600, 2}, 0, 0},
+             {"size 5000", {5000, 0}, 0, 0}};
   e.reference = [](const std::vector<long>& args) {
     double best = -1e9, where = 0;
     for (long i = 0; i < args[0]; ++i) {
-      const double v = exercise_inputs::signed_value(std::uint32_t(i), 12) / 10;
+      const double v = stridescope_exercise::max_input(std::uint32_t(i), int(args[1]));
       if (v > best) {
         best = v;
         where = double(i);

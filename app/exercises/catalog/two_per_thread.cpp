@@ -36,7 +36,7 @@ at or past n), and the block adds the 2B words of s[] with the halving loop from
 Thread 0 writes s[0] to out[b].
 
 Launch: sum_pairs<<<(n + 2B - 1) / 2B, B, 2 * B * sizeof(int)>>>(in, out, n) with B = 128.
-Checked at n = 256, 1000 and 1280. Goal: each input element read once.)";
+Checked at n = 1, 256, 513, 800, 1000 and 1280. Goal: each input element read once.)";
   e.starter =
       R"(// Exercise two-per-thread: block b sums in[b * 2B .. b * 2B + 2B - 1] (below n) into out[b].
 // Check it: stridescope exercise check two-per-thread two-per-thread.cu
@@ -71,7 +71,8 @@ __global__ void sum_pairs(const int* in, int* out, int n) {
              "for (unsigned stride = B; stride > 0; stride /= 2) { if (t < stride) s[t] += "
              "s[t + stride]; __syncthreads(); }"};
   e.harness = kHarness;
-  e.cases = {{"size 256", {256}, 0, 0}, {"size 1000", {1000}, 0, 3}, {"size 1280", {1280}, 0, 4}};
+  e.cases = {{"size 1", {1}, 0, 0},       {"size 256", {256}, 0, 0},   {"size 513", {513}, 0, 1},
+             {"size 800", {800}, 0, 1},   {"size 1000", {1000}, 0, 3}, {"size 1280", {1280}, 0, 4}};
   e.reference = [](const std::vector<long>& args) {
     return std::vector<ExpectedArray>{exercise_inputs::exact(
         "out", exercise_inputs::slice_sums(exercise_inputs::digits(std::size_t(args[0]), 8), 256))};

@@ -82,7 +82,7 @@ fs::path mirror_of(const fs::path& dir, const fs::path& file) {
 // into one fused multiply-add as nvcc's does by default (--fmad=true): the rewrite opens each
 // device function's body with `#pragma clang fp contract(fast)`; host code is not contracted, as
 // the host compiler nvcc calls does not.
-std::vector<std::string> build_flags() {
+std::vector<std::string> build_flags(bool optimize) {
   std::vector<std::string> flags{"-std=gnu++17",
                                  "-g",
                                  "-O1",
@@ -98,6 +98,10 @@ std::vector<std::string> build_flags() {
                                  runtime_include_dir().string(),
                                  "-x",
                                  "c++"};
+  // Unoptimized for checking: -O1, but no load moved from where it is written into the branch that
+  // uses it (a read before its guard stays before it, as the learner wrote it). -O0 would hide
+  // vector loads (float4) as memcpy calls the instrumentation does not see.
+  if (!optimize) flags.insert(flags.end(), {"-mllvm", "-instcombine-code-sinking=false"});
   __builtin_cpu_init();
   if (__builtin_cpu_supports("fma")) flags.push_back("-mfma");
   return flags;
@@ -121,7 +125,7 @@ namespace {
 fs::path compile_device(const fs::path& file, const std::string& as_given,
                         const ProgramFacts& facts, const CompileFlags& user,
                         const std::string& tail, const std::string& appended, const fs::path& dir,
-                        const std::string& clang, const fs::path& object) {
+                        const std::string& clang, const fs::path& object, bool optimize) {
   std::set<fs::path> rewritten_dirs;
   std::set<std::string> headers;  // the user's headers that launch kernels or hold device code
   for (const KernelLaunch& l : facts.launches) headers.insert(l.file);
@@ -132,11 +136,11 @@ fs::path compile_device(const fs::path& file, const std::string& as_given,
     write_rewritten(dir, h, facts, h, "");
   }
   write_rewritten(dir, file, facts, "", tail, appended);
-  std::vector<std::string> flags = build_flags();
+  std::vector<std::string> flags = build_flags(optimize);
   const std::vector<std::string> search = search_args(file, as_given, user, rewritten_dirs, dir);
   flags.insert(flags.end(), search.begin(), search.end());
   const std::vector<std::string> as_text{"-include", cuda_header().string()};
-  const std::vector<std::string> header = header_args(clang, build_flags());
+  const std::vector<std::string> header = header_args(clang, build_flags(optimize));
   std::vector<std::string> with_header = flags;
   with_header.insert(with_header.end(), header.begin(), header.end());
   int rc = compile(clang, with_header, mirror_of(dir, file), object, dir);
@@ -204,12 +208,14 @@ fs::path build_program(const BuildRequest& request, const ProgramFacts& facts, c
   // (runtime/worker.cpp finds both by address).
   std::vector<std::string> objects{
       compile_device(request.file, request.as_given, facts, request.flags, request.main_text,
-                     request.appended_source, dir, clang, dir / "program.o")
+                     request.appended_source, dir, clang, dir / "program.o",
+                     !request.unoptimized)
           .string()};
   for (std::size_t i = 0; i < request.more_device_sources.size(); ++i) {
     const DeviceSource& more = request.more_device_sources[i];
     objects.push_back(compile_device(more.file, more.as_given, more.facts, request.flags, "", "",
-                                     dir, clang, dir / ("device" + std::to_string(i) + ".o"))
+                                     dir, clang, dir / ("device" + std::to_string(i) + ".o"),
+                                     !request.unoptimized)
                           .string());
   }
   objects.push_back(compile_dynamic_shared(request, facts, dir, clang).string());

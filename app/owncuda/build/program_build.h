@@ -34,15 +34,18 @@ struct BuildRequest {
   // Read with the file before it is rewritten (an exercise's harness: its launches are rewritten
   // too), or "".
   std::string appended_source;
+  // No load sunk into the branch that uses it (an exercise's bounds checks see a read before its
+  // guard that -O1 would move under it).
+  bool unoptimized = false;
 };
 
 struct BuildTimes {
   double compile_s = 0;
 };
 
-// The flags of the instrumented compile (language, debug lines, -O0, coverage), without the
+// The flags of the instrumented compile (language, debug lines, -O1, coverage), without the
 // header and the user's flags.
-std::vector<std::string> build_flags();
+std::vector<std::string> build_flags(bool optimize = true);
 
 // Compiles and links the program into `dir`/program; throws OwnProgramError with clang's or the
 // linker's messages.

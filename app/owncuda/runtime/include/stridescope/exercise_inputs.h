@@ -32,4 +32,11 @@ inline float unit_float(std::uint32_t i, std::uint32_t seed) {
   return float(mix(i, seed) >> 8) * (1.0f / 16777216.0f);
 }
 
+// max-argmax's inputs: mode 0 integers from -100 to 100 (many ties), 1 all negative (-201 to -1:
+// a maximum that starts at 0 is wrong), 2 all equal (the first index wins).
+inline int max_input(std::uint32_t i, int mode) {
+  const int v = signed_value(i, 12) / 10;
+  return mode == 1 ? v - 101 : mode == 2 ? 7 : v;
+}
+
 }  // namespace stridescope_exercise
