@@ -166,9 +166,18 @@ TEST(ExerciseChecker, ALoopACrashAndAFloodFailWithTheirReason) {
   }
 }
 
+// A reported array as the runtime's record gives it.
+ReportedResult reported(const std::string& name, std::vector<double> values) {
+  ReportedResult r;
+  r.name = name;
+  r.values = std::move(values);
+  return r;
+}
+
 TEST(ExerciseChecker, ReportedArraysAndTheirFirstDifference) {
   RawResults reports;
-  reports.results = {{"out", {1, 2, 3}}, {"sum", {0.5}}, {"bad", {}, -1, false, true, {}, "x"}};
+  reports.results = {reported("out", {1, 2, 3}), reported("sum", {0.5}), reported("bad", {})};
+  reports.results[2].error = "not a device buffer";
   const std::vector<ExpectedArray> got = reported_arrays(reports);
   ASSERT_EQ(got.size(), 2u) << "an array that is not in device memory is not reported";
   EXPECT_EQ(got[0].values, (std::vector<double>{1, 2, 3}));
@@ -185,14 +194,17 @@ TEST(ExerciseChecker, ReportedArraysAndTheirFirstDifference) {
 // The results must come from the kernels: what the runtime saw of device memory says where not.
 TEST(ExerciseChecker, DeviceWorkFailuresNameTheHostCopyTheReturnedValueTheLaunchesAndTheInput) {
   RawResults ok;
-  ok.results = {{"out", {1, 2}}};
+  ok.results = {reported("out", {1, 2})};
   EXPECT_EQ(device_work_failure(ok, 1, 1), "");
   RawResults host = ok;
   host.results[0].host_written = 1;
   EXPECT_NE(device_work_failure(host, 1, 1).find("out[1] was last written by host code"),
             std::string::npos);
   RawResults returned;
-  returned.results = {{"sum", {4543}, -1, true, false, {3}, ""}};
+  returned.results = {reported("sum", {4543})};
+  returned.results[0].returned = true;
+  returned.results[0].on_device = false;
+  returned.results[0].last_launch_wrote = {3};
   EXPECT_NE(device_work_failure(returned, 3, 3)
                 .find("the returned sum (4543) is not a value the last launch's kernel wrote"),
             std::string::npos);

@@ -88,7 +88,8 @@ std::string device_work_failure(const RawResults& reports, std::size_t launches,
       std::string s = "the returned " + r.name + " (" +
                       (r.values.empty() ? std::string("?") : short_number(r.values.front())) +
                       ") is not a value the last launch's kernel wrote to device memory";
-      if (r.last_launch_wrote.empty()) return s + " (it wrote nothing): the kernels must compute it";
+      if (r.last_launch_wrote.empty())
+        return s + " (it wrote nothing): the kernels must compute it";
       return s + " (it wrote " + short_number(r.last_launch_wrote.front()) +
              (r.last_launch_wrote.size() > 1 ? ", ..." : "") +
              "): the kernels must compute it, the last launch leaving the one value";
@@ -304,8 +305,8 @@ void check_case(const Exercise& exercise, const ExerciseCase& c, const BuiltProg
   if (!trace) {
     if (!kinds.count("device work") && !kinds.count("output"))
       add(result, kinds, "device work",
-          CheckFailure{c.label + ": the program made no launch " +
-                           std::to_string(c.traced_launch) + " (launches are counted from 0)",
+          CheckFailure{c.label + ": the program made no launch " + std::to_string(c.traced_launch) +
+                           " (launches are counted from 0)",
                        std::nullopt, 0, 0});
     return;
   }
@@ -335,8 +336,8 @@ void check_schedules(const Exercise& exercise, const BuiltProgram& program,
   const OwnRunResult usual = program.run(run);
   ++result.runs;
   const std::vector<ExpectedArray> expected = exercise.reference(c.args);
-  const bool usual_right = usual.failure.empty() &&
-                           output_difference(expected, reported_arrays(usual.reports)).empty();
+  const bool usual_right =
+      usual.failure.empty() && output_difference(expected, reported_arrays(usual.reports)).empty();
   if (!usual_right) return;  // the traced runs said what is wrong
   run.schedule = ThreadSchedule::Random;
   for (unsigned seed = 1; seed <= schedules; ++seed) {
@@ -381,15 +382,16 @@ CheckResult check_exercise(const Exercise& exercise, const std::string& file,
     check_schedules(exercise, program, build, options.random_schedules, result, kinds);
   if (result.failures.empty()) {
     for (const ExerciseCase& c : exercise.cases) result.checked.push_back(c.label);
-    result.checked.push_back("results read from device memory, computed by the kernels, every "
-                             "input element read on the device");
-    result.checked.push_back("no races in shared or global memory, nothing read before it was "
-                             "written" +
-                             (options.random_schedules
-                                  ? ", the same result in " +
-                                        std::to_string(options.random_schedules) +
-                                        " random thread orders"
-                                  : std::string()));
+    result.checked.push_back(
+        "results read from device memory, computed by the kernels, every "
+        "input element read on the device");
+    result.checked.push_back(
+        "no races in shared or global memory, nothing read before it was "
+        "written" +
+        (options.random_schedules
+             ? ", the same result in " + std::to_string(options.random_schedules) +
+                   " random thread orders"
+             : std::string()));
     for (ExerciseGoal g : exercise.goals) result.checked.push_back("goal: " + goal_text(g));
   }
   result.total_s = seconds_since(t0);

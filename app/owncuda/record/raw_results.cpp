@@ -81,9 +81,8 @@ RawResults raw_results(const nlohmann::json& raw, const std::map<std::uint64_t, 
       out.results.push_back(std::move(result));
     }
     for (const auto& u : list(raw, "unread"))
-      out.unread.push_back(
-          {u.at("name").get<std::string>(), u.at("unread").get<std::uint64_t>(),
-           u.at("first").get<long long>()});
+      out.unread.push_back({u.at("name").get<std::string>(), u.at("unread").get<std::uint64_t>(),
+                            u.at("first").get<long long>()});
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(std::string("the program's record is malformed: ") + e.what());
   }
@@ -103,8 +102,9 @@ std::string at_line(int line) {
 
 // "reads total[0]", "updates it atomically".
 std::string act(char kind, const std::string& what) {
-  return kind == 'r' ? "reads " + what : kind == 'w' ? "writes " + what : "updates " + what +
-                                                                              " atomically";
+  return kind == 'r'   ? "reads " + what
+         : kind == 'w' ? "writes " + what
+                       : "updates " + what + " atomically";
 }
 
 }  // namespace

@@ -24,8 +24,8 @@ struct GlobalRaceSide {
 // one block between the same __syncthreads()), at least one plain, nothing ordering them.
 struct GlobalRace {
   long launch = 0;
-  std::string buffer;    // the buffer's name ("" where unknown)
-  long long element = -1;  // its index in the buffer (-1: unknown)
+  std::string buffer;            // the buffer's name ("" where unknown)
+  long long element = -1;        // its index in the buffer (-1: unknown)
   GlobalRaceSide first, second;  // as the emulator met them
   bool operator<(const GlobalRace& o) const;
 };

@@ -111,11 +111,10 @@ void RaceChecker::access(WordState& word, std::uintptr_t address, const Accessor
   if (kind != 'w') word.provenance |= kReadByKernel;
   const std::uint32_t block = std::uint32_t(who.block);
   // Against the launch's last writer: any access but an atomic after an atomic.
-  if (conflicts(word.write, who, atomic)) report(word.write, kind_of(word.write, 'w'), address, who,
-                                                 kind, pc);
+  if (conflicts(word.write, who, atomic))
+    report(word.write, kind_of(word.write, 'w'), address, who, kind, pc);
   // Against a reader: a write (plain or atomic) after a plain read.
-  if (writes && conflicts(word.read, who, false))
-    report(word.read, 'r', address, who, kind, pc);
+  if (writes && conflicts(word.read, who, false)) report(word.read, 'r', address, who, kind, pc);
   if (writes) {
     const AccessNote before = word.write;
     AccessNote now = note_of(who, pc, atomic);
@@ -155,8 +154,10 @@ void RaceChecker::report(const AccessNote& earlier, char earlier_kind, std::uint
   // One race per pair of places and kinds: the one with the lowest blocks and threads, so that the
   // record says the same whatever order the workers ran the blocks in.
   const auto key = [](const GlobalRace& r) {
-    const auto lo = std::min(std::tie(r.first.pc, r.first.kind), std::tie(r.second.pc, r.second.kind));
-    const auto hi = std::max(std::tie(r.first.pc, r.first.kind), std::tie(r.second.pc, r.second.kind));
+    const auto lo =
+        std::min(std::tie(r.first.pc, r.first.kind), std::tie(r.second.pc, r.second.kind));
+    const auto hi =
+        std::max(std::tie(r.first.pc, r.first.kind), std::tie(r.second.pc, r.second.kind));
     return std::make_tuple(r.launch, std::get<0>(lo), std::get<1>(lo), std::get<0>(hi),
                            std::get<1>(hi));
   };

@@ -1,10 +1,11 @@
 // Races in global memory, found without depending on timing: within one launch, a word of a
 // cudaMalloc buffer touched by two blocks (or two warps of one block between the same two
-// __syncthreads()), one access a plain write, or a plain read of what another block writes, not both
-// atomics, and not ordered by a __threadfence() + atomic flag (a release) that the later block's
-// atomic on the same flag saw (an acquire). Each buffer word has a shadow (WordState) beside it: the
-// launch's last writer and a reader, and which launch's kernel wrote it last (what the exercises'
-// checker calls computed on the device). compute-sanitizer's racecheck checks shared memory only.
+// __syncthreads()), one access a plain write, or a plain read of what another block writes, not
+// both atomics, and not ordered by a __threadfence() + atomic flag (a release) that the later
+// block's atomic on the same flag saw (an acquire). Each buffer word has a shadow (WordState)
+// beside it: the launch's last writer and a reader, and which launch's kernel wrote it last (what
+// the exercises' checker calls computed on the device). compute-sanitizer's racecheck checks shared
+// memory only.
 #pragma once
 
 #include <atomic>
@@ -58,7 +59,7 @@ struct RaceSide {
 };
 
 struct GlobalRace {
-  long launch = 0;            // index
+  long launch = 0;             // index
   std::uintptr_t address = 0;  // of the word
   RaceSide first, second;      // the earlier access (as the shadow kept it) and the later
 };

@@ -65,7 +65,7 @@ Mapping* mapping_at(Allocations& a, const void* p) {
   --it;
   const char* base = static_cast<const char*>(it->second.base);
   return p >= base && static_cast<const char*>(p) < base + it->second.length ? &it->second
-                                                                                : nullptr;
+                                                                             : nullptr;
 }
 
 // The words of `m`'s shadow that [p, p + bytes) covers, as [first, last).

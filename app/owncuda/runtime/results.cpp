@@ -112,8 +112,7 @@ void expect_read(const char* name, const void* device, std::size_t count, unsign
     if ((w->provenance & kReadByKernel) != 0) continue;
     if (unread++ == 0) first = (long long)i;
   }
-  if (unread > 0)
-    program.unread.push_back({{"name", name}, {"unread", unread}, {"first", first}});
+  if (unread > 0) program.unread.push_back({{"name", name}, {"unread", unread}, {"first", first}});
 }
 
 }  // namespace stridescope_rt

@@ -159,8 +159,8 @@ class Worker final : public stridescope::simt::EngineClient {
   // The race checks and marks of a global access (global_races.h).
   void note_global(WordState* shadow, std::uintptr_t begin, std::uintptr_t offset, unsigned size,
                    char kind, void* pc) {
-    const Accessor who{launch_id_, block_, engine_.running(), barriers_passed_, fences_,
-                       &acquired_};
+    const Accessor who{launch_id_,       block_,  engine_.running(),
+                       barriers_passed_, fences_, &acquired_};
     for (std::uintptr_t w = offset / 4; w <= (offset + size - 1) / 4; ++w)
       RaceChecker::get().access(shadow[w], begin + w * 4, who, kind, pc);
   }

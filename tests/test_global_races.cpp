@@ -1,0 +1,147 @@
+// Races in global memory (app/owncuda/runtime/global_races.h), found by running real programs: two
+// blocks updating one word plainly race whatever order the workers ran them in; atomics do not;
+// the last-block pattern is ordered by __threadfence() + an atomic counter, and races without the
+// fence; a host dereference of a cudaMalloc pointer stops the program as a GPU would.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <string>
+
+#include "owncuda/own_program.h"
+#include "run_command.h"
+
+namespace stridescope {
+namespace {
+
+using stridescope::test_support::have_clang_tools;
+
+std::string write_program(const std::string& name, const std::string& source) {
+  const std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/" + name;
+  std::ofstream(path) << source;
+  return path;
+}
+
+// A program whose 8 blocks of 64 threads each add their sum into total[0] by `finish`.
+std::string sum_program(const std::string& finish, const std::string& before_kernel = "") {
+  return "#include <cstdio>\n" + before_kernel +
+         "__global__ void sum(const int* in, int* total) {\n"
+         "  __shared__ int s[64];\n"
+         "  int t = threadIdx.x;\n"
+         "  s[t] = in[blockIdx.x * 64 + t];\n"
+         "  __syncthreads();\n"
+         "  for (int k = 32; k > 0; k /= 2) {\n"
+         "    if (t < k) s[t] += s[t + k];\n"
+         "    __syncthreads();\n"
+         "  }\n" +
+         finish +
+         "}\n"
+         "int main() {\n"
+         "  int h[512];\n"
+         "  for (int i = 0; i < 512; i++) h[i] = 1;\n"
+         "  int *in, *total;\n"
+         "  cudaMalloc(&in, sizeof h);\n"
+         "  cudaMalloc(&total, 4);\n"
+         "  cudaMemcpy(in, h, sizeof h, cudaMemcpyHostToDevice);\n"
+         "  cudaMemset(total, 0, 4);\n"
+         "  sum<<<8, 64>>>(in, total);\n"
+         "  int r = 0;\n"
+         "  cudaMemcpy(&r, total, 4, cudaMemcpyDeviceToHost);\n"
+         "  printf(\"%d\\n\", r);\n"
+         "  return 0;\n"
+         "}\n";
+}
+
+OwnRunResult run(const std::string& name, const std::string& source, unsigned workers = 2) {
+  OwnRunOptions options;
+  options.file = write_program(name, source);
+  options.workers = workers;
+  return run_own_program(options);
+}
+
+TEST(GlobalRaces, APlainUpdateFromEveryBlockRacesWithItsLinesWhateverTheWorkers) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  const std::string plain = sum_program("  if (t == 0) *total += s[0];\n");
+  std::string first;
+  for (unsigned workers : {1u, 2u}) {
+    const OwnRunResult r = run("global_race_plain.cu", plain, workers);
+    ASSERT_EQ(r.failure, "");
+    ASSERT_FALSE(r.reports.races.empty()) << "with " << workers << " workers";
+    const GlobalRace& race = r.reports.races.front();
+    EXPECT_EQ(race.buffer, "total");
+    EXPECT_EQ(race.element, 0);
+    EXPECT_EQ(race.first.line, 11);
+    EXPECT_EQ(race.second.line, 11);
+    EXPECT_NE(race.first.block, race.second.block);
+    const std::string sentence = race_sentence(race);
+    EXPECT_NE(sentence.find("total[0] at line 11"), std::string::npos) << sentence;
+    if (first.empty()) first = sentence;
+    EXPECT_EQ(sentence, first) << "the same race, said the same way, whatever the workers";
+  }
+}
+
+TEST(GlobalRaces, AtomicsDoNotRaceButAPlainReadBesideThemDoes) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  const OwnRunResult atomic =
+      run("global_race_atomic.cu", sum_program("  if (t == 0) atomicAdd(total, s[0]);\n"));
+  ASSERT_EQ(atomic.failure, "");
+  EXPECT_EQ(atomic.output, "512\n");
+  EXPECT_TRUE(atomic.reports.races.empty()) << race_sentence(atomic.reports.races.front());
+  const OwnRunResult exch =
+      run("global_race_exch.cu", sum_program("  if (t == 0) atomicExch(total, *total + s[0]);\n"));
+  ASSERT_FALSE(exch.reports.races.empty());
+  const GlobalRace& race = exch.reports.races.front();
+  EXPECT_TRUE(race.first.kind == 'a' || race.second.kind == 'a');
+  EXPECT_TRUE(race.first.kind == 'r' || race.second.kind == 'r');
+}
+
+// The last block reads every block's partial sum: ordered by each block's __threadfence() before
+// its atomicInc of the counter, a race without it.
+std::string last_block(bool fence) {
+  return sum_program(std::string("  __shared__ bool last;\n"
+                                 "  if (t == 0) {\n"
+                                 "    partial[blockIdx.x] = s[0];\n") +
+                         (fence ? "    __threadfence();\n" : "") +
+                         "    last = atomicInc(&count, gridDim.x) == gridDim.x - 1;\n"
+                         "  }\n"
+                         "  __syncthreads();\n"
+                         "  if (last && t == 0) {\n"
+                         "    int v = 0;\n"
+                         "    for (int b = 0; b < gridDim.x; b++) v += partial[b];\n"
+                         "    *total = v;\n"
+                         "  }\n",
+                     "__device__ unsigned count = 0;\n__device__ int* partial;\n");
+}
+
+TEST(GlobalRaces, TheLastBlockPatternIsOrderedByAFenceAndRacesWithoutIt) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  // partial[] lives in a cudaMalloc buffer the program hands over through a __device__ pointer.
+  auto with_buffer = [](std::string source) {
+    const std::string at = "  cudaMemset(total, 0, 4);\n";
+    source.replace(source.find(at), at.size(),
+                   at + "  int* p;\n  cudaMalloc(&p, 8 * 4);\n"
+                        "  cudaMemcpyToSymbol(partial, &p, sizeof p);\n");
+    return source;
+  };
+  const OwnRunResult fenced = run("global_race_fenced.cu", with_buffer(last_block(true)));
+  ASSERT_EQ(fenced.failure, "");
+  EXPECT_EQ(fenced.output, "512\n");
+  EXPECT_TRUE(fenced.reports.races.empty()) << race_sentence(fenced.reports.races.front());
+  const OwnRunResult unfenced = run("global_race_unfenced.cu", with_buffer(last_block(false)));
+  ASSERT_FALSE(unfenced.reports.races.empty());
+  EXPECT_EQ(unfenced.reports.races.front().buffer, "p");
+}
+
+TEST(GlobalRaces, AHostDereferenceOfADevicePointerStopsTheProgramAsOnAGpu) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  std::string source = sum_program("  if (t == 0) atomicAdd(total, s[0]);\n");
+  const std::string copy = "  cudaMemcpy(&r, total, 4, cudaMemcpyDeviceToHost);\n";
+  source.replace(source.find(copy), copy.size(), "  r = *total;\n");
+  const OwnRunResult r = run("global_host_deref.cu", source);
+  EXPECT_NE(r.failure.find("host code read total[0], device memory from cudaMalloc"),
+            std::string::npos)
+      << r.failure;
+  EXPECT_NE(r.failure.find("global_host_deref.cu:23"), std::string::npos) << r.failure;
+}
+
+}  // namespace
+}  // namespace stridescope
