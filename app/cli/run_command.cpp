@@ -20,6 +20,16 @@ namespace stridescope {
 namespace fs = std::filesystem;
 
 namespace {
+// Races in global memory (every launch, every block, found whatever order the blocks ran in):
+// up to three sentences, then how many more.
+void warn_global_races(const std::vector<GlobalRace>& races, std::ostream& err) {
+  for (std::size_t i = 0; i < races.size() && i < 3; ++i)
+    err << "stridescope: warning: a race in global memory: " << race_sentence(races[i]) << "\n";
+  if (races.size() > 3)
+    err << "stridescope: warning: " << races.size() - 3
+        << " more races in global memory at other lines\n";
+}
+
 // The end of `run`'s summary line: what the traced block left, said as what it is.
 std::string block_result_sentence(const Trace& trace) {
   std::ostringstream s;
@@ -87,13 +97,7 @@ int command_run(const OwnRunOptions& options, const std::string& out_path, bool 
   out << r.output;
   if (!r.output.empty() && r.output.back() != '\n') out << "\n";  // our lines start their own
   err << r.errors;
-  // Races in global memory (every launch, every block): found whatever order the blocks ran in.
-  const std::vector<GlobalRace>& races = r.reports.races;
-  for (std::size_t i = 0; i < races.size() && i < 3; ++i)
-    err << "stridescope: warning: a race in global memory: " << race_sentence(races[i]) << "\n";
-  if (races.size() > 3)
-    err << "stridescope: warning: " << races.size() - 3
-        << " more races in global memory at other lines\n";
+  warn_global_races(r.reports.races, err);
   if (r.failure.empty() && !r.traced && r.launches == 0) {  // a program that launches nothing
     out << "(no kernel launch: nothing to trace)\n";
     return r.exit_code;

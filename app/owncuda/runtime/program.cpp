@@ -51,6 +51,36 @@ unsigned default_workers() {
   return cores == 0 ? 1 : (cores > 8 ? 8 : cores);
 }
 
+// The traced block's steps as the record holds them.
+nlohmann::json steps_json(const std::vector<RawStep>& steps) {
+  nlohmann::json js = nlohmann::json::array();
+  for (const RawStep& s : steps) {
+    nlohmann::json acc = nlohmann::json::array();
+    for (const RawAccess& a : s.accesses)
+      acc.push_back({a.thread, a.order, a.offset, a.size, std::string(1, a.kind), a.pc, a.value,
+                     a.warp_epoch, a.round});
+    nlohmann::json shuffles = nlohmann::json::array();
+    for (const RawShuffle& h : s.shuffles)
+      shuffles.push_back({{"warp", h.warp},
+                          {"mask", h.mask},
+                          {"delta", h.delta},
+                          {"line", h.line},
+                          {"round", h.round},
+                          {"size", h.size},
+                          {"kind_of_value", h.kind_of_value},
+                          {"sent", h.sent},
+                          {"received", h.received}});
+    js.push_back({{"kind", s.kind},
+                  {"line", s.line},
+                  {"accesses", acc},
+                  {"warp_syncs", s.warp_syncs},
+                  {"shuffles", shuffles},
+                  {"snapshot", s.snapshot},
+                  {"global", s.global}});
+  }
+  return js;
+}
+
 }  // namespace
 
 std::string with_commas(std::uint64_t n) {
@@ -132,32 +162,7 @@ void Program::write_record() {
     out["grid"] = {traced_grid.x, traced_grid.y, traced_grid.z};
     out["block"] = {traced_blockdim.x, traced_blockdim.y, traced_blockdim.z};
   }
-  nlohmann::json js = nlohmann::json::array();
-  for (const RawStep& s : steps) {
-    nlohmann::json acc = nlohmann::json::array();
-    for (const RawAccess& a : s.accesses)
-      acc.push_back({a.thread, a.order, a.offset, a.size, std::string(1, a.kind), a.pc, a.value,
-                     a.warp_epoch, a.round});
-    nlohmann::json shuffles = nlohmann::json::array();
-    for (const RawShuffle& h : s.shuffles)
-      shuffles.push_back({{"warp", h.warp},
-                          {"mask", h.mask},
-                          {"delta", h.delta},
-                          {"line", h.line},
-                          {"round", h.round},
-                          {"size", h.size},
-                          {"kind_of_value", h.kind_of_value},
-                          {"sent", h.sent},
-                          {"received", h.received}});
-    js.push_back({{"kind", s.kind},
-                  {"line", s.line},
-                  {"accesses", acc},
-                  {"warp_syncs", s.warp_syncs},
-                  {"shuffles", shuffles},
-                  {"snapshot", s.snapshot},
-                  {"global", s.global}});
-  }
-  out["steps"] = js;
+  out["steps"] = steps_json(steps);
   out["buffers"] = global.buffers_json();
   out["results"] = results;
   out["unread"] = unread;
