@@ -103,8 +103,8 @@ std::string device_work_failure(const RawResults& reports, std::size_t launches,
     return u.name + "[" + std::to_string(u.first) + "]" +
            (u.unread > 1 ? " and " + plural(u.unread - 1, "other element", "other elements")
                          : std::string()) +
-           " of the input were never read by a kernel: every input element must be read on the "
-           "device";
+           (u.unread > 1 ? " of the input were" : " of the input was") +
+           " never read by a kernel: every input element must be read on the device";
   return "";
 }
 
