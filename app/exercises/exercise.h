@@ -18,7 +18,7 @@ struct ExerciseCase {
   std::size_t launches = 1;  // the launches the case needs at least (relaunch: one per pass)
 };
 
-// An output array the harness reports ("@@ NAME v0 v1 ...") and what it must hold.
+// An output array the harness reports (read by the runtime from device memory) and what it must hold.
 struct ExpectedArray {
   std::string name;
   std::vector<double> values;
