@@ -13,6 +13,7 @@
 #include "cli/exercise_command.h"
 #include "exercises/checker.h"
 #include "exercises/exercise.h"
+#include "exercises/harness_errors.h"
 #include "exercises/progress.h"
 #include "owncuda/own_program.h"
 #include "run_command.h"
@@ -236,6 +237,22 @@ TEST(ExerciseChecker, AGlobalRaceIsOneSentenceWithBothBlocksAndLines) {
             std::string::npos)
       << f->sentence;
   EXPECT_NE(f->sentence.find("make every access to it one atomic"), std::string::npos);
+}
+
+// An empty file fails in the harness's code after the file's last line: said as what it lacks.
+TEST(ExerciseChecker, AnErrorPastTheFilesEndNamesWhatTheExerciseRuns) {
+  const Exercise* sum4 = find_exercise("sum4");
+  ASSERT_NE(sum4, nullptr);
+  const std::string path = std::string(STRIDESCOPE_TEST_TMP) + "/two_lines.cu";
+  std::ofstream(path) << "// nothing\n// here\n";
+  const std::string said =
+      harness_error(*sum4, path, path + ":9:3: error: use of undeclared identifier 'sum4'\n");
+  EXPECT_NE(said.find("does not define it so:\n  __global__ void sum4(const int* in, int* out)"),
+            std::string::npos)
+      << said;
+  EXPECT_NE(said.find("use of undeclared identifier 'sum4'"), std::string::npos);
+  const std::string own = path + ":2:1: error: expected ';'\n";
+  EXPECT_EQ(harness_error(*sum4, path, own), own) << "a line of the file keeps clang's words";
 }
 
 TEST(ExerciseChecker, TooManyBarriersAndBankConflictsAreGoalsMissed) {

@@ -105,8 +105,11 @@ int hint(const ExerciseCommand& c, std::ostream& out, std::ostream& err) {
   if (k == 0 || k > e.hints.size())
     throw std::runtime_error(e.name + " has " + std::to_string(e.hints.size()) + " hints (1-" +
                              std::to_string(e.hints.size()) + ")");
+  const bool again = c.hint == 0 && seen >= e.hints.size();  // every hint already shown
   seen = std::max(seen, k);
   save_progress_or_say(progress, err);
+  if (again)
+    out << "(no more hints: all " << e.hints.size() << " were shown; the last again)\n";
   out << "hint " << k << " of " << e.hints.size() << ": " << e.hints[k - 1] << "\n";
   return 0;
 }

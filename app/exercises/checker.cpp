@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <memory>
 #include <set>
 #include <sstream>
 
@@ -13,6 +14,7 @@
 #include "analysis/hazards.h"
 #include "analysis/intervals.h"
 #include "analysis/uninitialized.h"
+#include "exercises/harness_errors.h"
 #include "owncuda/own_program.h"
 
 namespace stridescope {
@@ -148,14 +150,65 @@ std::string output_difference(const std::vector<ExpectedArray>& expected,
 
 namespace {
 
-// Whether `thread` writes any byte of `word` among `accesses`.
-bool writes_word(const std::vector<Access>& accesses, unsigned thread, unsigned word,
-                 unsigned word_size) {
+// Whether `thread` writes (or reads) any byte of `word` among `accesses`.
+bool touches_word(const std::vector<Access>& accesses, unsigned thread, unsigned word,
+                  unsigned word_size, bool (*how)(AccessKind)) {
   for (const Access& a : accesses)
-    if (a.thread == thread && writes_memory(a.kind) && a.address / word_size <= word &&
+    if (a.thread == thread && how(a.kind) && a.address / word_size <= word &&
         (a.address + a.size - 1) / word_size >= word)
       return true;
   return false;
+}
+bool writes_word(const std::vector<Access>& accesses, unsigned thread, unsigned word,
+                 unsigned word_size) {
+  return touches_word(accesses, thread, word, word_size, writes_memory);
+}
+bool reads_word(const std::vector<Access>& accesses, unsigned thread, unsigned word,
+                unsigned word_size) {
+  return touches_word(accesses, thread, word, word_size, reads_memory);
+}
+
+// The race `h` of barrier interval `in` as a sentence: what the two threads did, and the fix.
+std::string shared_race_sentence(const Hazard& h, const BarrierInterval& in, const Trace& trace) {
+  const std::string word = name_of_word(trace, h.word);
+  const bool same_warp = h.first.thread / 32 == h.second.thread / 32;
+  const std::string between = same_warp ? "__syncwarp() or __syncthreads()" : "__syncthreads()";
+  std::ostringstream s;
+  const Access& read = h.kind == HazardKind::ReadAfterWrite ? h.second : h.first;
+  const Access& write = h.kind == HazardKind::ReadAfterWrite ? h.first : h.second;
+  // Both threads read and write the word in one statement (`bins[v]++`): a shared counter. Both
+  // only write it there (`s[n - 1] = 0` by every thread): one thread's job.
+  const bool same_line = h.first.line == h.second.line;
+  const bool counter =
+      same_line &&
+      (h.kind == HazardKind::WriteAfterWrite
+           ? reads_word(in.merged.accesses, h.first.thread, h.word, trace.word_size) ||
+                 reads_word(in.merged.accesses, h.second.thread, h.word, trace.word_size)
+           : writes_word(in.merged.accesses, read.thread, h.word, trace.word_size));
+  if (same_line && h.kind == HazardKind::WriteAfterWrite && !counter) {
+    s << "threads " << h.first.thread << " and " << h.second.thread << " both write " << word
+      << " at line " << h.first.line << " with no " << between
+      << " between them: every thread that reaches the line writes it; let one thread do it "
+         "(if (threadIdx.x == 0)), then __syncthreads() before it is read";
+  } else if (counter) {
+    s << "threads " << h.first.thread << " and " << h.second.thread << " both update " << word
+      << " at line " << h.first.line
+      << ", and with nothing ordering them one update can undo the other: if they count into "
+         "it, use atomicAdd; else give each thread its own word";
+  } else if (h.kind == HazardKind::WriteAfterWrite) {
+    s << "threads " << h.first.thread << " and " << h.second.thread << " both write " << word
+      << " (lines " << h.first.line << " and " << h.second.line << ") with no " << between
+      << " between them: which value stays depends on the order of the threads; "
+      << barrier_hint(h.first.line, h.second.line, same_warp);
+  } else {
+    s << "thread " << read.thread << " reads " << word << " at line " << read.line
+      << (h.kind == HazardKind::ReadAfterWrite ? " while thread " : " before thread ")
+      << write.thread << (h.kind == HazardKind::ReadAfterWrite ? " writes" : " wrote")
+      << " it at line " << write.line << ", with no " << between << " between them";
+    if (same_warp) s << " (since Volta the lanes of a warp are not in lockstep)";
+    s << ": " << barrier_hint(write.line, read.line, same_warp);
+  }
+  return s.str();
 }
 
 }  // namespace
@@ -175,39 +228,10 @@ std::optional<CheckFailure> race_failure(const Trace& trace, const std::string& 
         break;
       }
     const Hazard& h = *chosen;
-    const std::string word = name_of_word(trace, h.word);
-    const bool same_warp = h.first.thread / 32 == h.second.thread / 32;
-    const std::string between = same_warp ? "__syncwarp() or __syncthreads()" : "__syncthreads()";
     CheckFailure f;
     f.step = in.access_step.at(h.second_index);
     f.line = h.second.line;
-    std::ostringstream s;
-    s << label << ": ";
-    const Access& read = h.kind == HazardKind::ReadAfterWrite ? h.second : h.first;
-    const Access& write = h.kind == HazardKind::ReadAfterWrite ? h.first : h.second;
-    // Both threads read and write the word in one statement (`bins[v]++`): a shared counter.
-    const bool counter = h.first.line == h.second.line &&
-                         (h.kind == HazardKind::WriteAfterWrite ||
-                          writes_word(in.merged.accesses, read.thread, h.word, trace.word_size));
-    if (counter) {
-      s << "threads " << h.first.thread << " and " << h.second.thread << " both update " << word
-        << " at line " << h.first.line
-        << ", and with nothing ordering them one update can undo the other: if they count into "
-           "it, use atomicAdd; else give each thread its own word";
-    } else if (h.kind == HazardKind::WriteAfterWrite) {
-      s << "threads " << h.first.thread << " and " << h.second.thread << " both write " << word
-        << " (lines " << h.first.line << " and " << h.second.line << ") with no " << between
-        << " between them: which value stays depends on the order of the threads; "
-        << barrier_hint(h.first.line, h.second.line, same_warp);
-    } else {
-      s << "thread " << read.thread << " reads " << word << " at line " << read.line
-        << (h.kind == HazardKind::ReadAfterWrite ? " while thread " : " before thread ")
-        << write.thread << (h.kind == HazardKind::ReadAfterWrite ? " writes" : " wrote")
-        << " it at line " << write.line << ", with no " << between << " between them";
-      if (same_warp) s << " (since Volta the lanes of a warp are not in lockstep)";
-      s << ": " << barrier_hint(write.line, read.line, same_warp);
-    }
-    f.sentence = s.str();
+    f.sentence = label + ": " + shared_race_sentence(h, in, trace);
     return f;
   }
   return std::nullopt;
@@ -261,6 +285,17 @@ void add(CheckResult& result, std::set<std::string>& kinds, const std::string& k
   result.failures.push_back(std::move(*f));
 }
 
+// A run's failure as the exercise says it: `exercise check` has no --time-limit to raise.
+std::string exercise_failure(std::string failure, double limit_s) {
+  const std::string advice = " (raise it with --time-limit)";
+  const std::size_t at = failure.find(advice);
+  if (at != std::string::npos)
+    failure.replace(at, advice.size(),
+                    " (each run of an exercise has " + number(limit_s, true) +
+                        " s, and a right solution needs well under one: a loop that never ends?)");
+  return failure;
+}
+
 std::string first_line(const std::string& text) {
   return text.substr(0, text.find('\n'));
 }
@@ -279,7 +314,9 @@ void check_case(const Exercise& exercise, const ExerciseCase& c, const BuiltProg
   const OwnRunResult r = program.run(run);
   ++result.runs;
   if (!r.failure.empty()) {
-    add(result, kinds, "failure", CheckFailure{c.label + ": " + r.failure, std::nullopt, 0, 0});
+    add(result, kinds, "failure",
+        CheckFailure{c.label + ": " + exercise_failure(r.failure, build.time_limit_s), std::nullopt,
+                     0, 0});
     return;
   }
   if (r.exit_code != 0) {
@@ -346,7 +383,8 @@ void check_schedules(const Exercise& exercise, const BuiltProgram& program,
     ++result.runs;
     // The results, within the exercise's tolerance, not the whole output: what a kernel prints
     // and the last bits of a float atomicAdd may change with the order and still be right.
-    std::string what = r.failure;
+    std::string what =
+        r.failure.empty() ? std::string() : exercise_failure(r.failure, run.time_limit_s);
     if (what.empty()) what = output_difference(expected, reported_arrays(r.reports));
     if (what.empty()) continue;
     add(result, kinds, "schedule",
@@ -354,6 +392,21 @@ void check_schedules(const Exercise& exercise, const BuiltProgram& program,
                          what + ": the result depends on the order of the threads, a race",
                      std::nullopt, 0, 0});
     return;
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// The learner's file built with the harness; a compile error in the harness is said as what the
+// file lacks (an empty file, another exercise's file).
+std::unique_ptr<BuiltProgram> build_for_check(const Exercise& exercise,
+                                              const OwnRunOptions& build) {
+  try {
+    return std::make_unique<BuiltProgram>(build);
+  } catch (const OwnProgramError& e) {
+    throw OwnProgramError(harness_error(exercise, build.file, e.what()));
   }
 }
 
@@ -370,7 +423,8 @@ CheckResult check_exercise(const Exercise& exercise, const std::string& file,
   build.workers = options.workers;
   build.file_limit_bytes = 64ull << 20;
   build.unoptimized = true;  // a read before its guard stays where the learner wrote it
-  const BuiltProgram program(build);
+  const std::unique_ptr<BuiltProgram> built = build_for_check(exercise, build);
+  const BuiltProgram& program = *built;
   result.build_s = seconds_since(t0);
   std::set<std::string> kinds;
   for (const ExerciseCase& c : exercise.cases) {

@@ -366,8 +366,8 @@ void Worker::on_stall(const stridescope::simt::Stall& stall) {
     waiting += w.threads.size();
   }
   fault("barrier divergence in " + where() + ": " + std::to_string(waiting) +
-        " threads wait at the __syncthreads() of line " + std::to_string(line) + " but " +
-        std::to_string(stall.exited.size()) + " exited");
+        (waiting == 1 ? " thread waits" : " threads wait") + " at the __syncthreads() of line " +
+        std::to_string(line) + " but " + std::to_string(stall.exited.size()) + " exited");
 }
 
 void Worker::fault(const std::string& message) {
@@ -455,6 +455,13 @@ void atomic_end(void* addr) {
                                  w->acquired());
   atomic_locked = false;
   RaceChecker::get().atomic_lock().unlock();
+}
+bool in_kernel_now() {
+  Worker* w = this_thread_worker;
+  return w != nullptr && w->in_kernel();
+}
+void bytes_access(const void* p, unsigned size, char kind, void* pc) {
+  if (Worker* w = this_thread_worker) w->on_access(p, size, kind, pc);
 }
 void thread_fence() {
   if (Worker* w = this_thread_worker; w != nullptr && w->in_kernel()) w->thread_fence();

@@ -22,5 +22,6 @@
 #include "stridescope/warp.h"
 #include "stridescope/atomics.h"
 #include "stridescope/device_math.h"
+#include "stridescope/memory_functions.h"
 #include "stridescope/unsupported.h"
 // clang-format on
