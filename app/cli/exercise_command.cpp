@@ -121,6 +121,24 @@ std::string starter_file_text(const std::string& name) {
   return as_comment(e.title + "\n\n" + e.statement) + "\n" + e.starter;
 }
 
+namespace {
+
+// What the checker appends to a learner's file (its main()), and each case's arguments as comments
+// ("// case size 300: 300 128"): to build the same program with nvcc and run it on a GPU
+// (scripts/gpu-exercises.sh) beside compute-sanitizer.
+int harness(const ExerciseCommand& c, std::ostream& out) {
+  const Exercise& e = exercise_named(c.name);
+  for (const ExerciseCase& k : e.cases) {
+    out << "// case " << k.label << ":";
+    for (long a : k.args) out << " " << a;
+    out << "\n";
+  }
+  out << e.harness;
+  return 0;
+}
+
+}  // namespace
+
 int command_exercise(const ExerciseCommand& c, std::ostream& out, std::ostream& err) {
   try {
     if (c.action == "list") return list(out);
@@ -131,8 +149,9 @@ int command_exercise(const ExerciseCommand& c, std::ostream& out, std::ostream& 
       out << exercise_named(c.name).solution;
       return 0;
     }
+    if (c.action == "harness") return harness(c, out);
     throw std::runtime_error("unknown action '" + c.action +
-                             "' (list, start, check, hint, solution)");
+                             "' (list, start, check, hint, solution, harness)");
   } catch (const Interrupted&) {
     throw;  // stridescope was stopped: main says so, once
   } catch (const std::runtime_error& e) {

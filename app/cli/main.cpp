@@ -94,7 +94,7 @@ struct CommandLine {
   std::string run_time_limit = "10", run_workers = "0";
   CLI::App* exercise = app.add_subcommand(
       "exercise",
-      "exercises: list; start NAME [--dir DIR]; check NAME FILE.cu; hint NAME [K]; solution NAME");
+      "exercises: list; start NAME [--dir DIR]; check NAME FILE.cu; hint NAME [K]; solution NAME; harness NAME");
   ExerciseCommand exercise_command;
   std::string exercise_third;  // check: FILE.cu; hint: K
 
@@ -167,7 +167,7 @@ struct CommandLine {
     run->add_option("--backend", run_backend,
                     "emulator (default: clang, the CPU, a trace) or cuda (nvcc, the GPU, each "
                     "launch's time)");
-    exercise->add_option("action", exercise_command.action, "list, start, check, hint, solution")
+    exercise->add_option("action", exercise_command.action, "list, start, check, hint, solution, harness")
         ->required();
     exercise->add_option("name", exercise_command.name, "the exercise (see: exercise list)");
     exercise->add_option("file_or_k", exercise_third, "check: your file; hint: which hint (1-3)");
