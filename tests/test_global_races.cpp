@@ -58,6 +58,84 @@ OwnRunResult run(const std::string& name, const std::string& source, unsigned wo
   return run_own_program(options);
 }
 
+// A main() that runs `kernel` (taking an int* p and an int* q, each of 1024 ints, zeroed) on 8
+// blocks of `threads`.
+std::string kernel_program(const std::string& kernel, int threads = 256) {
+  return "#include <cstdio>\n" + kernel +
+         "int main() {\n"
+         "  int *p, *q;\n"
+         "  cudaMalloc(&p, 4096);\n"
+         "  cudaMalloc(&q, 4096);\n"
+         "  cudaMemset(p, 0, 4096);\n"
+         "  cudaMemset(q, 0, 4096);\n"
+         "  k<<<8, " +
+         std::to_string(threads) +
+         ">>>(p, q);\n"
+         "  cudaDeviceSynchronize();\n"
+         "  printf(\"done\\n\");\n"
+         "  return 0;\n"
+         "}\n";
+}
+
+TEST(GlobalRaces, BlocksWritingTheirOwnBytesOfOneWordDoNotRace) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  const OwnRunResult r = run("global_race_bytes.cu", kernel_program(
+      "__global__ void k(int* p, int*) {\n"
+      "  if (threadIdx.x == 0) reinterpret_cast<char*>(p)[blockIdx.x] = 1;\n"
+      "}\n"));
+  ASSERT_EQ(r.failure, "");
+  EXPECT_TRUE(r.reports.races.empty()) << race_sentence(r.reports.races.front());
+}
+
+// The last block takes every block's partial: released by a __threadfence() of the thread that
+// wrote it, or of another thread after a __syncthreads(); not by another thread's fence alone.
+std::string ticket_kernel(const std::string& between) {
+  return "__global__ void k(int* partial, int* count) {\n"
+         "  __shared__ bool last;\n"
+         "  if (threadIdx.x == 100) partial[blockIdx.x] = blockIdx.x;\n" +
+         between +
+         "  if (threadIdx.x == 0) {\n"
+         "    __threadfence();\n"
+         "    last = atomicAdd(count, 1) == gridDim.x - 1;\n"
+         "  }\n"
+         "  __syncthreads();\n"
+         "  if (last && threadIdx.x == 0) {\n"
+         "    int s = 0;\n"
+         "    for (int b = 0; b < gridDim.x; b++) s += partial[b];\n"
+         "    *count = s;\n"
+         "  }\n"
+         "}\n";
+}
+
+TEST(GlobalRaces, AFenceReleasesItsOwnThreadsWritesOrAWholeBlocksAfterABarrier) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  const OwnRunResult synced =
+      run("global_race_ticket_synced.cu", kernel_program(ticket_kernel("  __syncthreads();\n")));
+  ASSERT_EQ(synced.failure, "");
+  EXPECT_TRUE(synced.reports.races.empty()) << race_sentence(synced.reports.races.front());
+  const OwnRunResult unsynced =
+      run("global_race_ticket_unsynced.cu", kernel_program(ticket_kernel("")));
+  ASSERT_EQ(unsynced.failure, "");
+  ASSERT_FALSE(unsynced.reports.races.empty()) << "thread 0's fence does not release thread 100's write";
+  EXPECT_EQ(unsynced.reports.races.front().buffer, "p");
+}
+
+TEST(GlobalRaces, AWordTwoWarpsReadAndOneWritesBetweenTheSameBarriersRaces) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  // Warp 1 reads p[b], warp 0 reads it, then warp 0 writes it: warp 1's read races with the write
+  // whichever read the shadow kept.
+  const OwnRunResult r = run("global_race_warps.cu", kernel_program(
+      "__global__ void k(int* p, int* q) {\n"
+      "  const int b = blockIdx.x;\n"
+      "  if (threadIdx.x == 32) q[b] = p[b];\n"
+      "  if (threadIdx.x == 0) q[8 + b] = p[b];\n"
+      "  if (threadIdx.x == 0) p[b] = 1;\n"
+      "}\n", 64));
+  ASSERT_EQ(r.failure, "");
+  ASSERT_FALSE(r.reports.races.empty());
+  EXPECT_EQ(r.reports.races.front().first.block, r.reports.races.front().second.block);
+}
+
 TEST(GlobalRaces, APlainUpdateFromEveryBlockRacesWithItsLinesWhateverTheWorkers) {
   if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   const std::string plain = sum_program("  if (t == 0) *total += s[0];\n");

@@ -26,7 +26,7 @@ ProgramTrace trace_program_on_gpu_for_gui(const std::string& file, const Program
   std::string output = std::move(r.run.output);
   if (!output.empty() && output.back() != '\n') output += "\n";
   for (const std::string& note : r.notes) output += "stridescope: note: " + note + "\n";
-  return {std::move(r.trace), std::move(output)};
+  return {std::move(r.trace), std::move(output), {}};
 }
 
 }  // namespace stridescope

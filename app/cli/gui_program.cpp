@@ -68,7 +68,9 @@ ProgramTrace trace_program_for_gui(const std::string& file, const ProgramChoice&
       throw ProgramChoiceError(reason);
     throw std::runtime_error(reason + (r.errors.empty() ? "" : "\n" + r.errors));
   }
-  return {std::move(r.trace), std::move(r.output)};
+  std::vector<std::string> races;
+  for (const GlobalRace& race : r.reports.races) races.push_back(race_sentence(race));
+  return {std::move(r.trace), std::move(r.output), std::move(races)};
 }
 
 CheckResult check_exercise_for_gui(const std::string& name, const std::string& file) {

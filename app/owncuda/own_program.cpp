@@ -84,8 +84,11 @@ fs::path build_program(const OwnRunOptions& options, const fs::path& file, const
                           " defines main(): an exercise's file holds its kernels (and device "
                           "functions) only; the exercise runs them\n");
   // The file as the user named it: clang's messages say its name as nvcc's would.
+  CompileFlags reader_flags = flags;  // read as it is compiled (program_build.cpp)
+  if (declares_memory_functions(read_file(file)))
+    reader_flags.defines.push_back("STRIDESCOPE_NO_MEMORY_MACROS");
   const ProgramFacts& facts = facts_out =
-      parse_program(options.file, tools.clang, flags, options.harness_main);
+      parse_program(options.file, tools.clang, reader_flags, options.harness_main);
   if (!facts.unsupported.empty()) throw unsupported_error(facts.unsupported.front(), file);
   std::vector<std::string> shared_types;
   for (const SharedDecl& d : facts.shared) shared_types.push_back(d.type);
@@ -100,7 +103,10 @@ fs::path build_program(const OwnRunOptions& options, const fs::path& file, const
       continue;
     }
     // Another .cu file: read as the first was; its kernels, launches and shared arrays join.
-    DeviceSource more{path, h, parse_program(h, tools.clang, flags)};
+    CompileFlags more_flags = flags;
+    if (declares_memory_functions(read_file(path)))
+      more_flags.defines.push_back("STRIDESCOPE_NO_MEMORY_MACROS");
+    DeviceSource more{path, h, parse_program(h, tools.clang, more_flags)};
     if (!more.facts.unsupported.empty())
       throw unsupported_error(more.facts.unsupported.front(), path);
     for (const std::string& w : more.facts.warnings) facts_out.warnings.push_back(w);

@@ -30,7 +30,7 @@ ProgramTrace stand_in(const std::string& file, const ProgramChoice& choice = {})
   Trace trace = run_on_emulator(r);
   trace.launches = {{"sum", {1, 1, 1}, {block, 1, 1}}, {"sum", {1, 1, 1}, {block / 2, 1, 1}}};
   trace.traced_launch = choice.launch;
-  return {trace, "sum = " + std::to_string(block) + "\n"};
+  return {trace, "sum = " + std::to_string(block) + "\n", {}};
 }
 
 void write(const std::string& path, const std::string& text, int seconds_later) {

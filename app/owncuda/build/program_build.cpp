@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <map>
+#include <regex>
 #include <set>
 
 #include "core/files.h"
@@ -82,7 +83,7 @@ fs::path mirror_of(const fs::path& dir, const fs::path& file) {
 // into one fused multiply-add as nvcc's does by default (--fmad=true): the rewrite opens each
 // device function's body with `#pragma clang fp contract(fast)`; host code is not contracted, as
 // the host compiler nvcc calls does not.
-std::vector<std::string> build_flags(bool optimize) {
+std::vector<std::string> build_flags(bool optimize, bool memory_macros) {
   std::vector<std::string> flags{"-std=gnu++17",
                                  "-g",
                                  "-O1",
@@ -102,9 +103,15 @@ std::vector<std::string> build_flags(bool optimize) {
   // uses it (a read before its guard stays before it, as the learner wrote it). -O0 would hide
   // vector loads (float4) as memcpy calls the instrumentation does not see.
   if (!optimize) flags.insert(flags.end(), {"-mllvm", "-instcombine-code-sinking=false"});
+  if (!memory_macros) flags.push_back("-DSTRIDESCOPE_NO_MEMORY_MACROS");
   __builtin_cpu_init();
   if (__builtin_cpu_supports("fma")) flags.push_back("-mfma");
   return flags;
+}
+
+bool declares_memory_functions(const std::string& source) {
+  static const std::regex own_copy(R"((^|[^\w])void\s*\*\s*(memcpy|memset)\s*\()");
+  return std::regex_search(source, own_copy);
 }
 
 std::string dynamic_shared_assembly(const std::vector<std::string>& names) {
@@ -136,11 +143,12 @@ fs::path compile_device(const fs::path& file, const std::string& as_given,
     write_rewritten(dir, h, facts, h, "");
   }
   write_rewritten(dir, file, facts, "", tail, appended);
-  std::vector<std::string> flags = build_flags(optimize);
+  const bool macros = !declares_memory_functions(read_file(file));
+  std::vector<std::string> flags = build_flags(optimize, macros);
   const std::vector<std::string> search = search_args(file, as_given, user, rewritten_dirs, dir);
   flags.insert(flags.end(), search.begin(), search.end());
   const std::vector<std::string> as_text{"-include", cuda_header().string()};
-  const std::vector<std::string> header = header_args(clang, build_flags(optimize));
+  const std::vector<std::string> header = header_args(clang, build_flags(optimize, macros));
   std::vector<std::string> with_header = flags;
   with_header.insert(with_header.end(), header.begin(), header.end());
   int rc = compile(clang, with_header, mirror_of(dir, file), object, dir);

@@ -45,7 +45,13 @@ struct BuildTimes {
 
 // The flags of the instrumented compile (language, debug lines, -O1, coverage), without the
 // header and the user's flags.
-std::vector<std::string> build_flags(bool optimize = true);
+// Whether C++ source text declares a memset or memcpy of its own ("void* memcpy("): then the file
+// keeps them (the checked ones are macros, stridescope/memory_functions.h).
+bool declares_memory_functions(const std::string& source);
+
+// memory_macros: memset and memcpy in kernels checked (stridescope/memory_functions.h), for a file
+// that declares neither itself.
+std::vector<std::string> build_flags(bool optimize = true, bool memory_macros = true);
 
 // Compiles and links the program into `dir`/program; throws OwnProgramError with clang's or the
 // linker's messages.

@@ -2,15 +2,13 @@
 #include "global_races.h"
 
 #include <algorithm>
+#include <array>
 #include <tuple>
 
 namespace stridescope_rt {
 
 namespace {
 
-char kind_of(const AccessNote& n, char plain) {
-  return (n.flags & kAtomic) != 0 ? 'a' : plain;
-}
 
 // A spin lock over a stripe of words (a few instructions when no other worker holds it).
 class StripeLock {
@@ -41,13 +39,21 @@ void RaceChecker::begin_launch() {
 
 std::uint16_t RaceChecker::site_of(void* pc) {
   const auto p = reinterpret_cast<std::uintptr_t>(pc);
+  // Each worker's own small cache first: nearly every access repeats a place seen before.
+  thread_local std::array<std::pair<std::uintptr_t, std::uint16_t>, 256> cache{};
+  auto& slot = cache[(p >> 2) % cache.size()];
+  if (slot.first == p) return slot.second;
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = site_index_.find(p);
-  if (it != site_index_.end()) return it->second;
+  if (it != site_index_.end()) {
+    slot = {p, it->second};
+    return it->second;
+  }
   if (sites_.size() > 0xffff) return 0;  // more places than a note holds: unnamed
   const auto site = std::uint16_t(sites_.size());
   sites_.push_back(p);
   site_index_.emplace(p, site);
+  slot = {p, site};
   return site;
 }
 
@@ -56,49 +62,111 @@ std::uintptr_t RaceChecker::pc_of(std::uint16_t site) const {
   return site < sites_.size() ? sites_[site] : 0;
 }
 
-AccessNote RaceChecker::note_of(const Accessor& who, void* pc, bool atomic) {
+AccessNote RaceChecker::note_of(const Accessor& who, void* pc, bool atomic, unsigned mask) {
   AccessNote n;
   n.block = std::uint32_t(who.block);
   n.thread = std::uint16_t(who.thread);
   n.site = site_of(pc);
   n.barrier = std::uint16_t(who.barrier);
   n.fence = std::uint8_t(std::min<std::uint32_t>(who.fence, 255));
-  n.flags = std::uint8_t(kNoted | (atomic ? kAtomic : 0));
+  n.flags = std::uint8_t(kNoted | (atomic ? kAtomic : 0) | (mask & 15) << 4);
   return n;
 }
 
-// The earlier access's block released (a __threadfence() after it, then an atomic on a flag) and
-// the later block acquired that release (its atomic on the same flag ran after it).
+// The earlier access's thread released it (a __threadfence() of its own after it, or one after a
+// __syncthreads() that followed it, then an atomic on a flag) and the later block acquired that
+// release (its atomic on the same flag ran after it).
 bool RaceChecker::ordered(const AccessNote& earlier, const Accessor& later) const {
   if (later.acquired == nullptr || later.acquired->empty()) return false;
   std::lock_guard<std::mutex> lock(const_cast<std::mutex&>(atomic_mutex_));
   for (const auto& [flag, seen] : *later.acquired) {
     auto it = log_.find(flag);
     if (it == log_.end()) continue;
-    const auto& releases = it->second;
-    for (std::size_t i = 0; i < seen && i < releases.size(); ++i)
-      if (releases[i].first == earlier.block && releases[i].second > earlier.fence) return true;
+    const std::vector<Release>& releases = it->second.releases;
+    for (std::size_t i = 0; i < seen && i < releases.size(); ++i) {
+      const Release& r = releases[i];
+      if (r.block != earlier.block) continue;
+      const bool own_fence = r.thread == earlier.thread && r.fence > earlier.fence;
+      const bool fence_after_barrier = std::uint16_t(r.fence_barrier) > earlier.barrier;
+      if (own_fence || fence_after_barrier) return true;
+    }
   }
   return false;
 }
 
-// Whether the later access and the earlier one (at least one of them plain) can run in either
-// order: two blocks with nothing ordering them, or two warps of one block between the same two
-// __syncthreads() (lanes of one warp are left to the shared-memory checks' rules).
-bool RaceChecker::conflicts(const AccessNote& earlier, const Accessor& later,
-                            bool later_atomic) const {
-  if ((earlier.flags & kNoted) == 0) return false;
-  if ((earlier.flags & kAtomic) != 0 && later_atomic) return false;
-  if (earlier.block == std::uint32_t(later.block) && (earlier.flags & kOtherBlocks) == 0) {
-    return earlier.thread / 32 != later.thread / 32 &&
-           earlier.barrier == std::uint16_t(later.barrier);
+// The later block acquired a flag every other block of the grid had released to (the last block
+// of cuda-samples' threadFenceReduction): whatever they did before, it comes after.
+bool RaceChecker::acquired_all(const Accessor& later) const {
+  if (later.acquired == nullptr || later.acquired->empty() || later.grid_blocks < 2) return false;
+  std::lock_guard<std::mutex> lock(const_cast<std::mutex&>(atomic_mutex_));
+  for (const auto& [flag, seen] : *later.acquired) {
+    auto it = log_.find(flag);
+    if (it == log_.end() || seen == 0 || seen > it->second.releases.size()) continue;
+    if (it->second.releases[seen - 1].distinct + 1 >= later.grid_blocks) return true;
   }
-  if ((earlier.flags & kOtherBlocks) != 0) return true;  // several blocks: one of them unordered
+  return false;
+}
+
+// Whether the later access and the earlier one (at least one of them plain, on a byte both touch)
+// can run in either order: two blocks with nothing ordering them, or two warps of one block between
+// the same two __syncthreads() (lanes of one warp are left to the shared-memory checks' rules).
+bool RaceChecker::conflicts(const AccessNote& earlier, const Accessor& later, bool later_atomic,
+                            unsigned mask) const {
+  if ((earlier.flags & kNoted) == 0 || ((earlier.flags >> 4) & mask) == 0) return false;
+  const bool atomic = (earlier.flags & kAtomic) != 0;
+  if (atomic && later_atomic) return false;
+  const bool others = (earlier.flags & kOtherBlocks) != 0;
+  // The same block (its own atomic is the last of a chain of atomics: those before it are in it).
+  if (earlier.block == std::uint32_t(later.block) && (!others || atomic)) {
+    if (earlier.barrier != std::uint16_t(later.barrier)) return false;
+    return (earlier.flags & kOtherWarps) != 0 || earlier.thread / 32 != later.thread / 32;
+  }
+  // Several blocks, not all of them known: ordered only where every other block released to a
+  // flag the later one acquired.
+  if (others && !atomic) return !acquired_all(later);
   return !ordered(earlier, later);
 }
 
+// A write (plain or atomic) becomes the word's last; a reader ordered before it is forgotten.
+void RaceChecker::note_write(WordState& word, const Accessor& who, bool atomic, unsigned mask,
+                             void* pc) {
+  const std::uint32_t block = std::uint32_t(who.block);
+  const AccessNote before = word.write;
+  AccessNote now = note_of(who, pc, atomic, mask);
+  // Another block wrote these bytes before without anything ordering the two: later accesses race
+  // with one of them whatever this block does.
+  const bool other = (before.flags & kNoted) != 0 && before.block != block &&
+                     ((before.flags >> 4) & mask) != 0 &&
+                     ((before.flags & kOtherBlocks) != 0 || !ordered(before, who));
+  if (other) now.flags |= kOtherBlocks;
+  word.write = now;
+  const AccessNote& r = word.read;
+  if ((r.flags & kNoted) != 0 && r.block != block && (r.flags & kOtherBlocks) == 0 &&
+      ordered(r, who))
+    word.read = AccessNote{};  // the read is ordered before this write (and so before later ones)
+}
+
+// A plain read: the word's reader, or a mark that several blocks (or warps) read it.
+void RaceChecker::note_read(AccessNote& r, const Accessor& who, unsigned mask, void* pc) {
+  const std::uint32_t block = std::uint32_t(who.block);
+  if ((r.flags & kNoted) == 0 || r.block == block) {
+    const bool same_interval = (r.flags & kNoted) != 0 && r.barrier == std::uint16_t(who.barrier);
+    std::uint8_t keep = r.flags & kOtherBlocks;
+    if (same_interval) {
+      keep |= r.flags & (kOtherWarps | 0xf0);  // the bytes read before in this interval too
+      if (r.thread / 32 != who.thread / 32) keep |= kOtherWarps;
+    }
+    r = note_of(who, pc, false, mask);
+    r.flags |= keep;
+  } else if ((r.flags & kOtherBlocks) == 0 && ordered(r, who)) {
+    r = note_of(who, pc, false, mask);
+  } else {
+    r.flags |= kOtherBlocks | std::uint8_t((mask & 15) << 4);
+  }
+}
+
 void RaceChecker::access(WordState& word, std::uintptr_t address, const Accessor& who, char kind,
-                         void* pc) {
+                         unsigned mask, void* pc) {
   StripeLock lock(locks_[(address >> 2) % std::size(locks_)]);
   if (word.launch != who.launch) {
     word.launch = who.launch;
@@ -109,36 +177,16 @@ void RaceChecker::access(WordState& word, std::uintptr_t address, const Accessor
   const bool writes = kind != 'r';
   if (writes) word.provenance = (word.provenance & kReadByKernel) | who.launch;
   if (kind != 'w') word.provenance |= kReadByKernel;
-  const std::uint32_t block = std::uint32_t(who.block);
   // Against the launch's last writer: any access but an atomic after an atomic.
-  if (conflicts(word.write, who, atomic))
-    report(word.write, kind_of(word.write, 'w'), address, who, kind, pc);
+  if (conflicts(word.write, who, atomic, mask))
+    report(word.write, (word.write.flags & kAtomic) != 0 ? 'a' : 'w', address, who, kind, pc);
   // Against a reader: a write (plain or atomic) after a plain read.
-  if (writes && conflicts(word.read, who, false)) report(word.read, 'r', address, who, kind, pc);
+  if (writes && conflicts(word.read, who, false, mask))
+    report(word.read, 'r', address, who, kind, pc);
   if (writes) {
-    const AccessNote before = word.write;
-    AccessNote now = note_of(who, pc, atomic);
-    // Another block wrote it before without anything ordering the two: later accesses race with
-    // one of them whatever this block does.
-    const bool other = (before.flags & kNoted) != 0 && before.block != block &&
-                       ((before.flags & kOtherBlocks) != 0 || !ordered(before, who));
-    if (other) now.flags |= kOtherBlocks;
-    word.write = now;
-    if ((word.read.flags & kNoted) != 0 && word.read.block != block &&
-        (word.read.flags & kOtherBlocks) == 0 && ordered(word.read, who))
-      word.read = AccessNote{};  // the read is ordered before this write (and so before later ones)
-    return;
-  }
-  if (atomic) return;
-  AccessNote& r = word.read;
-  if ((r.flags & kNoted) == 0 || r.block == block) {
-    const std::uint8_t keep = r.flags & kOtherBlocks;
-    r = note_of(who, pc, false);
-    r.flags |= keep;
-  } else if ((r.flags & kOtherBlocks) == 0 && ordered(r, who)) {
-    r = note_of(who, pc, false);
+    note_write(word, who, atomic, mask, pc);
   } else {
-    r.flags |= kOtherBlocks;
+    note_read(word.read, who, mask, pc);
   }
 }
 
@@ -182,18 +230,23 @@ std::vector<GlobalRace> RaceChecker::races() const {
 void RaceChecker::atomic_done(std::uintptr_t flag, const Accessor& who,
                               std::vector<std::pair<std::uintptr_t, std::size_t>>& acquired) {
   // atomic_mutex_ is held by the caller, around the atomic itself.
-  auto it = log_.find(flag);
-  if (it != log_.end() && !it->second.empty()) {
+  if (who.fence == 0 && log_.empty()) return;  // nothing released yet, nothing to release
+  Log& log = log_[flag];
+  if (!log.releases.empty()) {
     if (!acquired.empty() && acquired.back().first == flag) {
-      acquired.back().second = it->second.size();
+      acquired.back().second = log.releases.size();
     } else {
-      acquired.emplace_back(flag, it->second.size());
+      acquired.emplace_back(flag, log.releases.size());
     }
   }
-  if (who.fence == 0) return;  // no __threadfence() yet: nothing released
-  auto& releases = log_[flag];
-  const std::pair<std::uint32_t, std::uint32_t> entry{std::uint32_t(who.block), who.fence};
-  if (releases.empty() || releases.back() != entry) releases.push_back(entry);
+  if (who.fence == 0) return;  // the thread made no __threadfence(): nothing released
+  log.blocks.insert(std::uint32_t(who.block));
+  const Release r{std::uint32_t(who.block), who.thread, who.fence, who.fence_barrier,
+                  log.blocks.size()};
+  const Release& last = log.releases.empty() ? Release{} : log.releases.back();
+  if (log.releases.empty() || last.block != r.block || last.thread != r.thread ||
+      last.fence != r.fence || last.fence_barrier != r.fence_barrier)
+    log.releases.push_back(r);
 }
 
 }  // namespace stridescope_rt

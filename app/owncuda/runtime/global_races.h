@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <mutex>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -23,11 +24,14 @@ struct AccessNote {
   std::uint16_t thread = 0;   // linear thread index in the block
   std::uint16_t site = 0;     // the access's place (RaceChecker::pc_of)
   std::uint16_t barrier = 0;  // __syncthreads() the block had passed (modulo 2^16)
-  std::uint8_t fence = 0;     // __threadfence()s the block had made (saturating at 255)
-  std::uint8_t flags = 0;     // kNoted, kAtomic, kOtherBlocks
+  std::uint8_t fence = 0;     // __threadfence()s the thread had made (saturating at 255)
+  // kNoted, kAtomic, kOtherBlocks (another block too, nothing ordering them), kOtherWarps (a read
+  // by several warps of the block between the same barriers), and in the high four bits the bytes
+  // of the word it touched.
+  std::uint8_t flags = 0;
 };
 
-inline constexpr std::uint8_t kNoted = 1, kAtomic = 2, kOtherBlocks = 4;
+inline constexpr std::uint8_t kNoted = 1, kAtomic = 2, kOtherBlocks = 4, kOtherWarps = 8;
 // WordState::provenance: the launch (index + 1) whose kernel wrote the word last (0: the host or
 // nobody), and this bit once any kernel read it.
 inline constexpr std::uint32_t kReadByKernel = 1u << 31;
@@ -45,7 +49,10 @@ struct Accessor {
   std::uint32_t launch = 0;  // index + 1
   std::uint64_t block = 0;
   std::uint32_t thread = 0;
-  std::uint32_t barrier = 0, fence = 0;
+  std::uint32_t barrier = 0;        // __syncthreads() its block passed
+  std::uint32_t fence = 0;          // __threadfence()s the thread made
+  std::uint32_t fence_barrier = 0;  // the barrier count at its last one
+  std::uint64_t grid_blocks = 1;
   // The block's acquires: (flag address, how much of its release log it had seen).
   const std::vector<std::pair<std::uintptr_t, std::size_t>>* acquired = nullptr;
 };
@@ -70,10 +77,12 @@ class RaceChecker {
 
   // A new launch: the flags' release logs of the last one are forgotten.
   void begin_launch();
-  // A kernel's access to `word` (the shadow of the word at `address`), checked and noted.
-  void access(WordState& word, std::uintptr_t address, const Accessor& who, char kind, void* pc);
+  // A kernel's access to the bytes `mask` (bit k: byte k) of `word` (the shadow of the word at
+  // `address`), checked and noted.
+  void access(WordState& word, std::uintptr_t address, const Accessor& who, char kind,
+              unsigned mask, void* pc);
   // An atomic on global memory at `flag` by `who`, made while the caller holds atomic_lock(): a
-  // release where the block fenced since its last one, and an acquire of what was released before.
+  // release where the thread has fenced, and an acquire of what was released before.
   void atomic_done(std::uintptr_t flag, const Accessor& who,
                    std::vector<std::pair<std::uintptr_t, std::size_t>>& acquired);
   std::mutex& atomic_lock() { return atomic_mutex_; }
@@ -89,10 +98,14 @@ class RaceChecker {
 
  private:
   bool ordered(const AccessNote& earlier, const Accessor& later) const;
-  bool conflicts(const AccessNote& earlier, const Accessor& later, bool later_atomic) const;
+  bool acquired_all(const Accessor& later) const;
+  bool conflicts(const AccessNote& earlier, const Accessor& later, bool later_atomic,
+                 unsigned mask) const;
   void report(const AccessNote& earlier, char earlier_kind, std::uintptr_t address,
               const Accessor& later, char kind, void* pc);
-  AccessNote note_of(const Accessor& who, void* pc, bool atomic);
+  AccessNote note_of(const Accessor& who, void* pc, bool atomic, unsigned mask);
+  void note_write(WordState& word, const Accessor& who, bool atomic, unsigned mask, void* pc);
+  void note_read(AccessNote& read, const Accessor& who, unsigned mask, void* pc);
 
   std::atomic<std::uint8_t> locks_[4096] = {};
   mutable std::mutex mutex_;  // the sites and the races
@@ -101,8 +114,16 @@ class RaceChecker {
   std::vector<GlobalRace> races_;
   std::atomic<std::uint64_t> raced_{0};
   std::mutex atomic_mutex_;  // held around a global atomic and its log entry
-  // Per flag address: the releases to it, in the order their atomics ran (block, fences).
-  std::unordered_map<std::uintptr_t, std::vector<std::pair<std::uint32_t, std::uint32_t>>> log_;
+  // A release: a thread that had fenced made an atomic on the flag.
+  struct Release {
+    std::uint32_t block = 0, thread = 0, fence = 0, fence_barrier = 0;
+    std::uint64_t distinct = 0;  // the blocks that had released to this flag, this one included
+  };
+  struct Log {
+    std::vector<Release> releases;  // in the order their atomics ran
+    std::unordered_set<std::uint32_t> blocks;
+  };
+  std::unordered_map<std::uintptr_t, Log> log_;  // per flag address
 };
 
 }  // namespace stridescope_rt

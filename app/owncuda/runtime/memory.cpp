@@ -11,8 +11,10 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <chrono>
 #include <map>
 #include <mutex>
+#include <thread>
 
 #include "bounds.h"
 #include "global_races.h"
@@ -268,7 +270,14 @@ cudaError_t cudaFree(void* ptr) {
   if (program.sticky_error != cudaSuccess) return program.sticky_error;
   if (!ptr) return cudaSuccess;
   stridescope_rt::Allocations& a = stridescope_rt::allocations();
-  std::lock_guard<std::mutex> lock(a.mutex);
+  std::unique_lock<std::mutex> lock(a.mutex);
+  // As a GPU's cudaFree waits for the device: a launch another host thread runs keeps its buffers
+  // (and their shadows) until it ends.
+  while (a.open != 0) {
+    lock.unlock();
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    lock.lock();
+  }
   auto it = a.by_pointer.find(ptr);
   if (it == a.by_pointer.end()) return program.note(cudaErrorInvalidValue);
   munmap(it->second.base, it->second.length);

@@ -88,11 +88,11 @@ void report_returned(const char* name, const void* value, unsigned size, int kin
   Opened opened;
   for (const BufferSpan& b : buffer_spans()) {
     if (b.shadow == nullptr || last == 0) continue;
-    for (std::uintptr_t at = b.begin; at + size <= b.end && left.size() < 8; at += size) {
+    for (std::uintptr_t at = b.begin; at + size <= b.end && !found; at += size) {
       if ((b.shadow[(at - b.begin) / 4].provenance & ~kReadByKernel) != last) continue;
       const double v = value_at(reinterpret_cast<const unsigned char*>(at), size, kind);
-      found = found || v == returned;
-      left.push_back(v);
+      found = v == returned;
+      if (left.size() < 8) left.push_back(v);  // a few, to say what it wrote instead
     }
   }
   r["on_device"] = found;

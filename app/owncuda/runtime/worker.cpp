@@ -128,7 +128,7 @@ void Worker::run_block(std::uint64_t linear) {
   block_low_ = used_shared_;
   clock_ = 0;
   barriers_passed_ = 0;
-  fences_ = 0;
+  thread_fences_.clear();
   acquired_.clear();
   printf_calls_.clear();
   asserted_ = false;

@@ -5,6 +5,7 @@
 // and records the traced block.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdarg>
 #include <cstdint>
@@ -93,15 +94,24 @@ class Worker final : public stridescope::simt::EngineClient {
       return traced_global_access(addr, size, kind);
     engine_.access_point();
   }
-  // __threadfence(): the block's later atomics release what it wrote before (global_races.h).
-  void thread_fence() { ++fences_; }
+  // __threadfence(): the thread's later atomics release what it (or its block before a barrier)
+  // wrote before (global_races.h).
+  void thread_fence() {
+    const unsigned t = engine_.running();
+    if (thread_fences_.size() < plan_.threads) thread_fences_.assign(plan_.threads, {0, 0});
+    thread_fences_[t] = {thread_fences_[t].first + 1, barriers_passed_};
+  }
   // A global atomic's address (not shared, not a thread's local).
   bool global_address(const void* addr) const {
     const auto a = reinterpret_cast<std::uintptr_t>(addr);
     return engine_.in_block() && a - stacks_lo_ >= stacks_span_ && a - tls_lo_ >= tls_span_;
   }
   Accessor accessor() const {
-    return {launch_id_, block_, engine_.running(), barriers_passed_, fences_, &acquired_};
+    const unsigned t = engine_.running();
+    const auto fence =
+        t < thread_fences_.size() ? thread_fences_[t] : std::pair<std::uint32_t, std::uint32_t>{};
+    return {launch_id_,  block_,       t, barriers_passed_, fence.first,
+            fence.second, plan_.blocks, &acquired_};
   }
   std::vector<std::pair<std::uintptr_t, std::size_t>>& acquired() { return acquired_; }
   void syncthreads(int line) {
@@ -159,10 +169,13 @@ class Worker final : public stridescope::simt::EngineClient {
   // The race checks and marks of a global access (global_races.h).
   void note_global(WordState* shadow, std::uintptr_t begin, std::uintptr_t offset, unsigned size,
                    char kind, void* pc) {
-    const Accessor who{launch_id_,       block_,  engine_.running(),
-                       barriers_passed_, fences_, &acquired_};
-    for (std::uintptr_t w = offset / 4; w <= (offset + size - 1) / 4; ++w)
-      RaceChecker::get().access(shadow[w], begin + w * 4, who, kind, pc);
+    const Accessor who = accessor();
+    for (std::uintptr_t w = offset / 4; w <= (offset + size - 1) / 4; ++w) {
+      // The bytes of word w the access covers.
+      const std::uintptr_t lo = std::max(offset, w * 4), hi = std::min(offset + size, w * 4 + 4);
+      const unsigned mask = ((1u << (hi - lo)) - 1) << (lo - w * 4);
+      RaceChecker::get().access(shadow[w], begin + w * 4, who, kind, mask, pc);
+    }
   }
   void check_new_page(std::uintptr_t a, unsigned size, char kind, void* pc);
   [[noreturn]] void shared_overrun(std::uintptr_t a, unsigned size, char kind, void* pc);
@@ -215,7 +228,8 @@ class Worker final : public stridescope::simt::EngineClient {
   std::vector<std::uint32_t> printf_calls_;  // by thread of the block, since the last barrier
   std::uint32_t barriers_passed_ = 0;        // __syncthreads() the block passed
   std::uint32_t launch_id_ = 0;              // the launch's index + 1 (global_races.h)
-  std::uint32_t fences_ = 0;                 // __threadfence()s the block made
+  // Per thread of the block: its __threadfence()s and the barrier count at its last one.
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> thread_fences_;
   std::vector<std::pair<std::uintptr_t, std::size_t>> acquired_;  // the block's acquires
   std::string asserts_;
   RawStep step_;

@@ -82,6 +82,19 @@ void choose_schedule(ProgramChoice& choice) {
   if (choice.schedule == ThreadSchedule::Random) edit_number("seed", choice.seed);
 }
 
+// Races in global memory (found in every launch and block, whatever order they ran in): each one
+// sentence, wrapped, in the warning colour.
+void program_races(const ProgramFile& program, const Palette& palette) {
+  if (program.races().empty()) return;
+  const std::size_t n = program.races().size();
+  const std::string title = std::to_string(n) + (n == 1 ? " race" : " races") +
+                            " in global memory###races";
+  if (!ImGui::CollapsingHeader(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, palette.error);
+  for (const std::string& sentence : program.races()) ImGui::TextWrapped("%s", sentence.c_str());
+  ImGui::PopStyleColor();
+}
+
 // What the program printed, in a bounded scrolling box under a collapsible header.
 void program_output(const ProgramFile& program) {
   if (program.output().empty()) return;
@@ -143,6 +156,7 @@ bool draw_program_controls(AppContext& ctx) {
                      : ", schedule " + std::string(name_of(choice.schedule)));
   bool closed = ImGui::Button("Close program");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("back to the catalog's run");
+  program_races(program, ctx.palette());
   program_output(program);
   return closed;
 }

@@ -23,6 +23,7 @@ namespace stridescope {
 struct ProgramTrace {
   Trace trace;
   std::string output;
+  std::vector<std::string> races;  // races in global memory, one sentence each (every launch)
 };
 using ProgramTracer =
     std::function<ProgramTrace(const std::string& file, const ProgramChoice& choice)>;

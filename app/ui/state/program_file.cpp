@@ -50,6 +50,7 @@ void ProgramFile::open(const std::string& path, std::size_t step, const ProgramC
   error_.clear();
   diagnostics_.clear();
   output_.clear();
+  races_.clear();
   start();
 }
 
@@ -154,6 +155,7 @@ ProgramOutcome ProgramFile::finish(Session& session) {
             (c.schedule == ThreadSchedule::Random ? " (seed " + std::to_string(c.seed) + ")" : "");
   }
   output_ = std::move(job_->result->output);
+  races_ = std::move(job_->result->races);
   launches_ = trace.launches;
   traced_choice_ = job_->choice;
   std::optional<Kept>& kept =

@@ -2,10 +2,11 @@
 // race checks and the trace see, at the caller's line (the C library's own copies are not
 // instrumented: a memset past a __shared__ array went unseen). On the host, the C library's. The
 // user's file (after <cstring>, which qualifiers.h includes first) calls these through two macros;
-// std::memset and ::memcpy find them too. Not in the runtime's own build.
+// std::memset and ::memcpy find them too. Not in the runtime's own build, nor in a file that declares
+// a memset or memcpy of its own (STRIDESCOPE_NO_MEMORY_MACROS, owncuda/build/program_build.cpp).
 #pragma once
 
-#ifndef STRIDESCOPE_RUNTIME_BUILD
+#if !defined(STRIDESCOPE_RUNTIME_BUILD) && !defined(STRIDESCOPE_NO_MEMORY_MACROS)
 namespace stridescope_rt {
 bool in_kernel_now();
 void bytes_access(const void* p, unsigned size, char kind, void* pc);
