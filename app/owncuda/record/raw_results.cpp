@@ -46,9 +46,15 @@ std::vector<double> numbers(const nlohmann::json& j) {
 
 bool GlobalRace::operator<(const GlobalRace& o) const {
   const auto key = [](const GlobalRace& r) {
+    // A read before a write (the more telling sentence), then blocks and threads: a total order,
+    // so the race kept for a pair of lines is the same whatever order the blocks ran in.
     return std::make_tuple(r.launch, std::min(r.first.line, r.second.line),
                            std::max(r.first.line, r.second.line),
-                           std::min(r.first.block, r.second.block), r.element, r.buffer);
+                           std::min(r.first.kind, r.second.kind),
+                           std::max(r.first.kind, r.second.kind),
+                           std::min(r.first.block, r.second.block),
+                           std::max(r.first.block, r.second.block), r.element, r.buffer,
+                           r.first.thread, r.second.thread);
   };
   return key(*this) < key(o);
 }
@@ -66,6 +72,16 @@ RawResults raw_results(const nlohmann::json& raw, const std::map<std::uint64_t, 
       out.races.push_back(std::move(race));
     }
     std::sort(out.races.begin(), out.races.end());
+    // One race per pair of lines: `*total += x` is a read and a write racing with a write, one bug.
+    const auto lines = [](const GlobalRace& r) {
+      return std::make_tuple(r.launch, std::min(r.first.line, r.second.line),
+                             std::max(r.first.line, r.second.line));
+    };
+    out.races.erase(std::unique(out.races.begin(), out.races.end(),
+                                [&](const GlobalRace& a, const GlobalRace& b) {
+                                  return lines(a) == lines(b);
+                                }),
+                    out.races.end());
     out.raced = raw.value("global_races_total", std::uint64_t{0});
     for (const auto& r : list(raw, "results")) {
       ReportedResult result;
