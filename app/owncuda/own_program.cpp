@@ -72,6 +72,15 @@ CompileFlags compile_flags(const OwnRunOptions& options) {
   return flags;
 }
 
+// The flags a .cu file is read with: as it is compiled (program_build.cpp), without the checked
+// memset and memcpy where it declares its own.
+CompileFlags flags_to_read(const CompileFlags& flags, const fs::path& file) {
+  CompileFlags out = flags;
+  if (declares_memory_functions(read_file(file)))
+    out.defines.push_back("STRIDESCOPE_NO_MEMORY_MACROS");
+  return out;
+}
+
 // Steps 1 and 2: find the launches with clang's CUDA parser, then rewrite, compile (every load and
 // store instrumented) and link (owncuda/build/program_build.h).
 fs::path build_program(const OwnRunOptions& options, const fs::path& file, const fs::path& dir,
@@ -84,11 +93,8 @@ fs::path build_program(const OwnRunOptions& options, const fs::path& file, const
                           " defines main(): an exercise's file holds its kernels (and device "
                           "functions) only; the exercise runs them\n");
   // The file as the user named it: clang's messages say its name as nvcc's would.
-  CompileFlags reader_flags = flags;  // read as it is compiled (program_build.cpp)
-  if (declares_memory_functions(read_file(file)))
-    reader_flags.defines.push_back("STRIDESCOPE_NO_MEMORY_MACROS");
   const ProgramFacts& facts = facts_out =
-      parse_program(options.file, tools.clang, reader_flags, options.harness_main);
+      parse_program(options.file, tools.clang, flags_to_read(flags, file), options.harness_main);
   if (!facts.unsupported.empty()) throw unsupported_error(facts.unsupported.front(), file);
   std::vector<std::string> shared_types;
   for (const SharedDecl& d : facts.shared) shared_types.push_back(d.type);
@@ -103,10 +109,7 @@ fs::path build_program(const OwnRunOptions& options, const fs::path& file, const
       continue;
     }
     // Another .cu file: read as the first was; its kernels, launches and shared arrays join.
-    CompileFlags more_flags = flags;
-    if (declares_memory_functions(read_file(path)))
-      more_flags.defines.push_back("STRIDESCOPE_NO_MEMORY_MACROS");
-    DeviceSource more{path, h, parse_program(h, tools.clang, more_flags)};
+    DeviceSource more{path, h, parse_program(h, tools.clang, flags_to_read(flags, path))};
     if (!more.facts.unsupported.empty())
       throw unsupported_error(more.facts.unsupported.front(), path);
     for (const std::string& w : more.facts.warnings) facts_out.warnings.push_back(w);
