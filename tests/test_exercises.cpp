@@ -220,6 +220,26 @@ TEST(ExerciseChecker, DeviceWorkFailuresNameTheHostCopyTheReturnedValueTheLaunch
             std::string::npos);
 }
 
+// A wrong element is said with the kernel write that left it so, or that no kernel wrote it.
+TEST(ExerciseChecker, AWrongElementNamesItsWriterOrThatNoKernelWroteIt) {
+  RawResults reports;
+  reports.results = {reported("out", {1, 7, 0})};
+  ReportedResult::Writer by_kernel;
+  by_kernel.kernel = true;
+  by_kernel.line = 12;
+  by_kernel.block = 1;
+  by_kernel.thread = 3;
+  reports.results[0].writers = {by_kernel, by_kernel, ReportedResult::Writer{}};
+  std::pair<std::string, std::size_t> wrong;
+  EXPECT_EQ(output_difference({{"out", {1, 2, 3}, 0, false}}, reported_arrays(reports), &wrong),
+            "out[1] is 7, expected 2");
+  EXPECT_EQ(wrong, (std::pair<std::string, std::size_t>{"out", 1}));
+  EXPECT_EQ(writer_text(reports, "out", 1), " (written last by thread 3 of block 1 at line 12)");
+  EXPECT_EQ(writer_text(reports, "out", 2), " (no kernel wrote it)");
+  EXPECT_EQ(writer_text(reports, "out", 9), "") << "past the writers recorded: nothing said";
+  EXPECT_EQ(writer_text(reports, "sum", 0), "");
+}
+
 TEST(ExerciseChecker, AGlobalRaceIsOneSentenceWithBothBlocksAndLines) {
   RawResults r;
   EXPECT_FALSE(global_race_failure(r, "size 9"));

@@ -78,6 +78,18 @@ std::string short_number(double v) {
 
 }  // namespace
 
+std::string writer_text(const RawResults& reports, const std::string& name, std::size_t index) {
+  for (const ReportedResult& r : reports.results) {
+    if (r.name != name || index >= r.writers.size()) continue;
+    const ReportedResult::Writer& w = r.writers[index];
+    if (!w.kernel) return " (no kernel wrote it)";
+    return " (written last by thread " + std::to_string(w.thread) + " of block " +
+           std::to_string(w.block) +
+           (w.line > 0 ? " at line " + std::to_string(w.line) : std::string()) + ")";
+  }
+  return "";
+}
+
 std::string device_work_failure(const RawResults& reports, std::size_t launches,
                                 std::size_t launches_needed) {
   for (const ReportedResult& r : reports.results) {
@@ -121,7 +133,8 @@ std::optional<CheckFailure> global_race_failure(const RawResults& reports,
 }
 
 std::string output_difference(const std::vector<ExpectedArray>& expected,
-                              const std::vector<ExpectedArray>& got) {
+                              const std::vector<ExpectedArray>& got,
+                              std::pair<std::string, std::size_t>* where_wrong) {
   for (const ExpectedArray& e : expected) {
     const ExpectedArray* g = nullptr;
     for (const ExpectedArray& candidate : got)
@@ -137,6 +150,7 @@ std::string output_difference(const std::vector<ExpectedArray>& expected,
                           ? std::fabs(have - want) <= e.tolerance * std::max(1.0, std::fabs(want))
                           : have == want;
       if (ok && !std::isnan(have)) continue;
+      if (where_wrong) *where_wrong = {e.name, i};
       const std::string where = e.scalar ? e.name : e.name + "[" + std::to_string(i) + "]";
       std::string s =
           where + " is " + number(have, floating) + ", expected " + number(want, floating);
@@ -327,10 +341,12 @@ void check_case(const Exercise& exercise, const ExerciseCase& c, const BuiltProg
     return;
   }
   const std::optional<Trace> trace = r.traced ? std::optional<Trace>(r.trace) : std::nullopt;
+  std::pair<std::string, std::size_t> wrong;
   const std::string difference =
-      output_difference(exercise.reference(c.args), reported_arrays(r.reports));
+      output_difference(exercise.reference(c.args), reported_arrays(r.reports), &wrong);
   if (!difference.empty()) {
-    CheckFailure f{c.label + ": " + difference, trace, 0, 0};
+    CheckFailure f{c.label + ": " + difference + writer_text(r.reports, wrong.first, wrong.second),
+                   trace, 0, 0};
     if (trace && !trace->blocks.empty() && !trace->blocks.front().steps.empty())
       f.step = trace->blocks.front().steps.size() - 1;
     add(result, kinds, "output", std::move(f));

@@ -37,8 +37,14 @@ std::optional<CheckFailure> global_race_failure(const RawResults& reports,
 
 // "" when `got` holds every expected array with its values (within its tolerance); else what is
 // wrong: "out[3] is 12, expected 10", "no out reported".
+// `where`, if given, gets the array and index of the first wrong element.
 std::string output_difference(const std::vector<ExpectedArray>& expected,
-                              const std::vector<ExpectedArray>& got);
+                              const std::vector<ExpectedArray>& got,
+                              std::pair<std::string, std::size_t>* where = nullptr);
+
+// " (written last by thread 3 of block 1 at line 12)", " (no kernel wrote it)", or "" where the
+// report does not say.
+std::string writer_text(const RawResults& reports, const std::string& name, std::size_t index);
 
 // The first race in the trace, as a sentence for the learner, with its step and line.
 std::optional<CheckFailure> race_failure(const Trace& trace, const std::string& label);

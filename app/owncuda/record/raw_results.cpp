@@ -34,6 +34,26 @@ GlobalRaceSide side_of(const nlohmann::json& j, const std::map<std::uint64_t, in
   return s;
 }
 
+std::vector<ReportedResult::Writer> writers_of(const nlohmann::json& list,
+                                               const std::map<std::uint64_t, int>& lines) {
+  if (!list.is_array() || list.size() > (1u << 16))
+    throw std::runtime_error("a result's writers are not a list it can hold");
+  std::vector<ReportedResult::Writer> out;
+  out.reserve(list.size());
+  for (const auto& w : list) {
+    if (!w.is_array() || w.size() != 3) throw std::runtime_error("a result's writer is malformed");
+    ReportedResult::Writer writer;
+    const std::uint64_t pc = w[0].get<std::uint64_t>();
+    writer.kernel = pc != 0;
+    const auto found = lines.find(pc);
+    writer.line = found == lines.end() ? 0 : found->second;
+    writer.block = w[1].get<std::uint64_t>();
+    writer.thread = w[2].get<std::uint32_t>();
+    out.push_back(writer);
+  }
+  return out;
+}
+
 std::vector<double> numbers(const nlohmann::json& j) {
   if (!j.is_array()) throw std::runtime_error("a result's values are not a list");
   std::vector<double> out;
@@ -48,13 +68,11 @@ bool GlobalRace::operator<(const GlobalRace& o) const {
   const auto key = [](const GlobalRace& r) {
     // A read before a write (the more telling sentence), then blocks and threads: a total order,
     // so the race kept for a pair of lines is the same whatever order the blocks ran in.
-    return std::make_tuple(r.launch, std::min(r.first.line, r.second.line),
-                           std::max(r.first.line, r.second.line),
-                           std::min(r.first.kind, r.second.kind),
-                           std::max(r.first.kind, r.second.kind),
-                           std::min(r.first.block, r.second.block),
-                           std::max(r.first.block, r.second.block), r.element, r.buffer,
-                           r.first.thread, r.second.thread);
+    return std::make_tuple(
+        r.launch, std::min(r.first.line, r.second.line), std::max(r.first.line, r.second.line),
+        std::min(r.first.kind, r.second.kind), std::max(r.first.kind, r.second.kind),
+        std::min(r.first.block, r.second.block), std::max(r.first.block, r.second.block), r.element,
+        r.buffer, r.first.thread, r.second.thread);
   };
   return key(*this) < key(o);
 }
@@ -73,13 +91,13 @@ RawResults raw_results(const nlohmann::json& raw, const std::map<std::uint64_t, 
     }
     std::sort(out.races.begin(), out.races.end());
     // One race per pair of lines: `*total += x` is a read and a write racing with a write, one bug.
-    const auto lines = [](const GlobalRace& r) {
+    const auto line_pair = [](const GlobalRace& r) {
       return std::make_tuple(r.launch, std::min(r.first.line, r.second.line),
                              std::max(r.first.line, r.second.line));
     };
     out.races.erase(std::unique(out.races.begin(), out.races.end(),
                                 [&](const GlobalRace& a, const GlobalRace& b) {
-                                  return lines(a) == lines(b);
+                                  return line_pair(a) == line_pair(b);
                                 }),
                     out.races.end());
     out.raced = raw.value("global_races_total", std::uint64_t{0});
@@ -89,6 +107,7 @@ RawResults raw_results(const nlohmann::json& raw, const std::map<std::uint64_t, 
       if (r.contains("error")) result.error = r["error"].get<std::string>();
       if (r.contains("values")) result.values = numbers(r["values"]);
       result.host_written = r.value("host_written", -1LL);
+      if (r.contains("writers")) result.writers = writers_of(r["writers"], lines);
       if (r.contains("on_device")) {
         result.returned = true;
         result.on_device = r["on_device"].get<bool>();

@@ -39,6 +39,15 @@ struct ReportedResult {
   bool on_device = true;        // (returned) the last launch's kernel wrote that value
   std::vector<double> last_launch_wrote;  // (returned) what it wrote, the first few
   std::string error;                      // not a device buffer
+  // Per element (arrays of up to 65,536): the kernel write that left it so (line 0 and no block:
+  // none did); empty where not recorded.
+  struct Writer {
+    bool kernel = false;
+    int line = 0;
+    std::uint64_t block = 0;
+    std::uint32_t thread = 0;
+  };
+  std::vector<Writer> writers;
 };
 
 struct UnreadInput {

@@ -37,6 +37,10 @@ std::map<std::uint64_t, int> source_lines(const nlohmann::json& raw, const fs::p
     for (const auto& step : raw["steps"])
       for (const auto& a : step["accesses"]) lines[a[5].get<std::uint64_t>()] = 0;
   if (raw.contains("fault_pc")) lines[raw["fault_pc"].get<std::uint64_t>()] = 0;
+  if (raw.contains("results"))  // where each reported element was written
+    for (const auto& r : raw["results"])
+      if (r.contains("writers"))
+        for (const auto& w : r["writers"]) lines[w[0].get<std::uint64_t>()] = 0;
   if (raw.contains("global_races"))  // the two places of each race in global memory
     for (const auto& r : raw["global_races"])
       for (const char* side : {"first", "second"}) lines[r[side][2].get<std::uint64_t>()] = 0;

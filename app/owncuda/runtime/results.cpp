@@ -42,6 +42,18 @@ const WordState* words_of(const DeviceWords& d, const void* p) {
   return d.span.shadow + (reinterpret_cast<std::uintptr_t>(p) - d.span.begin) / 4;
 }
 
+constexpr std::size_t kMaxWriters = 1u << 16;  // elements whose writers a report names
+
+// [place, block, thread] of the kernel write that left the word as it is, [0, 0, 0] where none did
+// (never written by a kernel, or last by a host copy).
+nlohmann::json writer_of(const WordState* w) {
+  const std::uint32_t launch = w->provenance & ~kReadByKernel;
+  if (launch == 0 || launch == kHostWritten || w->launch != launch ||
+      (w->write.flags & kNoted) == 0)
+    return {0, 0, 0};
+  return {RaceChecker::get().pc_of(w->write.site), w->write.block, w->write.thread};
+}
+
 }  // namespace
 
 void report_device(const char* name, const void* device, std::size_t count, unsigned size, int kind,
@@ -59,7 +71,12 @@ void report_device(const char* name, const void* device, std::size_t count, unsi
   double total = 0;
   long long host_written = -1;
   const auto* bytes = static_cast<const unsigned char*>(device);
+  // Who wrote each element last (its place, block and thread; 0s where no kernel did): a wrong
+  // element is said with its line.
+  const bool writers = !sum && d.span.shadow != nullptr && count <= kMaxWriters;
+  nlohmann::json who = nlohmann::json::array();
   for (std::size_t i = 0; i < count; ++i) {
+    if (writers) who.push_back(writer_of(words_of(d, bytes + i * size)));
     const double v = value_at(bytes + i * size, size, kind);
     if (sum) {
       total += v;
@@ -74,6 +91,7 @@ void report_device(const char* name, const void* device, std::size_t count, unsi
   if (sum) values.push_back(total);
   r["values"] = std::move(values);
   if (host_written >= 0) r["host_written"] = host_written;
+  if (writers) r["writers"] = std::move(who);
   program.results.push_back(std::move(r));
 }
 

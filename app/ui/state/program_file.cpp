@@ -172,6 +172,10 @@ ProgramOutcome ProgramFile::finish(Session& session) {
 void ProgramFile::show_trace(Session& session, Trace trace, std::size_t step) {
   if (!is_open()) return;
   launches_ = trace.launches;
+  // The Run panel says the launch and block shown (an exercise's failing case may trace block 1).
+  choice_.launch = trace.traced_launch;
+  if (!trace.blocks.empty()) choice_.traced_block = trace.blocks.front().block;
+  traced_choice_ = choice_;
   session.show(std::move(trace), "traced " + path_ + " on the CPU (the exercise's check)", step);
   shown_generation_ = session.generation();
 }
