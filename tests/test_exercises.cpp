@@ -225,7 +225,7 @@ TEST(ExerciseChecker, AWrongElementNamesItsWriterOrThatNoKernelWroteIt) {
   RawResults reports;
   reports.results = {reported("out", {1, 7, 0})};
   ReportedResult::Writer by_kernel;
-  by_kernel.kernel = true;
+  by_kernel.how = ReportedResult::Writer::How::Plain;
   by_kernel.line = 12;
   by_kernel.block = 1;
   by_kernel.thread = 3;
@@ -237,6 +237,9 @@ TEST(ExerciseChecker, AWrongElementNamesItsWriterOrThatNoKernelWroteIt) {
   EXPECT_EQ(writer_text(reports, "out", 1), " (written last by thread 3 of block 1 at line 12)");
   EXPECT_EQ(writer_text(reports, "out", 2), " (no kernel wrote it)");
   EXPECT_EQ(writer_text(reports, "out", 9), "") << "past the writers recorded: nothing said";
+  reports.results[0].writers[0].how = ReportedResult::Writer::How::Atomics;
+  EXPECT_EQ(writer_text(reports, "out", 0), " (updated atomically at line 12)")
+      << "no thread named: which one came last depends on timing";
   EXPECT_EQ(writer_text(reports, "sum", 0), "");
 }
 

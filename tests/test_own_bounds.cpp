@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "cli/run_command.h"
+#include "owncuda/build/program_build.h"
 #include "owncuda/own_program.h"
 #include "run_command.h"
 
@@ -390,6 +391,19 @@ TEST(OwnBounds, TheSameOverrunUnderOtherThreadOrdersIsNoRace) {
   EXPECT_EQ(command_run_schedules(options_for(path), 6, out, err), 0) << err.str();
   EXPECT_NE(out.str().find("(the program wrote s[32]"), std::string::npos) << out.str();
   EXPECT_NE(out.str().find(": 0 runs printed something else\n"), std::string::npos) << out.str();
+}
+
+// memset and memcpy in a kernel are checked through two macros, left out of a file that declares
+// its own (a declaration, not a call, a cast or a comment).
+TEST(OwnBounds, AFileThatDeclaresItsOwnMemcpyOrMemsetIsToldApartFromOneThatCallsThem) {
+  EXPECT_TRUE(declares_memory_functions("extern \"C\" void* memcpy(void*, const void*, size_t);"));
+  EXPECT_TRUE(declares_memory_functions("__device__ void *memset (void* d, int v, size_t n) {}"));
+  EXPECT_TRUE(declares_memory_functions("void\n*\nmemcpy\n(void* d, const void* s, size_t n);"));
+  EXPECT_FALSE(declares_memory_functions("  memcpy(a, b, 8);\n  std::memset(s, 0, 16);"));
+  EXPECT_FALSE(declares_memory_functions("p = (void*)memcpy(a, b, 8);"));
+  EXPECT_FALSE(declares_memory_functions("// like void *memset(p, 0, n)\n/* void* memcpy( */"));
+  EXPECT_FALSE(declares_memory_functions("void* my_memcpy(void*, const void*, size_t);"));
+  EXPECT_FALSE(declares_memory_functions("avoid* memcpy(x);"));
 }
 
 }  // namespace

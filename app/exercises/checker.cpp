@@ -82,10 +82,23 @@ std::string writer_text(const RawResults& reports, const std::string& name, std:
   for (const ReportedResult& r : reports.results) {
     if (r.name != name || index >= r.writers.size()) continue;
     const ReportedResult::Writer& w = r.writers[index];
-    if (!w.kernel) return " (no kernel wrote it)";
-    return " (written last by thread " + std::to_string(w.thread) + " of block " +
-           std::to_string(w.block) +
-           (w.line > 0 ? " at line " + std::to_string(w.line) : std::string()) + ")";
+    using How = ReportedResult::Writer::How;
+    const std::string at = w.line > 0 ? " at line " + std::to_string(w.line) : std::string();
+    switch (w.how) {
+      case How::Plain:
+        return " (written last by thread " + std::to_string(w.thread) + " of block " +
+               std::to_string(w.block) + at + ")";
+      case How::Atomics:
+        return " (updated atomically" + at + ")";
+      case How::SeveralBlocks:
+        return " (written by several blocks" + at + ")";
+      case How::SomeKernel:
+        return " (written by a kernel of launch " + std::to_string(w.launch) + ")";
+      case How::Host:
+        return " (written by host code: cudaMemcpy or cudaMemset)";
+      case How::Nothing:
+        return " (no kernel wrote it)";
+    }
   }
   return "";
 }
@@ -401,7 +414,11 @@ void check_schedules(const Exercise& exercise, const BuiltProgram& program,
     // and the last bits of a float atomicAdd may change with the order and still be right.
     std::string what =
         r.failure.empty() ? std::string() : exercise_failure(r.failure, run.time_limit_s);
-    if (what.empty()) what = output_difference(expected, reported_arrays(r.reports));
+    if (what.empty()) {
+      std::pair<std::string, std::size_t> wrong;
+      what = output_difference(expected, reported_arrays(r.reports), &wrong);
+      if (!what.empty()) what += writer_text(r.reports, wrong.first, wrong.second);
+    }
     if (what.empty()) continue;
     add(result, kinds, "schedule",
         CheckFailure{c.label + ": in a random thread order (seed " + std::to_string(seed) + ") " +

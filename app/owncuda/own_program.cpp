@@ -76,7 +76,7 @@ CompileFlags compile_flags(const OwnRunOptions& options) {
 // memset and memcpy where it declares its own.
 CompileFlags flags_to_read(const CompileFlags& flags, const fs::path& file) {
   CompileFlags out = flags;
-  if (declares_memory_functions(read_file(file)))
+  if (file_declares_memory_functions(file))
     out.defines.push_back("STRIDESCOPE_NO_MEMORY_MACROS");
   return out;
 }

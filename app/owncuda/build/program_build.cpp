@@ -1,6 +1,7 @@
 // Rewrite, compile and link a user's program (see program_build.h).
 #include "owncuda/build/program_build.h"
 
+#include <cctype>
 #include <chrono>
 #include <map>
 #include <regex>
@@ -109,9 +110,67 @@ std::vector<std::string> build_flags(bool optimize, bool memory_macros) {
   return flags;
 }
 
+namespace {
+
+// The text without its comments (a `// void *memset(` note declares nothing); strings are kept.
+std::string without_comments(const std::string& s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s.compare(i, 2, "//") == 0) {
+      i = s.find('\n', i);
+      if (i == std::string::npos) break;
+    } else if (s.compare(i, 2, "/*") == 0) {
+      i = s.find("*/", i + 2);
+      if (i == std::string::npos) break;
+      ++i;
+      out += ' ';
+      continue;
+    }
+    out += s[i];
+  }
+  return out;
+}
+
+bool is_word(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
+
+}  // namespace
+
 bool declares_memory_functions(const std::string& source) {
-  static const std::regex own_copy(R"((^|[^\w])void\s*\*\s*(memcpy|memset)\s*\()");
-  return std::regex_search(source, own_copy);
+  const std::string s = without_comments(source);
+  for (const char* name : {"memcpy", "memset"}) {
+    for (std::size_t at = s.find(name); at != std::string::npos; at = s.find(name, at + 1)) {
+      const std::size_t end = at + 6;
+      if ((at > 0 && is_word(s[at - 1])) || (end < s.size() && is_word(s[end]))) continue;
+      std::size_t after = s.find_first_not_of(" \t\r\n", end);
+      if (after == std::string::npos || s[after] != '(') continue;
+      // Before the name: "void", then "*", with spaces between (`void *memcpy (`, `void* memcpy(`).
+      std::size_t before = s.find_last_not_of(" \t\r\n", at == 0 ? 0 : at - 1);
+      if (at == 0 || before == std::string::npos || s[before] != '*') continue;
+      before = s.find_last_not_of(" \t\r\n", before == 0 ? 0 : before - 1);
+      if (before == std::string::npos || before < 3 || s.compare(before - 3, 4, "void") != 0 ||
+          (before >= 4 && is_word(s[before - 4])))
+        continue;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool file_declares_memory_functions(const fs::path& file) {
+  const std::string text = read_file(file);
+  if (declares_memory_functions(text)) return true;
+  // The file's own headers (`#include "util.h"` beside it), one level down.
+  static const std::regex local_include(R"re(#\s*include\s*"([^"\n]{1,200})")re");
+  for (std::sregex_iterator it(text.begin(), text.end(), local_include), end; it != end; ++it) {
+    const fs::path header = file.parent_path() / (*it)[1].str();
+    std::error_code error;
+    if (fs::is_regular_file(header, error) && declares_memory_functions(read_file(header)))
+      return true;
+  }
+  return false;
 }
 
 std::string dynamic_shared_assembly(const std::vector<std::string>& names) {
@@ -143,7 +202,7 @@ fs::path compile_device(const fs::path& file, const std::string& as_given,
     write_rewritten(dir, h, facts, h, "");
   }
   write_rewritten(dir, file, facts, "", tail, appended);
-  const bool macros = !declares_memory_functions(read_file(file));
+  const bool macros = !file_declares_memory_functions(file);
   std::vector<std::string> flags = build_flags(optimize, macros);
   const std::vector<std::string> search = search_args(file, as_given, user, rewritten_dirs, dir);
   flags.insert(flags.end(), search.begin(), search.end());
@@ -216,8 +275,7 @@ fs::path build_program(const BuildRequest& request, const ProgramFacts& facts, c
   // (runtime/worker.cpp finds both by address).
   std::vector<std::string> objects{
       compile_device(request.file, request.as_given, facts, request.flags, request.main_text,
-                     request.appended_source, dir, clang, dir / "program.o",
-                     !request.unoptimized)
+                     request.appended_source, dir, clang, dir / "program.o", !request.unoptimized)
           .string()};
   for (std::size_t i = 0; i < request.more_device_sources.size(); ++i) {
     const DeviceSource& more = request.more_device_sources[i];

@@ -48,6 +48,8 @@ struct BuildTimes {
 // Whether C++ source text declares a memset or memcpy of its own ("void* memcpy("): then the file
 // keeps them (the checked ones are macros, stridescope/memory_functions.h).
 bool declares_memory_functions(const std::string& source);
+// The same of a file or of a header it includes from its folder (`#include "util.h"`).
+bool file_declares_memory_functions(const std::filesystem::path& file);
 
 // memory_macros: memset and memcpy in kernels checked (stridescope/memory_functions.h), for a file
 // that declares neither itself.

@@ -41,14 +41,17 @@ std::vector<ReportedResult::Writer> writers_of(const nlohmann::json& list,
   std::vector<ReportedResult::Writer> out;
   out.reserve(list.size());
   for (const auto& w : list) {
-    if (!w.is_array() || w.size() != 3) throw std::runtime_error("a result's writer is malformed");
+    if (!w.is_array() || w.size() != 5) throw std::runtime_error("a result's writer is malformed");
     ReportedResult::Writer writer;
     const std::uint64_t pc = w[0].get<std::uint64_t>();
-    writer.kernel = pc != 0;
     const auto found = lines.find(pc);
     writer.line = found == lines.end() ? 0 : found->second;
     writer.block = w[1].get<std::uint64_t>();
     writer.thread = w[2].get<std::uint32_t>();
+    const int how = w[3].get<int>();
+    if (how < 0 || how > 5) throw std::runtime_error("a result's writer is malformed");
+    writer.how = ReportedResult::Writer::How(how);
+    writer.launch = w[4].get<long>();
     out.push_back(writer);
   }
   return out;
@@ -87,6 +90,11 @@ RawResults raw_results(const nlohmann::json& raw, const std::map<std::uint64_t, 
       race.element = r.at("element").get<long long>();
       race.first = side_of(r.at("first"), lines);
       race.second = side_of(r.at("second"), lines);
+      // The two sides in one order, whichever the emulator met first.
+      const auto side_key = [](const GlobalRaceSide& x) {
+        return std::make_tuple(x.line, x.kind, x.block, x.thread);
+      };
+      if (side_key(race.second) < side_key(race.first)) std::swap(race.first, race.second);
       out.races.push_back(std::move(race));
     }
     std::sort(out.races.begin(), out.races.end());

@@ -39,13 +39,14 @@ struct ReportedResult {
   bool on_device = true;        // (returned) the last launch's kernel wrote that value
   std::vector<double> last_launch_wrote;  // (returned) what it wrote, the first few
   std::string error;                      // not a device buffer
-  // Per element (arrays of up to 65,536): the kernel write that left it so (line 0 and no block:
-  // none did); empty where not recorded.
+  // Per element (arrays of up to 65,536): what left it so; empty where not recorded.
   struct Writer {
-    bool kernel = false;
-    int line = 0;
+    enum class How { Plain, Atomics, SeveralBlocks, SomeKernel, Host, Nothing };
+    How how = How::Nothing;
+    int line = 0;  // of the (last) write (Plain, Atomics, SeveralBlocks); 0: outside the file
     std::uint64_t block = 0;
-    std::uint32_t thread = 0;
+    std::uint32_t thread = 0;  // (Plain)
+    long launch = 0;
   };
   std::vector<Writer> writers;
 };

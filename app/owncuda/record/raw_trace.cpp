@@ -37,13 +37,20 @@ std::map<std::uint64_t, int> source_lines(const nlohmann::json& raw, const fs::p
     for (const auto& step : raw["steps"])
       for (const auto& a : step["accesses"]) lines[a[5].get<std::uint64_t>()] = 0;
   if (raw.contains("fault_pc")) lines[raw["fault_pc"].get<std::uint64_t>()] = 0;
-  if (raw.contains("results"))  // where each reported element was written
+  // Where each reported element was written, and the two places of each race in global memory
+  // (raw_results checks the rest of these records: here only what is well formed is named).
+  const auto place = [&](const nlohmann::json& j, std::size_t at) {
+    if (j.is_array() && j.size() > at && j[at].is_number_unsigned() && j[at].get<std::uint64_t>())
+      lines[j[at].get<std::uint64_t>()] = 0;
+  };
+  if (raw.contains("results") && raw["results"].is_array())
     for (const auto& r : raw["results"])
-      if (r.contains("writers"))
-        for (const auto& w : r["writers"]) lines[w[0].get<std::uint64_t>()] = 0;
-  if (raw.contains("global_races"))  // the two places of each race in global memory
+      if (r.is_object() && r.contains("writers") && r["writers"].is_array())
+        for (const auto& w : r["writers"]) place(w, 0);
+  if (raw.contains("global_races") && raw["global_races"].is_array())
     for (const auto& r : raw["global_races"])
-      for (const char* side : {"first", "second"}) lines[r[side][2].get<std::uint64_t>()] = 0;
+      for (const char* side : {"first", "second"})
+        if (r.is_object() && r.contains(side)) place(r[side], 2);
   if (raw.contains("buffers"))  // the cudaMalloc calls: their lines name the buffers
     for (const auto& b : raw["buffers"]) lines[b["pc"].get<std::uint64_t>()] = 0;
   if (lines.empty()) return lines;

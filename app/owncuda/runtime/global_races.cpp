@@ -9,7 +9,6 @@ namespace stridescope_rt {
 
 namespace {
 
-
 // A spin lock over a stripe of words (a few instructions when no other worker holds it).
 class StripeLock {
  public:
@@ -209,10 +208,12 @@ void RaceChecker::report(const AccessNote& earlier, char earlier_kind, std::uint
     return std::make_tuple(r.launch, std::get<0>(lo), std::get<1>(lo), std::get<0>(hi),
                            std::get<1>(hi));
   };
+  // The pair's sides in one order (place, kind, block, thread), compared whole: which race a key
+  // keeps does not depend on which the workers met first.
   const auto rank = [](const GlobalRace& r) {
-    return std::make_tuple(std::min(r.first.block, r.second.block),
-                           std::max(r.first.block, r.second.block), r.address,
-                           std::min(r.first.thread, r.second.thread));
+    const auto side = [](const RaceSide& x) { return std::tie(x.pc, x.kind, x.block, x.thread); };
+    const auto a = side(r.first), b = side(r.second);
+    return std::make_tuple(std::min(a, b), std::max(a, b), r.address);
   };
   for (GlobalRace& known : races_) {
     if (key(known) != key(race)) continue;

@@ -44,14 +44,21 @@ const WordState* words_of(const DeviceWords& d, const void* p) {
 
 constexpr std::size_t kMaxWriters = 1u << 16;  // elements whose writers a report names
 
-// [place, block, thread] of the kernel write that left the word as it is, [0, 0, 0] where none did
-// (never written by a kernel, or last by a host copy).
+// What left the word as it is: [place, block, thread, how, launch]. how: 0 one plain write (its
+// place, block and thread), 1 atomics (the place of the last), 2 plain writes of several blocks
+// (the place of the last), 3 a kernel of `launch` (no more known: a later launch read the word), 4
+// host code (cudaMemcpy, cudaMemset), 5 nothing since the harness made it.
 nlohmann::json writer_of(const WordState* w) {
   const std::uint32_t launch = w->provenance & ~kReadByKernel;
-  if (launch == 0 || launch == kHostWritten || w->launch != launch ||
-      (w->write.flags & kNoted) == 0)
-    return {0, 0, 0};
-  return {RaceChecker::get().pc_of(w->write.site), w->write.block, w->write.thread};
+  if (launch == 0) return {0, 0, 0, 5, 0};
+  if (launch == kHostWritten) return {0, 0, 0, 4, 0};
+  if (w->launch != launch || (w->write.flags & kNoted) == 0 || w->write.site == 0)
+    return {0, 0, 0, 3, launch - 1};
+  const int how = (w->write.flags & kAtomic) != 0        ? 1
+                  : (w->write.flags & kOtherBlocks) != 0 ? 2
+                                                         : 0;
+  return {RaceChecker::get().pc_of(w->write.site), w->write.block, w->write.thread, how,
+          launch - 1};
 }
 
 }  // namespace

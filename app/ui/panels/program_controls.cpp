@@ -87,8 +87,8 @@ void choose_schedule(ProgramChoice& choice) {
 void program_races(const ProgramFile& program, const Palette& palette) {
   if (program.races().empty()) return;
   const std::size_t n = program.races().size();
-  const std::string title = std::to_string(n) + (n == 1 ? " race" : " races") +
-                            " in global memory###races";
+  const std::string title =
+      std::to_string(n) + (n == 1 ? " race" : " races") + " in global memory###races";
   if (!ImGui::CollapsingHeader(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::PushStyleColor(ImGuiCol_Text, palette.error);
   for (const std::string& sentence : program.races()) ImGui::TextWrapped("%s", sentence.c_str());
@@ -156,6 +156,7 @@ bool draw_program_controls(AppContext& ctx) {
                      : ", schedule " + std::string(name_of(choice.schedule)));
   bool closed = ImGui::Button("Close program");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("back to the catalog's run");
+  if (!program.check_view().empty()) ImGui::TextWrapped("%s", program.check_view().c_str());
   program_races(program, ctx.palette());
   program_output(program);
   return closed;

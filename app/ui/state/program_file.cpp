@@ -154,6 +154,7 @@ ProgramOutcome ProgramFile::finish(Session& session) {
     line += ", schedule " + std::string(name_of(c.schedule)) +
             (c.schedule == ThreadSchedule::Random ? " (seed " + std::to_string(c.seed) + ")" : "");
   }
+  check_view_.clear();
   output_ = std::move(job_->result->output);
   races_ = std::move(job_->result->races);
   launches_ = trace.launches;
@@ -172,10 +173,11 @@ ProgramOutcome ProgramFile::finish(Session& session) {
 void ProgramFile::show_trace(Session& session, Trace trace, std::size_t step) {
   if (!is_open()) return;
   launches_ = trace.launches;
-  // The Run panel says the launch and block shown (an exercise's failing case may trace block 1).
-  choice_.launch = trace.traced_launch;
-  if (!trace.blocks.empty()) choice_.traced_block = trace.blocks.front().block;
-  traced_choice_ = choice_;
+  // The Run panel says which launch and block this is (a failing case may trace another block than
+  // the one the file is traced at); the file's own choice stays for its next tracing.
+  check_view_ = "shown: the check's failing case, launch " + std::to_string(trace.traced_launch) +
+                (trace.blocks.empty() ? std::string()
+                                      : ", block " + std::to_string(trace.blocks.front().block));
   session.show(std::move(trace), "traced " + path_ + " on the CPU (the exercise's check)", step);
   shown_generation_ = session.generation();
 }

@@ -56,6 +56,8 @@ class ProgramFile {
   const std::string& output() const { return output_; }  // what the traced program printed
   // Races in global memory the traced run had (every launch and block), one sentence each.
   const std::vector<std::string>& races() const { return races_; }
+  // Where the trace shown is an exercise check's failing case: which launch and block it is.
+  const std::string& check_view() const { return check_view_; }
   // The launches of the last trace that arrived (kept through a failed tracing), and its choice.
   const std::vector<ProgramLaunch>& launches() const { return launches_; }
   const ProgramChoice& traced_choice() const { return traced_choice_; }
@@ -72,6 +74,7 @@ class ProgramFile {
   std::string path_, text_, error_, output_;
   std::vector<Diagnostic> diagnostics_;
   std::vector<std::string> races_;
+  std::string check_view_;
   std::shared_ptr<Job> job_;
   bool retrace_ = false;  // the file changed while it was being traced
   std::size_t start_step_ = 0, shown_generation_ = SIZE_MAX;
