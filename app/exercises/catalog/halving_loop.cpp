@@ -73,7 +73,7 @@ __global__ void block_sum(const int* in, int* out) {
              "The __syncthreads() goes inside the loop but outside the `if`: every thread of the "
              "block must reach it."};
   e.harness = kHarness;
-  e.cases = {{"block 64", {64}, 0, 1}, {"block 128", {128}, 0, 1}, {"block 256", {256}, 0, 1}};
+  e.cases = {{"B = 64", {64}, 0, 1}, {"B = 128", {128}, 0, 1}, {"B = 256", {256}, 0, 1}};
   e.reference = [](const std::vector<long>& args) {
     const std::size_t block = std::size_t(args[0]);
     return std::vector<ExpectedArray>{exercise_inputs::exact(

@@ -62,9 +62,9 @@ Exercise exercise_map_guard() {
              "element.",
              "Wrap the work in `if (i < n)`."};
   e.harness = kHarness;
-  e.cases = {{"size 1, block 256", {1, 256}, 0, 0},
-             {"size 300, block 128", {300, 128}, 0, 2},
-             {"size 1000, block 256", {1000, 256}, 0, 3}};
+  e.cases = {{"size 1, B = 256", {1, 256}, 0, 0},
+             {"size 300, B = 128", {300, 128}, 0, 2},
+             {"size 1000, B = 256", {1000, 256}, 0, 3}};
   e.reference = [](const std::vector<long>& args) {
     std::vector<double> out = exercise_inputs::digits(std::size_t(args[0]), 1);
     for (double& v : out) v *= v;

@@ -78,10 +78,10 @@ __global__ void block_sum(const int* in, int* out) {
       "The largest power of two below B: start at 1 and double while twice it is below B.",
       "Guard the addition: if (t < stride && t + stride < blockDim.x)."};
   e.harness = kHarness;
-  e.cases = {{"block 96", {96}, 0, 0},
-             {"block 100", {100}, 0, 1},
-             {"block 255", {255}, 0, 0},
-             {"block 64", {64}, 0, 1}};
+  e.cases = {{"B = 96", {96}, 0, 0},
+             {"B = 100", {100}, 0, 1},
+             {"B = 255", {255}, 0, 0},
+             {"B = 64", {64}, 0, 1}};
   e.reference = [](const std::vector<long>& args) {
     const std::size_t block = std::size_t(args[0]);
     return std::vector<ExpectedArray>{exercise_inputs::exact(

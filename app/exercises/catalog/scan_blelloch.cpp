@@ -95,7 +95,7 @@ Exercise exercise_scan_blelloch() {
       "Down-sweep, d from n / 2 down to 1: left = d * (2t + 1) - 1, right = d * (2t + 2) "
       "- 1; swap in the parent's value and add."};
   e.harness = kHarness;
-  e.cases = {{"block 32 (64 elements)", {32}, 0, 0}, {"block 256 (512 elements)", {256}, 0, 0}};
+  e.cases = {{"B = 32 (64 elements)", {32}, 0, 0}, {"B = 256 (512 elements)", {256}, 0, 0}};
   e.reference = [](const std::vector<long>& args) {
     const std::vector<double> in = exercise_inputs::digits(std::size_t(2 * args[0]), 15);
     std::vector<double> out(in.size(), 0.0);
