@@ -22,6 +22,8 @@ TEST(ArrayNames, AProgramsWordsAreElementsOfItsArraysRowMajor) {
   EXPECT_EQ(word_name(kTiles, 256 + 17), "Bs[1][1]");
   EXPECT_EQ(word_name({{"cache", 0, {6}}}, 7), "word 7 (between arrays)");
   EXPECT_EQ(word_name({{"t", 0, {2, 3, 4}}}, 23), "t[1][2][3]");
+  EXPECT_EQ(word_name({{"s", 0, {4}}, {"block_total", 4, {1}}}, 4), "block_total")
+      << "a scalar (one word) has no index";
 }
 
 TEST(ArrayNames, RangesNameWholeRowsOfA2DArrayWithAStar) {

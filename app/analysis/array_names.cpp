@@ -38,6 +38,8 @@ std::string word_name(const std::vector<SharedArray>& arrays, unsigned word) {
   if (arrays.empty()) return "s[" + std::to_string(word) + "]";
   const SharedArray* a = array_of(arrays, word);
   if (!a) return "word " + std::to_string(word) + " (between arrays)";
+  // A one-word array is a scalar as the kernel spells it (`__shared__ int total;`): no index.
+  if (a->dims.size() == 1 && a->dims[0] == 1) return a->name;
   return a->name + subscripts(indices(a->dims, word - a->first_word));
 }
 
