@@ -138,6 +138,9 @@ ProgramStanding program_standing(const ProgramFile& program, const Session& sess
 bool draw_program_controls(AppContext& ctx) {
   ProgramFile& program = ctx.program;
   ProgramChoice choice = program.choice();
+  // An exercise check's failing case shown: which launch and block it is comes before anything
+  // (on a projector the panel shows two or three lines).
+  if (!program.check_view().empty()) ImGui::TextWrapped("%s", program.check_view().c_str());
   choose_launch(program, choice);  // first: the compact view has room for two or three lines
   choose_block(program, choice, ctx.palette());
   program_title(program, ctx.session, ctx.palette(), ctx.device_name);
@@ -156,7 +159,6 @@ bool draw_program_controls(AppContext& ctx) {
                      : ", schedule " + std::string(name_of(choice.schedule)));
   bool closed = ImGui::Button("Close program");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("back to the catalog's run");
-  if (!program.check_view().empty()) ImGui::TextWrapped("%s", program.check_view().c_str());
   program_races(program, ctx.palette());
   program_output(program);
   return closed;
