@@ -14,6 +14,7 @@
 #include "analysis/hazards.h"
 #include "analysis/intervals.h"
 #include "analysis/uninitialized.h"
+#include "core/format.h"
 #include "exercises/harness_errors.h"
 #include "owncuda/own_program.h"
 
@@ -64,20 +65,6 @@ std::vector<ExpectedArray> reported_arrays(const RawResults& reports) {
   return out;
 }
 
-namespace {
-
-std::string plural(std::uint64_t n, const char* one, const char* many) {
-  return std::to_string(n) + " " + (n == 1 ? one : many);
-}
-
-std::string short_number(double v) {
-  char text[40];
-  std::snprintf(text, sizeof text, "%.9g", v);
-  return text;
-}
-
-}  // namespace
-
 std::string writer_text(const RawResults& reports, const std::string& name, std::size_t index) {
   for (const ReportedResult& r : reports.results) {
     if (r.name != name || index >= r.writers.size()) continue;
@@ -113,22 +100,22 @@ std::string device_work_failure(const RawResults& reports, std::size_t launches,
              "kernels must compute it";
     if (r.returned && !r.on_device) {
       std::string s = "the returned " + r.name + " (" +
-                      (r.values.empty() ? std::string("?") : short_number(r.values.front())) +
+                      (r.values.empty() ? std::string("?") : number(r.values.front(), true)) +
                       ") is not a value the last launch's kernel wrote to device memory";
       if (r.last_launch_wrote.empty())
         return s + " (it wrote nothing): the kernels must compute it";
-      return s + " (it wrote " + short_number(r.last_launch_wrote.front()) +
+      return s + " (it wrote " + number(r.last_launch_wrote.front(), true) +
              (r.last_launch_wrote.size() > 1 ? ", ..." : "") +
              "): the kernels must compute it, the last launch leaving the one value";
     }
   }
   if (launches < launches_needed)
-    return "the program made " + plural(launches, "kernel launch", "kernel launches") + "; " +
+    return "the program made " + count_text(launches, "kernel launch", "kernel launches") + "; " +
            std::to_string(launches_needed) +
            " are needed here (each pass one launch, until one value is left)";
   for (const UnreadInput& u : reports.unread)
     return u.name + "[" + std::to_string(u.first) + "]" +
-           (u.unread > 1 ? " and " + plural(u.unread - 1, "other element", "other elements")
+           (u.unread > 1 ? " and " + count_text(u.unread - 1, "other element", "other elements")
                          : std::string()) +
            (u.unread > 1 ? " of the input were" : " of the input was") +
            " never read by a kernel: every input element must be read on the device";
