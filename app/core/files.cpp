@@ -30,6 +30,15 @@ int open_for_writing(const std::string& path, int flags) {
   return fd;
 }
 
+// Throws FileError saying what `path` is when it is not a regular file (a directory, a FIFO).
+void refuse_unless_regular(const std::string& path, mode_t mode, const char* what) {
+  if (S_ISDIR(mode)) throw FileError(path + " is a directory, not a " + what);
+  if (S_ISFIFO(mode)) throw FileError(path + " is a FIFO, not a regular file; give a " + what);
+  if (!S_ISREG(mode)) {
+    throw FileError(path + " is not a regular file (a device or a socket?); give a " + what);
+  }
+}
+
 [[noreturn]] void cannot_write(const std::string& path, int error) {
   throw FileError("cannot write " + path + ": " + std::strerror(error));
 }
@@ -41,28 +50,34 @@ void check_input_file(const std::string& path, const char* what) {
   if (::stat(path.c_str(), &info) != 0) {
     throw FileError("cannot read " + path + ": " + std::strerror(errno));
   }
-  if (S_ISDIR(info.st_mode)) throw FileError(path + " is a directory, not a " + what);
-  if (!S_ISREG(info.st_mode)) {
-    throw FileError(path + " is not a regular file (a pipe or a device?); give a " + what);
-  }
+  refuse_unless_regular(path, info.st_mode, what);
 }
 
 std::string read_input_file(const std::string& path, std::uint64_t max_bytes, const char* what) {
-  check_input_file(path, what);
+  // Opened without blocking (a FIFO opens at once) and judged by what was opened, not by the name:
+  // a file swapped for a FIFO or a link to /dev/zero between a look and the open is still refused.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) throw FileError("cannot read " + path + ": " + std::strerror(errno));
   struct stat info {};
-  if (::stat(path.c_str(), &info) != 0) {
-    throw FileError("cannot read " + path + ": " + std::strerror(errno));
+  const bool opened = ::fstat(fd, &info) == 0;
+  const int error = errno;
+  if (!opened || !S_ISREG(info.st_mode) || static_cast<std::uint64_t>(info.st_size) > max_bytes) {
+    ::close(fd);
+    if (!opened) throw FileError("cannot read " + path + ": " + std::strerror(error));
+    refuse_unless_regular(path, info.st_mode, what);
+    throw FileError(path + " is " + megabytes(static_cast<std::uint64_t>(info.st_size)) +
+                    ", over the limit of " + megabytes(max_bytes) + " for a " + what);
   }
-  auto size = static_cast<std::uint64_t>(info.st_size);
-  if (size > max_bytes) {
-    throw FileError(path + " is " + megabytes(size) + ", over the limit of " +
-                    megabytes(max_bytes) + " for a " + what);
+  std::string text(static_cast<std::size_t>(info.st_size), '\0');
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t got = ::read(fd, text.data() + done, text.size() - done);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) break;
+    done += static_cast<std::size_t>(got);
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw FileError("cannot read " + path + ": " + std::strerror(errno));
-  std::string text(size, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(size));
-  if (!in) throw FileError("error while reading " + path);
+  ::close(fd);
+  text.resize(done);  // a file cut while it was read: what was there
   return text;
 }
 

@@ -76,8 +76,7 @@ CompileFlags compile_flags(const OwnRunOptions& options) {
 // memset and memcpy where it declares its own.
 CompileFlags flags_to_read(const CompileFlags& flags, const fs::path& file) {
   CompileFlags out = flags;
-  if (file_declares_memory_functions(file))
-    out.defines.push_back("STRIDESCOPE_NO_MEMORY_MACROS");
+  if (file_declares_memory_functions(file)) out.defines.push_back("STRIDESCOPE_NO_MEMORY_MACROS");
   return out;
 }
 
@@ -175,12 +174,14 @@ std::optional<nlohmann::json> run_program(const fs::path& program, const fs::pat
   const Limits limits{cpu, 8ull << 30, options.file_limit_bytes, wall, Isolation::Program};
   result.exit_code =
       run_process(argv, dir / "program.out", dir / "program.err", env, limits, {}, shown);
-  result.output = read_file(dir / "program.out");
-  result.errors = read_file(dir / "program.err");
   result.timings.run_s = seconds_since(t0);
   result.failure = ending_text(result.exit_code, limits, "the program");
-  if (!fs::exists(raw_path)) return std::nullopt;
-  nlohmann::json raw = nlohmann::json::parse(read_file(raw_path), nullptr, false);
+  result.output = read_what_it_left(dir / "program.out", limits.file_bytes, result.failure);
+  result.errors = read_what_it_left(dir / "program.err", limits.file_bytes, result.failure);
+  std::error_code no_record;
+  if (!fs::exists(fs::symlink_status(raw_path, no_record))) return std::nullopt;
+  nlohmann::json raw = nlohmann::json::parse(
+      read_what_it_left(raw_path, limits.file_bytes, result.failure), nullptr, false);
   if (raw.is_discarded()) return std::nullopt;
   if (raw.contains("error") && raw["error"].is_string()) {
     result.failure = raw["error"].get<std::string>();  // what the runtime stopped it for

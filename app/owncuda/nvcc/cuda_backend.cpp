@@ -123,13 +123,18 @@ CudaRunResult run_on_cuda(const CudaRunOptions& options) {
   const fs::path log = work.path() / "launches.tsv";
   std::vector<std::string> env{"STRIDESCOPE_LAUNCHES=" + log.string(), "CUDA_MODULE_LOADING=EAGER"};
   env.insert(env.end(), options.env.begin(), options.env.end());
+  const Limits limits = program_limits(options);
   r.exit_code = run_process({program.string()}, work.path() / "program.out",
-                            work.path() / "program.err", env, program_limits(options));
+                            work.path() / "program.err", env, limits);
   r.run_s = seconds_since(t0);
-  r.output = read_file(work.path() / "program.out");
-  r.errors = read_file(work.path() / "program.err");
-  if (fs::exists(log)) r.launches = parse_launch_log(read_file(log));
+  std::string replaced;  // a file the program replaced (a FIFO, a link to /dev/zero)
+  r.output = read_what_it_left(work.path() / "program.out", limits.file_bytes, replaced);
+  r.errors = read_what_it_left(work.path() / "program.err", limits.file_bytes, replaced);
+  std::error_code no_log;
+  if (fs::exists(fs::symlink_status(log, no_log)))
+    r.launches = parse_launch_log(read_what_it_left(log, limits.file_bytes, replaced));
   r.failure = failure_of(r, options);
+  if (r.failure.empty()) r.failure = replaced;
   return r;
 }
 

@@ -13,10 +13,9 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 #include <thread>
 
+#include "core/files.h"
 #include "owncuda/own_program.h"
 #include "owncuda/process/guard.h"
 #include "owncuda/process/stop.h"
@@ -25,12 +24,45 @@ namespace stridescope {
 
 namespace fs = std::filesystem;
 
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw OwnProgramError("cannot read " + path.string());
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+std::string read_file(const fs::path& path, std::uint64_t max_bytes) {
+  try {
+    return read_input_file(path.string(), max_bytes, "file");
+  } catch (const FileError& e) {
+    throw OwnProgramError(e.what());
+  }
+}
+
+namespace {
+
+// What `path` is, when it is not a regular file of at most `limit` bytes: "a FIFO".
+std::string what_it_is(const fs::path& path, std::uint64_t limit) {
+  struct stat info {};
+  if (::lstat(path.c_str(), &info) != 0)
+    return std::string("nothing (") + std::strerror(errno) + ")";
+  if (S_ISLNK(info.st_mode)) return "a symbolic link";
+  if (S_ISFIFO(info.st_mode)) return "a FIFO";
+  if (S_ISDIR(info.st_mode)) return "a folder";
+  if (S_ISREG(info.st_mode) && std::uint64_t(info.st_size) > limit)
+    return "a file of " + std::to_string(info.st_size >> 20) + " MiB, over its limit of " +
+           std::to_string(limit >> 20) + " MiB";
+  return "a device or a socket";
+}
+
+}  // namespace
+
+std::string read_what_it_left(const fs::path& path, std::uint64_t limit, std::string& failure) {
+  struct stat info {};
+  if (::lstat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode)) {
+    try {
+      return read_file(path, limit);
+    } catch (const OwnProgramError&) {
+    }
+  }
+  if (failure.empty())
+    failure = "the program replaced " + path.filename().string() +
+              ", a file of its run's folder, by " + what_it_is(path, limit) +
+              " (nothing of it is read)";
+  return {};
 }
 
 namespace {

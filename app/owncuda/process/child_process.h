@@ -56,7 +56,15 @@ int run_process(const std::vector<std::string>& argv, const std::filesystem::pat
 // an exit status of its own. `who`: "the program", "clang", ...
 std::string ending_text(int exit_code, const Limits& limits, const std::string& who);
 
-std::string read_file(const std::filesystem::path& path);      // throws OwnProgramError
+// The whole file, if it is a regular file of at most `max_bytes` (never a FIFO, which could block,
+// or a device, which could be endless). Throws OwnProgramError saying why not.
+std::string read_file(const std::filesystem::path& path, std::uint64_t max_bytes = 1ull << 30);
+// A file of a run's folder the program could have replaced (its output, a record): "" and, if
+// `failure` is empty, a failure saying so, when it is not a regular file within `limit` (a FIFO
+// would block stridescope, a link to /dev/zero never end).
+std::string read_what_it_left(const std::filesystem::path& path, std::uint64_t limit,
+                              std::string& failure);
+
 std::string find_tool(const std::vector<std::string>& names);  // "" if none is on PATH
 
 }  // namespace stridescope
