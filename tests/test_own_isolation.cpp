@@ -2,7 +2,9 @@
 // process that started it, forks, calls setsid(), or loops while stridescope is stopped leaves no
 // process and no temporary folder behind; with a PID namespace (the default where the system
 // allows one) and with the process-group fallback (STRIDESCOPE_SANDBOX=group).
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/file.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -255,20 +257,80 @@ TEST(OwnIsolation, StoppingStridescopeEndsTheProgramAndRemovesItsFolder) {
   }
 }
 
-TEST(OwnIsolation, StaleWorkFoldersOfAStridescopeThatIsGoneAreRemoved) {
+// A folder is stale when no one holds its lock and it is over a minute old; its name's pid says
+// nothing (a stridescope in another PID namespace sharing $TMPDIR has pids this one cannot see).
+TEST(OwnIsolation, StaleWorkFoldersAreThoseNoOneHoldsLocked) {
   const fs::path temp = fs::path(STRIDESCOPE_TEST_TMP) / "stale_work_dirs";
   fs::remove_all(temp);
   const pid_t gone = fork();
   if (gone == 0) _exit(0);
   waitpid(gone, nullptr, 0);
-  const fs::path stale = temp / ("stridescope-run-" + std::to_string(gone) + "-abc123");
-  const fs::path mine = temp / ("stridescope-run-" + std::to_string(getpid()) + "-abc123");
+  const std::string dead = std::to_string(gone);
+  const fs::path stale = temp / ("stridescope-run-" + dead + "-abc123");
+  const fs::path held = temp / ("stridescope-run-" + dead + "-def456");  // its owner: elsewhere
+  const fs::path young = temp / ("stridescope-run-" + dead + "-ghi789");
   const fs::path other = temp / "stridescope-notes";
-  for (const fs::path& d : {stale, mine, other}) fs::create_directories(d / "src");
-  EXPECT_EQ(remove_stale_work_dirs(temp), 1);
+  for (const fs::path& d : {stale, held, young, other}) fs::create_directories(d / "src");
+  const auto old = fs::file_time_type::clock::now() - std::chrono::minutes(2);
+  for (const fs::path& d : {stale, held, other}) fs::last_write_time(d, old);
+  int ready[2], done[2];
+  ASSERT_EQ(pipe(ready), 0);
+  ASSERT_EQ(pipe(done), 0);
+  const pid_t owner = fork();  // holds `held` locked until told to go
+  if (owner == 0) {
+    const int fd = open(held.c_str(), O_RDONLY | O_DIRECTORY);
+    char c = flock(fd, LOCK_EX) == 0 ? 'y' : 'n';
+    if (write(ready[1], &c, 1) != 1 || read(done[0], &c, 1) != 1) _exit(1);
+    _exit(0);
+  }
+  char locked = 0;
+  ASSERT_EQ(read(ready[0], &locked, 1), 1);
+  ASSERT_EQ(locked, 'y');
+  {
+    const WorkDir mine("", "run");  // this process's own: held
+    fs::last_write_time(mine.path(), old);
+    EXPECT_EQ(remove_stale_work_dirs(temp), 1);
+    remove_stale_work_dirs(mine.path().parent_path());  // where its sweep would look
+    EXPECT_TRUE(fs::exists(mine.path()));
+  }
   EXPECT_FALSE(fs::exists(stale));
-  EXPECT_TRUE(fs::exists(mine));
+  EXPECT_TRUE(fs::exists(held));
+  EXPECT_TRUE(fs::exists(young));
   EXPECT_TRUE(fs::exists(other));
+  ASSERT_EQ(write(done[1], "x", 1), 1);
+  waitpid(owner, nullptr, 0);
+  EXPECT_EQ(remove_stale_work_dirs(temp), 1);  // its owner gone: stale now
+  EXPECT_FALSE(fs::exists(held));
+}
+
+// One --keep folder for two runs at once: the second is refused, not mixed with the first.
+TEST(OwnIsolation, AKeptFolderInUseByAnotherRunIsRefused) {
+  const std::string keep = (fs::path(STRIDESCOPE_TEST_TMP) / "kept_in_use").string();
+  fs::create_directories(keep);
+  int ready[2], done[2];
+  ASSERT_EQ(pipe(ready), 0);
+  ASSERT_EQ(pipe(done), 0);
+  const pid_t runner = fork();  // another stridescope's run in it
+  if (runner == 0) {
+    const WorkDir work(keep, "run");
+    char c = 'y';
+    if (write(ready[1], &c, 1) != 1 || read(done[0], &c, 1) != 1) _exit(1);
+    _exit(0);
+  }
+  char c = 0;
+  ASSERT_EQ(read(ready[0], &c, 1), 1);
+  try {
+    const WorkDir second(keep, "run");
+    ADD_FAILURE() << "a folder in use was taken";
+  } catch (const OwnProgramError& e) {
+    EXPECT_NE(std::string(e.what()).find("is in use by another stridescope run"), std::string::npos)
+        << e.what();
+  }
+  ASSERT_EQ(write(done[1], "x", 1), 1);
+  waitpid(runner, nullptr, 0);
+  const WorkDir after(keep, "run");   // free again
+  const WorkDir nested(keep, "run");  // and this process's own second use of it shares it
+  EXPECT_TRUE(fs::exists(keep));
 }
 
 TEST(OwnIsolation, AKeepFolderThatIsAFileIsOneClearError) {
@@ -359,22 +421,34 @@ std::vector<pid_t> children_of_this_process() {
 
 // A child's guard stopped by something other than stridescope (a `kill` from a shell) is said as
 // such, not as the wall-time limit it never reached.
-TEST(OwnIsolation, AChildStoppedFromOutsideIsSaidSoNotAsATimeLimit) {
+// `signal` sent from outside to the guard of /bin/sleep run with `isolation`: what run_process
+// says.
+int stopped_from_outside(Isolation isolation, int signal) {
   const fs::path dir = fs::path(STRIDESCOPE_TEST_TMP);
-  const Limits limits{20, 0, 0, 20, Isolation::Tool};
+  const Limits limits{20, 0, 0, 20, isolation};
   int code = -1;
   std::thread runner([&] {
     code = run_process({"/bin/sleep", "10"}, dir / "outside.out", dir / "outside.err", {}, limits);
   });
   std::vector<pid_t> guards;
   test_support::wait_until([&] { return !(guards = children_of_this_process()).empty(); }, 5);
-  ASSERT_EQ(guards.size(), 1u);
+  EXPECT_EQ(guards.size(), 1u);
   std::this_thread::sleep_for(std::chrono::milliseconds(200));  // the guard waits for its reaper
-  kill(guards[0], SIGTERM);
+  if (!guards.empty()) kill(guards[0], signal);
   runner.join();
+  return code;
+}
+
+TEST(OwnIsolation, AChildStoppedFromOutsideIsSaidSoNotAsATimeLimit) {
+  const Limits limits{20, 0, 0, 20, Isolation::Tool};
+  const int code = stopped_from_outside(Isolation::Tool, SIGTERM);
   EXPECT_EQ(code, kStoppedFromOutside + SIGTERM);
   EXPECT_EQ(ending_text(code, limits, "sleep"),
             "sleep was stopped from outside stridescope (SIGTERM to the process running it)");
+  // SIGKILL, which the guard cannot take: still from outside, not the program's doing.
+  EXPECT_EQ(stopped_from_outside(Isolation::Tool, SIGKILL), kStoppedFromOutside + SIGKILL);
+  if (namespaces_allowed())  // a program in its namespace cannot reach its guard
+    EXPECT_EQ(stopped_from_outside(Isolation::Program, SIGKILL), kStoppedFromOutside + SIGKILL);
 }
 
 // --keep and --schedules run in one folder again and again: a run that writes no record (killed)

@@ -173,7 +173,7 @@ TEST(OwnProgram, AProgramThatLoopsOrCrashesIsStoppedWithOneLine) {
        "1);\n",
        "the program died of an arithmetic fault (an integer division by zero?) in thread 0 of "
        "block 0 of launch 0 at own_bad.cu:7"},
-      {"", "the program stopped with an uncaught C++ exception: vector::_M_range_check"},
+      {"", "the program stopped with an uncaught C++ exception: \"vector::_M_range_check"},
       {"", "ran past its 1 s time limit in host code after launch 0"},
       {"", "the program wrote more than 1024 KiB (its output, or its trace)"},
   };

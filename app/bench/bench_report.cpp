@@ -14,6 +14,7 @@
 #include <stdexcept>
 
 #include "core/files.h"
+#include "core/json_shape.h"
 #include "registry.h"
 
 namespace stridescope {
@@ -102,8 +103,10 @@ BenchReport bench_from_json(const nlohmann::json& j) {
 }
 
 BenchReport load_bench(const std::string& path) {
-  nlohmann::json j =
-      nlohmann::json::parse(read_input_file(path, 16ull << 20, "benchmark file"), nullptr, false);
+  const std::string text = read_input_file(path, 16ull << 20, "benchmark file");
+  if (std::optional<std::string> problem = json_shape_problem(text))
+    throw std::runtime_error(path + ": not a benchmark file: its JSON " + *problem);
+  nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
   if (j.is_discarded()) throw std::runtime_error(path + ": not valid JSON");
   BenchReport r = bench_from_json(j);
   r.recorded = true;

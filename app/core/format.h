@@ -40,4 +40,8 @@ std::string format_ranges(const std::vector<unsigned>& numbers);
 // doubled, so the formatted output shows `text` exactly and reads no arguments.
 std::string printf_literal(std::string_view text);
 
+// `text` on one line, whatever it holds: a newline, a tab, any control character written as C
+// writes it in a string literal (\n, \x1b), so a program's text cannot start a line of its own.
+std::string one_line_text(std::string_view text);
+
 }  // namespace stridescope

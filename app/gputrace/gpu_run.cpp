@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
+#include "core/json_shape.h"
 #include "gputrace/gpu_record.h"
 #include "gputrace/sass_lines.h"
 #include "owncuda/own_program.h"
@@ -107,7 +108,10 @@ void convert_record(const fs::path& dir, const fs::path& file, const GpuTraceOpt
         "messages above)";
     return;
   }
-  const json record = json::parse(read_file(dir / kRecord), nullptr, false);
+  const std::string text = read_what_it_left(dir / kRecord, 1ull << 30, out.untraced);
+  if (!out.untraced.empty()) return;
+  const json record =
+      json_shape_problem(text) ? json(json::value_t::discarded) : json::parse(text, nullptr, false);
   if (record.is_discarded()) {
     out.untraced = "the GPU tracer's record is not JSON (cut short?)";
     return;

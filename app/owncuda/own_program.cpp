@@ -13,6 +13,8 @@
 #include <regex>
 #include <sstream>
 
+#include "core/format.h"
+#include "core/json_shape.h"
 #include "owncuda/build/header_pch.h"
 #include "owncuda/build/launch_main.h"
 #include "owncuda/build/program_build.h"
@@ -21,7 +23,9 @@
 #include "owncuda/process/work_dir.h"
 #include "owncuda/read/program_parse.h"
 #include "owncuda/record/program_symbols.h"
+#include "owncuda/record/raw_record_check.h"
 #include "owncuda/record/raw_trace.h"
+#include "trace/trace_consistency.h"
 
 namespace stridescope {
 
@@ -141,6 +145,13 @@ fs::path build_program(const OwnRunOptions& options, const fs::path& file, const
   return program;
 }
 
+// Why a run's record cannot be read: the full disk that cut it, or else the program's doing.
+std::string not_the_runtimes_record(const std::string& problem, const fs::path& dir) {
+  if (const std::string full = full_disk_note(dir); !full.empty()) return full;
+  return "the run's record (raw.json) is not one the runtime writes: " + problem +
+         " (did the program write over it?)";
+}
+
 // Step 3: the program in a child process with limits; its raw record, if it wrote one.
 std::optional<nlohmann::json> run_program(const fs::path& program, const fs::path& dir,
                                           const OwnRunOptions& options, ElementType element,
@@ -178,16 +189,29 @@ std::optional<nlohmann::json> run_program(const fs::path& program, const fs::pat
   result.failure = ending_text(result.exit_code, limits, "the program");
   result.output = read_what_it_left(dir / "program.out", limits.file_bytes, result.failure);
   result.errors = read_what_it_left(dir / "program.err", limits.file_bytes, result.failure);
+  if (result.failure.empty()) result.failure = full_disk_note(dir);
   std::error_code no_record;
   if (!fs::exists(fs::symlink_status(raw_path, no_record))) return std::nullopt;
-  nlohmann::json raw = nlohmann::json::parse(
-      read_what_it_left(raw_path, limits.file_bytes, result.failure), nullptr, false);
-  if (raw.is_discarded()) return std::nullopt;
-  if (raw.contains("error") && raw["error"].is_string()) {
-    result.failure = raw["error"].get<std::string>();  // what the runtime stopped it for
+  const std::string text = read_what_it_left(raw_path, limits.file_bytes, result.failure);
+  std::optional<std::string> problem = json_shape_problem(text);
+  nlohmann::json raw = problem ? nlohmann::json() : nlohmann::json::parse(text, nullptr, false);
+  if (problem) {
+    problem = "its JSON " + *problem;
+  } else if (raw.is_discarded()) {
+    problem = "not valid JSON";
+  } else {
+    problem = raw_record_problem(raw);
   }
-  if (raw.contains("untraced") && raw["untraced"].is_string())
-    result.untraced = raw["untraced"].get<std::string>();
+  if (problem) {
+    // The runtime writes it whole at the program's end; anything else is the program's doing, a
+    // full disk, or a run stopped while it wrote (then its ending is the failure already).
+    if (result.failure.empty()) result.failure = not_the_runtimes_record(*problem, dir);
+    return std::nullopt;
+  }
+  // What the runtime stopped it for, or why it traced nothing: on one line, whatever the program
+  // put in it (an exception's message, a record it wrote itself).
+  if (raw.contains("error")) result.failure = one_line_text(raw["error"].get<std::string>());
+  if (raw.contains("untraced")) result.untraced = one_line_text(raw["untraced"].get<std::string>());
   result.shared_accesses = raw.value("shared_accesses", std::uint64_t{0});
   return raw;
 }
@@ -304,6 +328,11 @@ OwnRunResult BuiltProgram::run(const OwnRunOptions& options) const {
   in.traced_launch = options.launch;
   in.traced_block = options.traced_block;
   result.trace = trace_of_raw(*raw, in);  // built once, whole
+  if (std::optional<std::string> problem = first_inconsistency(result.trace)) {
+    result.failure = not_the_runtimes_record(*problem, dir);
+    result.trace = Trace();
+    return result;
+  }
   result.traced = true;
   return result;
 }

@@ -6,6 +6,7 @@
 
 #include <optional>
 #include "core/files.h"
+#include "core/json_shape.h"
 #include "trace/global_memory_json.h"
 #include "trace/trace_consistency.h"
 
@@ -595,8 +596,10 @@ void save_trace(const Trace& trace, const std::string& path) {
 }
 
 Trace load_trace(const std::string& path) {
-  json document =
-      json::parse(read_input_file(path, kMaxTraceFileBytes, "trace file"), nullptr, false);
+  const std::string text = read_input_file(path, kMaxTraceFileBytes, "trace file");
+  if (std::optional<std::string> problem = json_shape_problem(text))
+    throw TraceFormatError(path + ": not a trace: its JSON " + *problem);
+  json document = json::parse(text, nullptr, false);
   if (document.is_discarded()) {
     throw TraceFormatError(path + ": not valid JSON (truncated or corrupted?)");
   }

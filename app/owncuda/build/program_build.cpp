@@ -24,6 +24,22 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
+// `text` as a C string literal, quotes included: a path with '"', '\\' or a newline stays one.
+std::string string_literal(const std::string& text) {
+  std::string out = "\"";
+  for (const char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (c == '\n') {
+      out += "\\n";
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
 // Writes the rewritten `file` (its launches made calls) to the mirror, under a #line that keeps
 // its own name for clang's messages, DWARF and __FILE__.
 void write_rewritten(const fs::path& dir, const fs::path& file, const ProgramFacts& facts,
@@ -33,7 +49,7 @@ void write_rewritten(const fs::path& dir, const fs::path& file, const ProgramFac
   fs::create_directories(to.parent_path());
   write_output_file(
       to.string(),
-      "#line 1 \"" + file.string() + "\"\n" +
+      "#line 1 " + string_literal(file.string()) + "\n" +
           rewrite_program(with_host_tests_true(read_file(file) + appended), facts, key) + tail);
 }
 

@@ -239,7 +239,7 @@ pid_t fork_guard(const guard::Plan& plan) {
 
 // The exit status run_process returns, from the guard's record and its own wait status.
 int exit_code_of(const guard::Record& r, int guard_status, bool killed, pid_t program,
-                 const std::string& name) {
+                 bool reachable, const std::string& name) {
   switch (guard::Ending(r.ending)) {
     case guard::Ending::Exited:
       return r.value;
@@ -257,11 +257,12 @@ int exit_code_of(const guard::Record& r, int guard_status, bool killed, pid_t pr
     case guard::Ending::Started:
       break;
   }
-  // No record: the guard itself was killed, by the backstop or by the program (SIGKILL to its
-  // parent, which no guard can take). What the program started goes with its group.
+  // No record: the guard itself was killed, by the backstop, by the program where it can reach
+  // the guard (SIGKILL, which no guard can take), or else from outside. What the program started
+  // goes with its group.
   if (program > 0) kill(-program, SIGKILL);
   if (killed || !WIFSIGNALED(guard_status)) return kPastWallTime;
-  return kSignalledParent + WTERMSIG(guard_status);
+  return (reachable ? kSignalledParent : kStoppedFromOutside) + WTERMSIG(guard_status);
 }
 
 }  // namespace
@@ -298,6 +299,7 @@ int run_process(const std::vector<std::string>& argv, const fs::path& out, const
   plan.wall_ms = std::uint64_t(limits.wall_s) * 1000;
   plan.processes = process_limit(limits.isolation);
   plan.own_pid_namespace = limits.isolation == Isolation::Program && namespaces_wanted();
+  plan.no_capabilities = limits.isolation == Isolation::Program;
   plan.app_pid = getpid();
   plan.uid_map = uid_map.c_str();
   plan.gid_map = gid_map.c_str();
@@ -309,7 +311,10 @@ int run_process(const std::vector<std::string>& argv, const fs::path& out, const
   guard::Record record;
   pid_t program_pid = 0;
   pipe.read_records(record, program_pid);
-  return exit_code_of(record, status, killed, program_pid, argv[0]);
+  // Only a program outside a PID namespace can reach its guard: there the program started by
+  // the reaper says so (Started); in a namespace the guard is beyond what the program can see.
+  const bool reachable = limits.isolation == Isolation::Program && program_pid > 0;
+  return exit_code_of(record, status, killed, program_pid, reachable, argv[0]);
 }
 
 std::string ending_text(int exit_code, const Limits& limits, const std::string& who) {

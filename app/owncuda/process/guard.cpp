@@ -2,6 +2,7 @@
 #include "owncuda/process/guard.h"
 
 #include <fcntl.h>
+#include <linux/capability.h>
 #include <sched.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
@@ -88,6 +89,17 @@ void set_limit(int resource, std::uint64_t value, std::uint64_t hard_extra = 0) 
   setrlimit(resource, &r);
 }
 
+// Every capability gone, for good: out of the bounding set (root's exec would get them back from
+// it) and out of the permitted, effective and inheritable sets; no exec can raise them again.
+void drop_capabilities() {
+  for (int capability = 0; capability < 64; ++capability)
+    prctl(PR_CAPBSET_DROP, capability, 0, 0, 0);  // past the kernel's last one: EINVAL, harmless
+  __user_cap_header_struct header{_LINUX_CAPABILITY_VERSION_3, 0};
+  __user_cap_data_struct none[2] = {};
+  syscall(SYS_capset, &header, none);
+  prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+}
+
 // The program: a process group of its own (as a shell starts a job), killed with its reaper, the
 // signals as a program expects them (defaults, none blocked), the limits, then exec.
 [[noreturn]] void start_program(const Plan& p) {
@@ -103,6 +115,7 @@ void set_limit(int resource, std::uint64_t value, std::uint64_t hard_extra = 0) 
   set_limit(RLIMIT_AS, p.memory_bytes);
   set_limit(RLIMIT_FSIZE, p.file_bytes);  // a write past it: SIGXFSZ
   set_limit(RLIMIT_NPROC, p.processes);   // a fork bomb fails to fork, stridescope's threads go on
+  if (p.no_capabilities) drop_capabilities();
   if (p.program[0] != '\0') {
     execve(p.program, p.argv, p.envp);
     put(p, Ending::SetupFailed, errno);  // the record pipe is open until an exec succeeds

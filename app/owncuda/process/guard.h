@@ -41,6 +41,9 @@ struct Plan {
   // A PID namespace (and a mount namespace with a /proc of its own) for the program where the
   // system allows it; else, and for tools, a subreaper that ends every process the program left.
   bool own_pid_namespace = false;
+  // A user's program runs without capabilities, even as root: it cannot unmount its namespace's
+  // /proc (and find stridescope's processes under it), mount, trace, or mark files immutable.
+  bool no_capabilities = false;
   pid_t app_pid = 0;  // stridescope: its signals to the guard are requests to stop
   // For a user namespace when the caller is not root: "UID UID 1" and "GID GID 1".
   const char* uid_map = "";

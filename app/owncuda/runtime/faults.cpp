@@ -110,13 +110,30 @@ void on_fault(int sig, siginfo_t* info, void* raw_context) {
   program.fail(std::string("the program died of ") + signal_words(sig) + who, pc);
 }
 
+// An exception's message, quoted, on one line: "bad\nthing" (a message cannot forge a line).
+std::string quoted(const char* text) {
+  std::string out = "\"";
+  for (const char* c = text; *c != '\0'; ++c) {
+    if (*c == '\n') {
+      out += "\\n";
+    } else if (static_cast<unsigned char>(*c) < 0x20 || *c == 0x7f || *c == '"') {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\x%02x", static_cast<unsigned char>(*c));
+      out += escaped;
+    } else {
+      out += *c;
+    }
+  }
+  return out + "\"";
+}
+
 void on_terminate() {
   std::string what = "an uncaught C++ exception";
   if (std::exception_ptr e = std::current_exception()) {
     try {
       std::rethrow_exception(e);
     } catch (const std::exception& x) {
-      what += std::string(": ") + x.what();
+      what += std::string(": ") + quoted(x.what());
     } catch (...) {
     }
   }
