@@ -345,7 +345,7 @@ TEST(Cli, InputFilesThatAreNotRegularFilesAreRefusedByName) {
   std::remove(fifo.c_str());
   ASSERT_EQ(run("--help").status, 0);
   ASSERT_EQ(std::system(("mkfifo " + fifo).c_str()), 0);
-  expect_one_error_line("check " + fifo, fifo + " is not a regular file");  // never blocks
+  expect_one_error_line("check " + fifo, fifo + " is a FIFO, not a regular file");  // never blocks
   expect_one_error_line("check " + kTmp, kTmp + " is a directory");
   expect_one_error_line("check " + kTmp + "/no-such-file.json", "no-such-file.json");
   expect_one_error_line("bench --recorded --file " + kTmp, "is a directory");

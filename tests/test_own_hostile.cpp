@@ -3,6 +3,9 @@
 // line; nothing blocks, nothing grows without bound, nothing is lost in silence.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -41,7 +44,8 @@ Said run_program(const std::string& name, const std::string& source) {
 // descriptor 1), then prints and launches as usual.
 std::string replacing_program(const std::string& what) {
   return "#include <cstdio>\n#include <sys/stat.h>\n#include <unistd.h>\n"
-         "struct Early { Early() { char p[512]; ssize_t n = readlink(\"/proc/self/fd/1\", p, 511);\n"
+         "struct Early { Early() { char p[512]; ssize_t n = readlink(\"/proc/self/fd/1\", p, "
+         "511);\n"
          "  if (n <= 0) return; p[n] = 0; unlink(p); " +
          what +
          " } } early;\n"
@@ -61,13 +65,120 @@ TEST(OwnHostile, AnOutputFileReplacedByAFifoOrADeviceIsSaidAndNeverRead) {
   };
   int k = 0;
   for (const auto& c : cases) {
-    const Said s = run_program("hostile_out" + std::to_string(k++) + ".cu", replacing_program(c.what));
+    const Said s =
+        run_program("hostile_out" + std::to_string(k++) + ".cu", replacing_program(c.what));
     EXPECT_EQ(s.status, 2) << c.what << ": " << s.err;
     EXPECT_NE(s.err.find(c.said), std::string::npos) << c.what << ": " << s.err;
     EXPECT_NE(s.err.find("(nothing of it is read)"), std::string::npos) << s.err;
     EXPECT_EQ(s.err.find("was not run"), std::string::npos) << s.err;
     EXPECT_LT(s.out.size(), 4096u) << c.what;
   }
+}
+
+// A program that writes `record` as its run's record (where the runtime would) and ends before
+// the runtime can write its own.
+std::string forging_program(const std::string& record) {
+  return "#include <cstdio>\n#include <cstdlib>\n#include <unistd.h>\n"
+         "__global__ void k(int* p) { p[threadIdx.x] = 1; }\n"
+         "int main() { int* d; cudaMalloc(&d, 64); k<<<1, 4>>>(d);\n"
+         "  FILE* f = fopen(getenv(\"STRIDESCOPE_RAW\"), \"w\"); if (!f) return 1;\n"
+         "  " +
+         record + "\n  fclose(f); _exit(0); }\n";
+}
+
+TEST(OwnHostile, ARecordTheProgramForgedIsRefusedWithWhatIsWrongInIt) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  const std::string traced =
+      R"({\"traced\": true, \"shared_bytes\": 4, \"grid\": [1,1,1], \"block\": [1,1,1], )";
+  const struct {
+    std::string record, said;
+  } cases[] = {
+      {"for (int i = 0; i < 1000000; ++i) fputc('[', f);", "its JSON nested 1000000 deep"},
+      {R"(fputs("{\"traced\": true, \"steps\": 5}", f);)", "steps: not an array"},
+      {R"(fputs("[1, 2]", f);)", "not a JSON object"},
+      {"fputs(\"" + traced +
+           R"(\"steps\": [{\"kind\": \"exit\", \"line\": 0, \"accesses\": [[0]], \"snapshot\": [0]}]}", f);)",
+       "steps[0].accesses[0]: not [thread, order, offset, size, kind, pc, value]"},
+      {"fputs(\"" + traced +
+           R"(\"steps\": [{\"kind\": \"exit\", \"line\": 0, \"accesses\": [[0,0,64,4,\"w\",0,1]], \"snapshot\": [0]}]}", f);)",
+       "offset 64 past the 4 bytes of shared memory"},
+      {R"(fputs("{\"error\": \"a\\nstridescope: error: forged\"}", f);)",
+       "a\\nstridescope: error: forged"},
+  };
+  int k = 0;
+  for (const auto& c : cases) {
+    const Said s =
+        run_program("hostile_record" + std::to_string(k++) + ".cu", forging_program(c.record));
+    EXPECT_EQ(s.status, 2) << c.record << ": " << s.err;
+    EXPECT_NE(s.err.find(c.said), std::string::npos) << c.record << ": " << s.err;
+    EXPECT_EQ(std::count(s.err.begin(), s.err.end(), '\n'), 1) << c.record << ": " << s.err;
+  }
+}
+
+// A trace the record makes that does not agree with itself (shared memory changed where no
+// thread wrote) is refused as `check` refuses such a file; nothing is written.
+TEST(OwnHostile, ARecordWhoseTraceIsInconsistentWritesNoTrace) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  OwnRunOptions options;
+  options.file = write_program(
+      "hostile_inconsistent.cu",
+      forging_program(
+          R"(fputs("{\"traced\": true, \"shared_bytes\": 4, \"grid\": [1,1,1], \"block\": [1,1,1], \"steps\": [{\"kind\": \"barrier\", \"line\": 3, \"accesses\": [], \"snapshot\": [0]}, {\"kind\": \"exit\", \"line\": 0, \"accesses\": [], \"snapshot\": [7]}]}", f);)"));
+  const std::string out_path = std::string(STRIDESCOPE_TEST_TMP) + "/hostile_inconsistent.json";
+  fs::remove(out_path);
+  std::ostringstream out, err;
+  EXPECT_EQ(command_run(options, out_path, false, out, err), 2) << err.str();
+  EXPECT_NE(err.str().find("is not one the runtime writes"), std::string::npos) << err.str();
+  EXPECT_FALSE(fs::exists(out_path));
+}
+
+TEST(OwnHostile, AnExceptionsMessageStaysOnOneQuotedLine) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  const Said s =
+      run_program("hostile_exception.cu",
+                  "#include <stdexcept>\n__global__ void k(int* p) { p[threadIdx.x] = 1; }\n"
+                  "int main() { int* d; cudaMalloc(&d, 64); k<<<1, 4>>>(d);\n"
+                  "  throw std::runtime_error(\"bad\\nstridescope: error: forged\"); }\n");
+  EXPECT_EQ(s.status, 2);
+  EXPECT_NE(s.err.find("uncaught C++ exception: \"bad\\nstridescope: error: forged\""),
+            std::string::npos)
+      << s.err;
+  EXPECT_EQ(std::count(s.err.begin(), s.err.end(), '\n'), 1) << s.err;
+}
+
+// A file whose path holds a quote or a newline builds, and its messages name it.
+TEST(OwnHostile, APathWithAQuoteOrANewlineBuildsAndRuns) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  for (const std::string folder : {"quote\"d", "new\nline", "back\\slash"}) {
+    const fs::path dir = fs::path(STRIDESCOPE_TEST_TMP) / folder;
+    fs::create_directories(dir);
+    OwnRunOptions options;
+    options.file = (dir / "odd.cu").string();
+    std::ofstream(options.file) << "#include <cstdio>\n"
+                                   "__global__ void k(int* p) { p[threadIdx.x] = 1; }\n"
+                                   "int main() { int* d; cudaMalloc(&d, 64); k<<<1, 4>>>(d);\n"
+                                   "  printf(\"%s\\n\", __FILE__); }\n";
+    std::ostringstream out, err;
+    EXPECT_EQ(command_run(options, "", false, out, err), 0) << folder << ": " << err.str();
+    EXPECT_EQ(out.str().substr(0, options.file.size()), options.file) << out.str();
+  }
+}
+
+// Run as root, a program keeps no capability: it cannot unmount its namespace's /proc to find
+// stridescope's processes under it.
+TEST(OwnHostile, AProgramRunAsRootCannotUnmountItsProc) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  if (geteuid() != 0) GTEST_SKIP() << "not root: a program has no capability to drop";
+  const Said s =
+      run_program("hostile_umount.cu",
+                  "#include <cstdio>\n#include <sys/mount.h>\n#include <sys/prctl.h>\n"
+                  "__global__ void k(int* p) { p[threadIdx.x] = 1; }\n"
+                  "int main() { int* d; cudaMalloc(&d, 64); k<<<1, 4>>>(d);\n"
+                  "  printf(\"umount %d mount %d\\n\", umount2(\"/proc\", MNT_DETACH),\n"
+                  "         mount(\"none\", \"/mnt\", \"tmpfs\", 0, nullptr));\n"
+                  "  printf(\"caps %d\\n\", prctl(PR_CAPBSET_READ, 21 /* CAP_SYS_ADMIN */)); }\n");
+  EXPECT_EQ(s.status, 0) << s.err;
+  EXPECT_NE(s.out.find("umount -1 mount -1\ncaps 0\n"), std::string::npos) << s.out;
 }
 
 }  // namespace

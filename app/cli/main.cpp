@@ -18,6 +18,7 @@
 #include "cli/options.h"
 #include "cli/precision_command.h"
 #include "cli/run_command.h"
+#include "cli/standard_streams.h"
 #include "cli/window_options.h"
 #include "core/files.h"
 #include "owncuda/nvcc/cuda_backend.h"
@@ -92,9 +93,9 @@ struct CommandLine {
   bool run_timings = false;
   std::string run_schedules;
   std::string run_time_limit = "10", run_workers = "0";
-  CLI::App* exercise = app.add_subcommand(
-      "exercise",
-      "exercises: list; start NAME [--dir DIR]; check NAME FILE.cu; hint NAME [K]; solution NAME; harness NAME");
+  CLI::App* exercise = app.add_subcommand("exercise",
+                                          "exercises: list; start NAME [--dir DIR]; check NAME "
+                                          "FILE.cu; hint NAME [K]; solution NAME; harness NAME");
   ExerciseCommand exercise_command;
   std::string exercise_third;  // check: FILE.cu; hint: K
 
@@ -167,7 +168,9 @@ struct CommandLine {
     run->add_option("--backend", run_backend,
                     "emulator (default: clang, the CPU, a trace) or cuda (nvcc, the GPU, each "
                     "launch's time)");
-    exercise->add_option("action", exercise_command.action, "list, start, check, hint, solution, harness")
+    exercise
+        ->add_option("action", exercise_command.action,
+                     "list, start, check, hint, solution, harness")
         ->required();
     exercise->add_option("name", exercise_command.name, "the exercise (see: exercise list)");
     exercise->add_option("file_or_k", exercise_third, "check: your file; hint: which hint (1-3)");
@@ -326,6 +329,18 @@ struct CommandLine {
   }
 };
 
+// An option given an empty value (`--out ''`) names nothing: "" is never a file, a number or a
+// name, and would otherwise read as the option left out. The option's name, or "".
+std::string option_given_empty(const CLI::App& app) {
+  for (const CLI::Option* option : app.get_options())
+    for (const std::string& value : option->results())
+      if (option->count() > 0 && value.empty() && option->get_type_size() != 0)
+        return option->get_name();
+  for (const CLI::App* sub : app.get_subcommands())
+    if (std::string name = option_given_empty(*sub); !name.empty()) return name;
+  return "";
+}
+
 // CLI11's messages can span lines; ours are one.
 std::string one_line(std::string text) {
   for (char& c : text) {
@@ -350,6 +365,7 @@ std::string conversion_text(const std::string& what) {
 
 int main(int argc, char** argv) {
   std::signal(SIGCHLD, SIG_DFL);  // started with it ignored, children would be reaped unseen
+  stridescope::take_closed_standard_descriptors();
   stridescope::CommandLine cli;
   // `stridescope run FILE.cu ... -- ARGS`: what follows the -- is the program's, not ours.
   int ours = argc;
@@ -362,7 +378,7 @@ int main(int argc, char** argv) {
   try {
     cli.app.parse(ours, argv);
   } catch (const CLI::Success& e) {  // --help
-    return cli.app.exit(e);
+    return stridescope::finish_standard_output(cli.app.exit(e));
   } catch (const CLI::ConversionError& e) {
     std::cerr << "stridescope: error: " << stridescope::conversion_text(e.what()) << "\n";
     return 2;
@@ -371,11 +387,15 @@ int main(int argc, char** argv) {
               << " (see stridescope --help)\n";
     return 2;
   }
+  if (const std::string empty = stridescope::option_given_empty(cli.app); !empty.empty()) {
+    std::cerr << "stridescope: error: " << empty << " was given an empty value\n";
+    return 2;
+  }
   try {
     const int status = cli.run_command();
     if (const int signal = stridescope::stop_signal(); signal != 0)
       throw stridescope::Interrupted(signal);
-    return status;
+    return stridescope::finish_standard_output(status);
   } catch (const std::exception& e) {
     std::cerr << "stridescope: error: " << stridescope::one_line(e.what()) << "\n";
     return 2;

@@ -39,6 +39,16 @@ void refuse_unless_regular(const std::string& path, mode_t mode, const char* wha
   }
 }
 
+// The file `fd` has open, by the path that reaches it now (through any link the name was): the
+// file to remove when it was made in vain, not the link that led to it. "" if unknown.
+std::string real_path_of(int fd) {
+  char link[64], target[4096];
+  std::snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+  const ssize_t n = ::readlink(link, target, sizeof target - 1);
+  if (n <= 0) return "";
+  return std::string(target, static_cast<std::size_t>(n));
+}
+
 [[noreturn]] void cannot_write(const std::string& path, int error) {
   throw FileError("cannot write " + path + ": " + std::strerror(error));
 }
@@ -94,10 +104,12 @@ void write_output_file(const std::string& path, std::string_view text) {
       done += static_cast<std::size_t>(wrote);
     }
   }
+  struct stat info {};
+  const bool regular = ::fstat(fd, &info) == 0 && S_ISREG(info.st_mode);
+  const std::string real = regular ? real_path_of(fd) : "";
   if (::close(fd) != 0 && error == 0) error = errno;
   if (error == 0) return;
-  struct stat info {};
-  if (::stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode)) ::unlink(path.c_str());
+  if (!real.empty()) ::unlink(real.c_str());
   cannot_write(path, error);
 }
 
@@ -112,12 +124,16 @@ void replace_file(const std::string& path, std::string_view text) {
 }
 
 void check_output_file(const std::string& path) {
+  if (path.empty()) throw FileError("an empty file name: name the file to write");
   struct stat info {};
   const bool existed = ::stat(path.c_str(), &info) == 0;
   int fd = open_for_writing(path, O_APPEND);
   if (fd < 0) cannot_write(path, errno);
+  // Made here only to see that it can be: removed again (through a link: the file it made, and
+  // the link stays, to be written through).
+  const std::string real = existed ? "" : real_path_of(fd);
   ::close(fd);
-  if (!existed) ::unlink(path.c_str());
+  if (!existed) ::unlink(real.empty() ? path.c_str() : real.c_str());
 }
 
 }  // namespace stridescope
