@@ -3,6 +3,9 @@
 // line; nothing blocks, nothing grows without bound, nothing is lost in silence.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -13,6 +16,7 @@
 
 #include "cli/run_command.h"
 #include "owncuda/own_program.h"
+#include "owncuda/process/work_dir.h"
 #include "run_command.h"
 
 namespace stridescope {
@@ -179,6 +183,60 @@ TEST(OwnHostile, AProgramRunAsRootCannotUnmountItsProc) {
                   "  printf(\"caps %d\\n\", prctl(PR_CAPBSET_READ, 21 /* CAP_SYS_ADMIN */)); }\n");
   EXPECT_EQ(s.status, 0) << s.err;
   EXPECT_NE(s.out.find("umount -1 mount -1\ncaps 0\n"), std::string::npos) << s.out;
+}
+
+// A run's folder on a disk that fills up: the program's output is cut, and that is said, not
+// passed off as the whole output (root only: a small tmpfs in a mount namespace of its own).
+TEST(OwnHostile, AFullDiskIsSaidNotPassedOffAsTheWholeOutput) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  const fs::path disk = fs::path(STRIDESCOPE_TEST_TMP) / "small_disk";
+  fs::create_directories(disk);
+  const std::string file = write_program(
+      "hostile_full_disk.cu",
+      "#include <cstdio>\n__global__ void k(int* p) { p[threadIdx.x] = 1; }\n"
+      "int main() { int* d; cudaMalloc(&d, 64); k<<<1, 4>>>(d);\n"
+      "  for (int i = 0; i < (1 << 20); ++i) std::puts(\"a line of the program's output, "
+      "sixty-four bytes long........\"); }\n");
+  const test_support::Split s = test_support::run_split(
+      "unshare --mount sh -c 'mount -t tmpfs -o size=48m tmpfs " + disk.string() +
+      " && TMPDIR=" + disk.string() + " " + STRIDESCOPE_BINARY + " run " + file + " >/dev/null'");
+  if (s.err.find("unshare") != std::string::npos || s.err.find("mount") == 0)
+    GTEST_SKIP() << "no mount namespace here: " << s.err;
+  EXPECT_EQ(s.status, 2) << s.said();
+  EXPECT_NE(s.err.find("is full"), std::string::npos) << s.said();
+  EXPECT_NE(s.err.find("the program's output and its record were cut"), std::string::npos)
+      << s.said();
+}
+
+// A fresh folder the program left undeletable (here: a file in it made immutable) is said once,
+// with its path, when it cannot be removed.
+TEST(OwnHostile, AFolderThatCannotBeRemovedIsSaidWithItsPath) {
+  std::string path;
+  int fd = -1;
+  testing::internal::CaptureStderr();
+  {
+    const WorkDir work("", "run");
+    path = work.path().string();
+    std::ofstream(work.path() / "stuck") << "x";
+    fd = open((work.path() / "stuck").c_str(), O_RDONLY);
+    int flags = 0;
+    if (ioctl(fd, FS_IOC_GETFLAGS, &flags) != 0 ||
+        (flags |= FS_IMMUTABLE_FL, ioctl(fd, FS_IOC_SETFLAGS, &flags) != 0)) {
+      close(fd);
+      fd = -1;
+    }
+  }
+  const std::string said = testing::internal::GetCapturedStderr();
+  if (fd < 0) GTEST_SKIP() << "no immutable files here (not root, or the file system has none)";
+  int flags = 0;
+  ioctl(fd, FS_IOC_GETFLAGS, &flags);
+  flags &= ~FS_IMMUTABLE_FL;
+  ioctl(fd, FS_IOC_SETFLAGS, &flags);
+  close(fd);
+  EXPECT_TRUE(fs::exists(path));
+  fs::remove_all(path);
+  EXPECT_EQ(said, "stridescope: warning: cannot remove the run's folder " + path +
+                      ": Operation not permitted (the program made it undeletable?)\n");
 }
 
 }  // namespace

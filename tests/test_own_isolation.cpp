@@ -439,6 +439,33 @@ int stopped_from_outside(Isolation isolation, int signal) {
   return code;
 }
 
+// Three processes of 40 MB each: under a limit of 64 MiB apiece, over it together. They are
+// stopped, all of them, and that is said; a limit on each process alone would let them be.
+TEST(OwnIsolation, TheMemoryOfAProgramsProcessesIsBoundedTogether) {
+  const fs::path dir = fs::path(STRIDESCOPE_TEST_TMP);
+  const std::string name = marker("ssmem");
+  const fs::path sleeper = dir / name;  // sleep, under a name of its own (its comm)
+  fs::remove(sleeper);
+  fs::create_symlink("/bin/sleep", sleeper);
+  for (const bool in_namespace : {false, true}) {
+    if (in_namespace && !namespaces_allowed()) continue;
+    const Sandbox sandbox(in_namespace ? nullptr : "group");
+    Limits limits{20, 0, 0, 20, Isolation::Program, 64ull << 20};
+    const auto t0 = std::chrono::steady_clock::now();
+    const int code = run_process(
+        {"/bin/bash", "-c",
+         "for i in 1 2 3; do (x=$(head -c 40000000 /dev/zero | tr '\\0' a); " sleeper.string() +
+             " 15 & wait; :) & done; wait"},
+        dir / "memory.out", dir / "memory.err", {}, limits);
+    EXPECT_EQ(code, kPastMemoryLimit) << (in_namespace ? "namespace" : "group");
+    EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(10));
+    EXPECT_EQ(ending_text(code, limits, "the program"),
+              "the program and the processes it started held over 64 MiB of memory together: "
+              "they were stopped");
+    EXPECT_TRUE(all_gone(name)) << "a process of the program outlived it";
+  }
+}
+
 TEST(OwnIsolation, AChildStoppedFromOutsideIsSaidSoNotAsATimeLimit) {
   const Limits limits{20, 0, 0, 20, Isolation::Tool};
   const int code = stopped_from_outside(Isolation::Tool, SIGTERM);

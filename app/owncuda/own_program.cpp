@@ -182,7 +182,9 @@ std::optional<nlohmann::json> run_program(const fs::path& program, const fs::pat
   const auto wall = unsigned(options.time_limit_s + 10);
   // argv[0] as a program built from FILE.cu and run from its folder would see it: ./FILE.
   const std::string shown = "./" + fs::path(options.file).stem().string();
-  const Limits limits{cpu, 8ull << 30, options.file_limit_bytes, wall, Isolation::Program};
+  // 8 GiB of address space for each process, and of resident memory for them all together.
+  const Limits limits{cpu,  8ull << 30,         options.file_limit_bytes,
+                      wall, Isolation::Program, 8ull << 30};
   result.exit_code =
       run_process(argv, dir / "program.out", dir / "program.err", env, limits, {}, shown);
   result.timings.run_s = seconds_since(t0);

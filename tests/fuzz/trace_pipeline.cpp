@@ -1,25 +1,24 @@
-// The fuzzed pipeline: JSON text -> Trace -> TraceModel -> the check table and the views' text.
+// The fuzzed pipelines: JSON text -> Trace -> TraceModel -> the check table and the views' text,
+// as a trace file is read (`check`, the window's open) and as a run's raw record is (`run`).
 #include "trace_pipeline.h"
 
 #include <sstream>
 
 #include "cli/commands.h"
 #include "core/format.h"
+#include "core/json_shape.h"
 #include "model/fact_rows.h"
 #include "model/trace_model.h"
+#include "owncuda/record/raw_record_check.h"
+#include "owncuda/record/raw_trace.h"
+#include "trace/trace_consistency.h"
 #include "trace/trace_json.h"
 
 namespace stridescope {
+namespace {
 
-bool exercise_trace_pipeline(std::string_view bytes) {
-  nlohmann::json document = nlohmann::json::parse(bytes, nullptr, false);
-  if (document.is_discarded()) return false;
-  Trace trace;
-  try {
-    trace = trace_from_json(document);
-  } catch (const TraceFormatError&) {
-    return false;
-  }
+// What every view builds from a trace: true if it made any text.
+bool exercise_views(Trace trace) {
   TraceModel model(std::move(trace));
   std::ostringstream out;
   print_facts_table(model, out);  // every step's fact rows and narration, the run's totals
@@ -31,6 +30,36 @@ bool exercise_trace_pipeline(std::string_view bytes) {
     out << printf_literal(model.facts(s).label.text());
   }
   return !out.str().empty();
+}
+
+// The bytes as a trace file, read as load_trace reads one.
+bool exercise_trace_file(const nlohmann::json& document) {
+  Trace trace;
+  try {
+    trace = trace_from_json(document);
+  } catch (const TraceFormatError&) {
+    return false;
+  }
+  return exercise_views(std::move(trace));
+}
+
+// The bytes as a run's raw record, read as BuiltProgram::run reads one (without a program: no
+// lines, symbols or sources).
+bool exercise_raw_record(const nlohmann::json& raw) {
+  if (raw_record_problem(raw) || !raw.value("traced", false) || raw.contains("error")) return false;
+  Trace trace = trace_of_raw(raw, TraceInputs{});
+  if (first_inconsistency(trace)) return false;
+  return exercise_views(std::move(trace));
+}
+
+}  // namespace
+
+bool exercise_trace_pipeline(std::string_view bytes) {
+  if (json_shape_problem(bytes)) return false;
+  const nlohmann::json document = nlohmann::json::parse(bytes, nullptr, false);
+  if (document.is_discarded()) return false;
+  const bool trace = exercise_trace_file(document);
+  return exercise_raw_record(document) || trace;
 }
 
 }  // namespace stridescope

@@ -18,6 +18,7 @@
 #include "core/files.h"
 #include "owncuda/own_program.h"
 #include "owncuda/process/guard.h"
+#include "owncuda/process/memory_watch.h"
 #include "owncuda/process/stop.h"
 
 namespace stridescope {
@@ -204,11 +205,16 @@ void stop_guard(pid_t guard) {
   }
 }
 
+// Why stridescope killed a guard itself, if it did.
+enum class Killed { No, PastWallTime, PastMemory };
+
 // Waits for the guard: its wait status. The guard keeps the program's wall-time limit; this is the
-// backstop (5 s later), and the place where a request to stop stridescope is seen.
-int wait_for_guard(pid_t guard, const Limits& limits, bool& killed) {
+// backstop (5 s later), the watch on the memory of all the program's processes together, and the
+// place where a request to stop stridescope is seen.
+int wait_for_guard(pid_t guard, const Limits& limits, Killed& killed) {
   const auto backstop = std::chrono::steady_clock::now() +
                         std::chrono::seconds(limits.wall_s ? limits.wall_s + 5 : 0);
+  MemoryWatch memory(guard, limits.total_memory_bytes);
   int status = 0;
   for (;;) {
     if (reap_if_ended(guard, status, false)) return status;
@@ -216,10 +222,12 @@ int wait_for_guard(pid_t guard, const Limits& limits, bool& killed) {
       stop_guard(guard);
       throw Interrupted(signal);
     }
-    if (limits.wall_s > 0 && !killed && std::chrono::steady_clock::now() > backstop) {
+    const bool past_time = limits.wall_s > 0 && std::chrono::steady_clock::now() > backstop;
+    if (killed == Killed::No && (past_time || memory.over())) {
+      // The guard dies at once; its reaper with it (and, in a namespace, every process there).
       kill(-guard, SIGKILL);
       kill(guard, SIGKILL);
-      killed = true;
+      killed = past_time ? Killed::PastWallTime : Killed::PastMemory;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
@@ -238,8 +246,12 @@ pid_t fork_guard(const guard::Plan& plan) {
 }
 
 // The exit status run_process returns, from the guard's record and its own wait status.
-int exit_code_of(const guard::Record& r, int guard_status, bool killed, pid_t program,
+int exit_code_of(const guard::Record& r, int guard_status, Killed killed, pid_t program,
                  bool reachable, const std::string& name) {
+  if (killed == Killed::PastMemory) {
+    if (program > 0) kill(-program, SIGKILL);
+    return kPastMemoryLimit;
+  }
   switch (guard::Ending(r.ending)) {
     case guard::Ending::Exited:
       return r.value;
@@ -261,7 +273,7 @@ int exit_code_of(const guard::Record& r, int guard_status, bool killed, pid_t pr
   // the guard (SIGKILL, which no guard can take), or else from outside. What the program started
   // goes with its group.
   if (program > 0) kill(-program, SIGKILL);
-  if (killed || !WIFSIGNALED(guard_status)) return kPastWallTime;
+  if (killed != Killed::No || !WIFSIGNALED(guard_status)) return kPastWallTime;
   return (reachable ? kSignalledParent : kStoppedFromOutside) + WTERMSIG(guard_status);
 }
 
@@ -306,7 +318,7 @@ int run_process(const std::vector<std::string>& argv, const fs::path& out, const
   plan.record_fd = pipe.write_end;
   const LiveGuard guard(fork_guard(plan));
   pipe.close_write_end();
-  bool killed = false;
+  Killed killed = Killed::No;
   const int status = wait_for_guard(guard.pid, limits, killed);
   guard::Record record;
   pid_t program_pid = 0;
@@ -318,6 +330,12 @@ int run_process(const std::vector<std::string>& argv, const fs::path& out, const
 }
 
 std::string ending_text(int exit_code, const Limits& limits, const std::string& who) {
+  if (exit_code == kPastMemoryLimit) {
+    const std::uint64_t mib = limits.total_memory_bytes >> 20;
+    return who + " and the processes it started held over " +
+           (mib % 1024 == 0 ? std::to_string(mib >> 10) + " GiB" : std::to_string(mib) + " MiB") +
+           " of memory together: they were stopped";
+  }
   if (exit_code >= kSignalledParent && exit_code < kKilledBy)
     return who + " sent " + signal_name(exit_code - kSignalledParent) +
            " to the process that started it: it was stopped, with everything it started";

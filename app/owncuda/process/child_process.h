@@ -23,6 +23,9 @@ struct Limits {
   std::uint64_t file_bytes = 0;    // 0: none; the largest file it may write (output, raw record)
   unsigned wall_s = 0;             // 0: none; then it and what it started are killed
   Isolation isolation = Isolation::Tool;
+  // 0: none; the resident memory of it and every process it started, together (memory_bytes
+  // bounds each process alone).
+  std::uint64_t total_memory_bytes = 0;
 };
 
 // A tool's limits (clang's parse and compile, the linker, nm, llvm-symbolizer, nvdisasm): ample
@@ -34,6 +37,7 @@ inline constexpr int kSignalledParent = 1000;  // + the signal it sent the proce
 inline constexpr int kKilledBy = 2000;      // + the signal that ended it (SIGXCPU: its CPU limit)
 inline constexpr int kPastWallTime = 3000;  // stopped at its wall-time limit, with what it started
 inline constexpr int kStoppedFromOutside = 4000;  // + the signal something else sent its guard
+inline constexpr int kPastMemoryLimit = 5000;     // its processes held over total_memory_bytes
 // Whether `code` is one of those, not an exit status.
 inline bool ended_abnormally(int code) {
   return code >= kSignalledParent;

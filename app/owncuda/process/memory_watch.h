@@ -1,0 +1,34 @@
+// The memory a program and everything it started hold together: the resident sizes, read from
+// /proc, of every process of its guard's session and of its PID namespace (a daemon that left the
+// session is still in the namespace). A per-process limit (RLIMIT_AS) lets three forks of 6 GiB
+// hold 18 GiB; this bounds their sum.
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+namespace stridescope {
+
+class MemoryWatch {
+ public:
+  MemoryWatch(pid_t guard, std::uint64_t limit_bytes);  // limit 0: watches nothing
+  // Reads /proc again if 200 ms have passed; true once the sum has passed the limit.
+  bool over();
+  std::uint64_t peak_bytes() const { return peak_; }
+
+ private:
+  std::uint64_t resident_bytes();
+  pid_t guard_;
+  std::uint64_t limit_, peak_ = 0;
+  std::string namespace_;  // the program's PID namespace ("pid:[N]"), once its reaper is seen
+  std::chrono::steady_clock::time_point next_;
+};
+
+// The sum of resident sizes of `pids`-like processes: those of session `session` or whose PID
+// namespace is `pid_namespace` (when not ""). For MemoryWatch and its test.
+std::uint64_t resident_bytes_of(pid_t session, const std::string& pid_namespace);
+
+}  // namespace stridescope
