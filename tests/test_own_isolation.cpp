@@ -452,11 +452,11 @@ TEST(OwnIsolation, TheMemoryOfAProgramsProcessesIsBoundedTogether) {
     const Sandbox sandbox(in_namespace ? nullptr : "group");
     Limits limits{20, 0, 0, 20, Isolation::Program, 64ull << 20};
     const auto t0 = std::chrono::steady_clock::now();
-    const int code = run_process(
-        {"/bin/bash", "-c",
-         "for i in 1 2 3; do (x=$(head -c 40000000 /dev/zero | tr '\\0' a); " sleeper.string() +
-             " 15 & wait; :) & done; wait"},
-        dir / "memory.out", dir / "memory.err", {}, limits);
+    const int code =
+        run_process({"/bin/bash", "-c",
+                     "for i in 1 2 3; do (x=$(head -c 40000000 /dev/zero | tr '\\0' a); " +
+                         sleeper.string() + " 15 & wait; :) & done; wait"},
+                    dir / "memory.out", dir / "memory.err", {}, limits);
     EXPECT_EQ(code, kPastMemoryLimit) << (in_namespace ? "namespace" : "group");
     EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(10));
     EXPECT_EQ(ending_text(code, limits, "the program"),
