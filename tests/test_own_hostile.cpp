@@ -239,5 +239,32 @@ TEST(OwnHostile, AFolderThatCannotBeRemovedIsSaidWithItsPath) {
                       ": Operation not permitted (the program made it undeletable?)\n");
 }
 
+// An access out of bounds in a header of the user's, or through an intrinsic (__ldg), is named at
+// its place as compute-sanitizer names it: the header's line, the line that calls the intrinsic.
+TEST(OwnHostile, AFaultInAHeaderOrThroughAnIntrinsicNamesItsPlace) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  write_program("hostile_helper.cuh", "__device__ inline void put(int* p, int i) { p[i] = 1; }\n");
+  const Said header = run_program(
+      "hostile_header.cu",
+      "#include \"hostile_helper.cuh\"\n__global__ void k(int* out) { put(out, threadIdx.x + 60); "
+      "}\n"
+      "int main() { int* d; cudaMalloc(&d, 256); k<<<1, 8>>>(d); cudaDeviceSynchronize(); }\n");
+  EXPECT_EQ(header.status, 2);
+  EXPECT_NE(header.err.find("past the end of the cudaMalloc buffer d"), std::string::npos)
+      << header.err;
+  EXPECT_NE(header.err.find("of launch 0 at hostile_helper.cuh:1;"), std::string::npos)
+      << header.err;
+  const Said intrinsic =
+      run_program("hostile_ldg.cu",
+                  "__global__ void k(const int* in, int* out) {\n"
+                  "  out[threadIdx.x] = __ldg(&in[threadIdx.x + 60]);\n}\n"
+                  "int main() { int* d; int* o; cudaMalloc(&d, 256); cudaMalloc(&o, 256);\n"
+                  "  k<<<1, 8>>>(d, o); cudaDeviceSynchronize(); }\n");
+  EXPECT_EQ(intrinsic.status, 2);
+  EXPECT_NE(intrinsic.err.find("the program read d[64]"), std::string::npos) << intrinsic.err;
+  EXPECT_NE(intrinsic.err.find("of launch 0 at hostile_ldg.cu:2;"), std::string::npos)
+      << intrinsic.err;
+}
+
 }  // namespace
 }  // namespace stridescope

@@ -302,10 +302,14 @@ OwnRunResult BuiltProgram::run(const OwnRunOptions& options) const {
   const bool races = raw->contains("global_races") && (*raw)["global_races"].is_array() &&
                      !(*raw)["global_races"].empty();
   TraceInputs in = gathered_;
+  std::map<std::uint64_t, std::string> elsewhere;  // places outside the file (source_lines)
   if (traced || races || raw->contains("fault_pc")) {
     // The lines of every address the record names: one llvm-symbolizer run.
     auto t0 = std::chrono::steady_clock::now();
-    in.lines = source_lines(*raw, program_, dir, symbolizer_, file_);
+    SourceLines found =
+        source_lines(*raw, program_, dir, symbolizer_, file_, runtime_include_dir());
+    in.lines = std::move(found.lines);
+    elsewhere = std::move(found.elsewhere);
     result.timings.symbolize_s = seconds_since(t0);
   }
   try {
@@ -315,9 +319,13 @@ OwnRunResult BuiltProgram::run(const OwnRunOptions& options) const {
     return result;
   }
   if (!traced && !raw->contains("fault_pc")) return result;
-  if (raw->contains("fault_pc")) {  // a fault in the user's code: name its line
-    const int line = line_at(in.lines, (*raw)["fault_pc"].get<std::uint64_t>());
-    if (line > 0) result.failure += " at " + file_.filename().string() + ":" + std::to_string(line);
+  if (raw->contains("fault_pc")) {  // a fault in the user's code: name its place
+    const std::uint64_t pc = (*raw)["fault_pc"].get<std::uint64_t>();
+    if (const int line = line_at(in.lines, pc); line > 0) {
+      result.failure += " at " + file_.filename().string() + ":" + std::to_string(line);
+    } else if (const auto place = elsewhere.find(pc); place != elsewhere.end()) {
+      result.failure += " at " + place->second;  // a header of the user's, or an intrinsic's caller
+    }
   }
   if (!traced) return result;
   if (const std::uint64_t blocks = grid_blocks(*raw); options.traced_block >= blocks) {

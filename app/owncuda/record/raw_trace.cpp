@@ -29,10 +29,30 @@ std::vector<std::string> source_of(const fs::path& file) {
   return lines;
 }
 
-std::map<std::uint64_t, int> source_lines(const nlohmann::json& raw, const fs::path& program,
-                                          const fs::path& dir, const std::string& symbolizer,
-                                          const fs::path& file) {
-  std::map<std::uint64_t, int> lines;
+namespace {
+
+// The innermost frame of a symbolizer answer that is the user's: not in the runtime's headers, not
+// the main() a launch spec made ("<main() made by ...>"). "" if none.
+std::string users_place(const nlohmann::json& frames, const fs::path& runtime_headers) {
+  const std::string headers = runtime_headers.lexically_normal().string();
+  for (const nlohmann::json& frame : frames) {
+    const std::string name = frame.value("FileName", "");
+    const int line = frame.value("Line", 0);
+    if (name.empty() || name[0] == '<' || line <= 0) continue;
+    if (!headers.empty() && fs::path(name).lexically_normal().string().starts_with(headers))
+      continue;
+    return fs::path(name).filename().string() + ":" + std::to_string(line);
+  }
+  return "";
+}
+
+}  // namespace
+
+SourceLines source_lines(const nlohmann::json& raw, const fs::path& program, const fs::path& dir,
+                         const std::string& symbolizer, const fs::path& file,
+                         const fs::path& runtime_headers) {
+  SourceLines found;
+  std::map<std::uint64_t, int>& lines = found.lines;
   if (raw.contains("steps"))
     for (const auto& step : raw["steps"])
       for (const auto& a : step["accesses"]) lines[a[5].get<std::uint64_t>()] = 0;
@@ -53,13 +73,13 @@ std::map<std::uint64_t, int> source_lines(const nlohmann::json& raw, const fs::p
         if (r.is_object() && r.contains(side)) place(r[side], 2);
   if (raw.contains("buffers"))  // the cudaMalloc calls: their lines name the buffers
     for (const auto& b : raw["buffers"]) lines[b["pc"].get<std::uint64_t>()] = 0;
-  if (lines.empty()) return lines;
+  if (lines.empty()) return found;
   std::ostringstream pcs;
   for (const auto& [pc, line] : lines)
     pcs << "0x" << std::hex << (pc - 1) << "\n";  // inside the call
   write_output_file((dir / "pcs.txt").string(), pcs.str());
   int rc =
-      run_process({symbolizer, "--obj=" + program.string(), "--output-style=JSON", "--no-inlines"},
+      run_process({symbolizer, "--obj=" + program.string(), "--output-style=JSON"},
                   dir / "lines.json", dir / "symbolizer.err", {}, kToolLimits, dir / "pcs.txt");
   if (rc != 0)
     throw OwnProgramError("llvm-symbolizer failed: " + read_file(dir / "symbolizer.err"));
@@ -68,12 +88,16 @@ std::map<std::uint64_t, int> source_lines(const nlohmann::json& raw, const fs::p
   for (auto& [pc, line] : lines) {
     if (!std::getline(answers, answer)) break;
     const nlohmann::json j = nlohmann::json::parse(answer, nullptr, false);
-    if (j.is_object() && j.contains("Symbol") && !j["Symbol"].empty() &&
-        fs::path(j["Symbol"][0].value("FileName", "")).lexically_normal() ==
-            file.lexically_normal())
+    if (!j.is_object() || !j.contains("Symbol") || !j["Symbol"].is_array() || j["Symbol"].empty())
+      continue;
+    // The innermost frame (of inlined calls: the instruction's own line) names the line.
+    if (fs::path(j["Symbol"][0].value("FileName", "")).lexically_normal() ==
+        file.lexically_normal())
       line = j["Symbol"][0].value("Line", 0);
+    if (std::string place = users_place(j["Symbol"], runtime_headers); !place.empty())
+      found.elsewhere[pc] = std::move(place);
   }
-  return lines;
+  return found;
 }
 
 namespace {

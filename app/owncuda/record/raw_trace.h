@@ -18,11 +18,17 @@ namespace stridescope {
 
 // Return address -> line of `file`, by one llvm-symbolizer run over the record's unique addresses;
 // 0 for an address in another file (a header, the main() a launch spec made): no line of `file`.
-std::map<std::uint64_t, int> source_lines(const nlohmann::json& raw,
-                                          const std::filesystem::path& program,
-                                          const std::filesystem::path& dir,
-                                          const std::string& symbolizer,
-                                          const std::filesystem::path& file);
+// `elsewhere`: for each address, the innermost place that is the user's, "helper.cuh:2" or
+// "main.cu:7" (an intrinsic of the runtime's headers named where the program calls it), as
+// compute-sanitizer names a fault's place; none where every frame is the runtime's.
+struct SourceLines {
+  std::map<std::uint64_t, int> lines;
+  std::map<std::uint64_t, std::string> elsewhere;
+};
+SourceLines source_lines(const nlohmann::json& raw, const std::filesystem::path& program,
+                         const std::filesystem::path& dir, const std::string& symbolizer,
+                         const std::filesystem::path& file,
+                         const std::filesystem::path& runtime_headers);
 
 // What a raw record is made into a trace with, all gathered before the trace is built: for a
 // program run by the emulator, its symbols once per build (one nm run) and the lines of the
