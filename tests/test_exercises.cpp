@@ -134,6 +134,30 @@ TEST(ExerciseChecker, ARaceFailsWhereTheOutputIsRightAndNamesTheStepAndLine) {
   EXPECT_EQ(f.line, 5);  // where the value not yet written is read
 }
 
+// A right answer that copies the kernel's value out of a buffer and frees the buffer before it
+// returns the value passes: the value is still known to be the last launch's.
+TEST(ExerciseChecker, AReturnedValueFromAFreedBufferIsStillTheKernels) {
+  SKIP_WITHOUT_TOOLS();
+  const Exercise& e = *find_exercise("relaunch");
+  const fs::path file = write_file(
+      "relaunch.freed.cu",
+      "__global__ void pass(const int* in, int* out, int n) {\n"
+      "  __shared__ int s[256];\n  const int t = threadIdx.x, i = blockIdx.x * 256 + t;\n"
+      "  s[t] = i < n ? in[i] : 0;\n  __syncthreads();\n"
+      "  for (int k = 128; k > 0; k /= 2) {\n    if (t < k) s[t] += s[t + k];\n"
+      "    __syncthreads();\n  }\n  if (t == 0) out[blockIdx.x] = s[0];\n}\n"
+      "int reduce_all(int* d_in, int* d_tmp, int n) {\n"
+      "  int* a; int* b; cudaMalloc(&a, n * sizeof(int)); cudaMalloc(&b, n * sizeof(int));\n"
+      "  const int* from = d_in;\n"
+      "  while (true) {\n    const int blocks = (n + 255) / 256;\n"
+      "    pass<<<blocks, 256>>>(from, a, n);\n    n = blocks;\n"
+      "    if (n == 1) break;\n    from = a; int* t = a; a = b; b = t;\n  }\n"
+      "  int r; cudaMemcpy(&r, a, sizeof r, cudaMemcpyDeviceToHost);\n"
+      "  cudaFree(a); cudaFree(b);\n  return r;\n}\n");
+  const CheckResult r = check_exercise(e, file.string());
+  EXPECT_TRUE(r.failures.empty()) << all_sentences(r);
+}
+
 // A learner's program that loops, crashes or floods its output fails with that reason, once, and
 // the checker carries on.
 TEST(ExerciseChecker, ALoopACrashAndAFloodFailWithTheirReason) {

@@ -30,6 +30,15 @@ void warn_global_races(const std::vector<GlobalRace>& races, std::ostream& err) 
         << " more races in global memory at other lines\n";
 }
 
+void warn_unwritten_reads(const std::vector<UnwrittenGlobalRead>& reads, std::ostream& err) {
+  for (std::size_t i = 0; i < reads.size() && i < 3; ++i)
+    err << "stridescope: warning: a read of uninitialized memory: "
+        << unwritten_read_sentence(reads[i]) << "\n";
+  if (reads.size() > 3)
+    err << "stridescope: warning: " << reads.size() - 3
+        << " more reads of uninitialized memory at other lines\n";
+}
+
 // The end of `run`'s summary line: what the traced block left, said as what it is.
 std::string block_result_sentence(const Trace& trace) {
   std::ostringstream s;
@@ -98,6 +107,7 @@ int command_run(const OwnRunOptions& options, const std::string& out_path, bool 
   if (!r.output.empty() && r.output.back() != '\n') out << "\n";  // our lines start their own
   err << r.errors;
   warn_global_races(r.reports.races, err);
+  warn_unwritten_reads(r.reports.unwritten_reads, err);
   if (r.failure.empty() && !r.traced && r.launches == 0) {  // a program that launches nothing
     out << "(no kernel launch: nothing to trace)\n";
     return r.exit_code;

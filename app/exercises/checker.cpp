@@ -132,6 +132,17 @@ std::optional<CheckFailure> global_race_failure(const RawResults& reports,
   return f;
 }
 
+// A kernel read global memory nothing had written: on a GPU, whatever was there.
+std::optional<CheckFailure> unwritten_read_failure(const RawResults& reports,
+                                                   const std::string& label) {
+  if (reports.unwritten_reads.empty()) return std::nullopt;
+  const UnwrittenGlobalRead& r = reports.unwritten_reads.front();
+  CheckFailure f;
+  f.line = r.reader.line;
+  f.sentence = label + ": a read of uninitialized memory: " + unwritten_read_sentence(r);
+  return f;
+}
+
 std::string output_difference(const std::vector<ExpectedArray>& expected,
                               const std::vector<ExpectedArray>& got,
                               std::pair<std::string, std::size_t>* where_wrong) {
@@ -355,6 +366,7 @@ void check_case(const Exercise& exercise, const ExerciseCase& c, const BuiltProg
       !work.empty())
     add(result, kinds, "device work", CheckFailure{c.label + ": " + work, std::nullopt, 0, 0});
   add(result, kinds, "global race", global_race_failure(r.reports, c.label));
+  add(result, kinds, "unwritten read", unwritten_read_failure(r.reports, c.label));
   if (!trace) {
     if (!kinds.count("device work") && !kinds.count("output"))
       add(result, kinds, "device work",

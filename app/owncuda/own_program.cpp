@@ -152,10 +152,33 @@ std::string not_the_runtimes_record(const std::string& problem, const fs::path& 
          " (did the program write over it?)";
 }
 
+// The run's record, if the program's run left one, checked as the readers need it (a record the
+// program wrote over, a full disk's cut one: none, and `failure` says why, unless it says already).
+std::optional<nlohmann::json> read_record(const fs::path& path, std::uint64_t limit,
+                                          std::string& failure) {
+  std::error_code no_record;
+  if (!fs::exists(fs::symlink_status(path, no_record))) return std::nullopt;
+  const std::string text = read_what_it_left(path, limit, failure);
+  std::optional<std::string> problem = json_shape_problem(text);
+  nlohmann::json raw = problem ? nlohmann::json() : nlohmann::json::parse(text, nullptr, false);
+  if (problem) {
+    problem = "its JSON " + *problem;
+  } else if (raw.is_discarded()) {
+    problem = "not valid JSON";
+  } else {
+    problem = raw_record_problem(raw);
+  }
+  if (!problem) return raw;
+  // The runtime writes it whole at the program's end; anything else is the program's doing, a
+  // full disk, or a run stopped while it wrote (then its ending is the failure already).
+  if (failure.empty()) failure = not_the_runtimes_record(*problem, path.parent_path());
+  return std::nullopt;
+}
+
 // Step 3: the program in a child process with limits; its raw record, if it wrote one.
 std::optional<nlohmann::json> run_program(const fs::path& program, const fs::path& dir,
                                           const OwnRunOptions& options, ElementType element,
-                                          OwnRunResult& result) {
+                                          bool alignment_checks, OwnRunResult& result) {
   auto t0 = std::chrono::steady_clock::now();
   const fs::path raw_path = dir / "raw.json";
   // A run before this one in the same folder (--schedules, --keep) left its record: a run that
@@ -174,6 +197,7 @@ std::optional<nlohmann::json> run_program(const fs::path& program, const fs::pat
                                                       : std::string()),
       std::string("STRIDESCOPE_TIME_LIMIT=") + limit};
   if (options.workers > 0) env.push_back("STRIDESCOPE_WORKERS=" + std::to_string(options.workers));
+  if (!alignment_checks) env.push_back("STRIDESCOPE_ALIGNMENT_CHECKS=0");
   std::vector<std::string> argv{program.string()};
   argv.insert(argv.end(), options.args.begin(), options.args.end());
   // The runtime stops the program at its time limit, saying how far it got; these limits are the
@@ -192,29 +216,14 @@ std::optional<nlohmann::json> run_program(const fs::path& program, const fs::pat
   result.output = read_what_it_left(dir / "program.out", limits.file_bytes, result.failure);
   result.errors = read_what_it_left(dir / "program.err", limits.file_bytes, result.failure);
   if (result.failure.empty()) result.failure = full_disk_note(dir);
-  std::error_code no_record;
-  if (!fs::exists(fs::symlink_status(raw_path, no_record))) return std::nullopt;
-  const std::string text = read_what_it_left(raw_path, limits.file_bytes, result.failure);
-  std::optional<std::string> problem = json_shape_problem(text);
-  nlohmann::json raw = problem ? nlohmann::json() : nlohmann::json::parse(text, nullptr, false);
-  if (problem) {
-    problem = "its JSON " + *problem;
-  } else if (raw.is_discarded()) {
-    problem = "not valid JSON";
-  } else {
-    problem = raw_record_problem(raw);
-  }
-  if (problem) {
-    // The runtime writes it whole at the program's end; anything else is the program's doing, a
-    // full disk, or a run stopped while it wrote (then its ending is the failure already).
-    if (result.failure.empty()) result.failure = not_the_runtimes_record(*problem, dir);
-    return std::nullopt;
-  }
+  std::optional<nlohmann::json> raw = read_record(raw_path, limits.file_bytes, result.failure);
+  if (!raw) return std::nullopt;
   // What the runtime stopped it for, or why it traced nothing: on one line, whatever the program
   // put in it (an exception's message, a record it wrote itself).
-  if (raw.contains("error")) result.failure = one_line_text(raw["error"].get<std::string>());
-  if (raw.contains("untraced")) result.untraced = one_line_text(raw["untraced"].get<std::string>());
-  result.shared_accesses = raw.value("shared_accesses", std::uint64_t{0});
+  if (raw->contains("error")) result.failure = one_line_text((*raw)["error"].get<std::string>());
+  if (raw->contains("untraced"))
+    result.untraced = one_line_text((*raw)["untraced"].get<std::string>());
+  result.shared_accesses = raw->value("shared_accesses", std::uint64_t{0});
   return raw;
 }
 
@@ -265,6 +274,7 @@ BuiltProgram::BuiltProgram(const OwnRunOptions& options) {
   if (!fs::is_regular_file(file_)) throw OwnProgramError("no such file: " + options.file);
   work_ = std::make_unique<WorkDir>(options.work_dir, "run");
   program_ = build_program(options, file_, work_->path(), tools, timings_, element_, facts_);
+  packed_ = file_packs_structs(file_);
   // What every run's trace is made with, gathered once: the symbols (one nm run), the file's
   // lines, the declarations, a launch spec's arrays.
   ProgramSymbols symbols = read_program_symbols(program_, work_->path());
@@ -295,12 +305,15 @@ OwnRunResult BuiltProgram::run(const OwnRunOptions& options) const {
   OwnRunResult result;
   result.timings = timings_;
   result.warnings = facts_.warnings;
-  const std::optional<nlohmann::json> raw = run_program(program_, dir, options, element_, result);
+  const std::optional<nlohmann::json> raw =
+      run_program(program_, dir, options, element_, !packed_, result);
   if (!raw) return result;
   result.launches = raw->contains("launches") ? (*raw)["launches"].size() : 0;
   const bool traced = raw->value("traced", false) && !raw->contains("error");
-  const bool races = raw->contains("global_races") && (*raw)["global_races"].is_array() &&
-                     !(*raw)["global_races"].empty();
+  const auto any = [&](const char* key) {
+    return raw->contains(key) && (*raw)[key].is_array() && !(*raw)[key].empty();
+  };
+  const bool races = any("global_races") || any("uninitialized_reads");
   TraceInputs in = gathered_;
   std::map<std::uint64_t, std::string> elsewhere;  // places outside the file (source_lines)
   if (traced || races || raw->contains("fault_pc")) {

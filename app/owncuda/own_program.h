@@ -97,6 +97,7 @@ class BuiltProgram {
   std::filesystem::path file_, program_;
   OwnRunTimings timings_;
   ElementType element_ = ElementType::Int;
+  bool packed_ = false;  // the program packs structs: no alignment checks (build/program_build.h)
   ProgramFacts facts_;
   TraceInputs gathered_;  // what every run's trace is made with but its lines (record/raw_trace.h)
 };

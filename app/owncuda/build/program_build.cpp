@@ -175,18 +175,36 @@ bool declares_memory_functions(const std::string& source) {
   return false;
 }
 
-bool file_declares_memory_functions(const fs::path& file) {
+namespace {
+
+// Whether `holds` is true of the file's text or of one of its own headers (`#include "util.h"`
+// beside it, one level down).
+bool file_or_its_headers(const fs::path& file, bool (*holds)(const std::string&)) {
   const std::string text = read_file(file);
-  if (declares_memory_functions(text)) return true;
-  // The file's own headers (`#include "util.h"` beside it), one level down.
+  if (holds(text)) return true;
   static const std::regex local_include(R"re(#\s*include\s*"([^"\n]{1,200})")re");
   for (std::sregex_iterator it(text.begin(), text.end(), local_include), end; it != end; ++it) {
     const fs::path header = file.parent_path() / (*it)[1].str();
     std::error_code error;
-    if (fs::is_regular_file(header, error) && declares_memory_functions(read_file(header)))
-      return true;
+    if (fs::is_regular_file(header, error) && holds(read_file(header))) return true;
   }
   return false;
+}
+
+}  // namespace
+
+bool file_declares_memory_functions(const fs::path& file) {
+  return file_or_its_headers(file, declares_memory_functions);
+}
+
+bool packs_structs(const std::string& source) {
+  static const std::regex packing(R"(\bpacked\b|#\s*pragma\s+pack\b)");
+  const std::string s = without_comments(source);
+  return std::regex_search(s, packing);
+}
+
+bool file_packs_structs(const fs::path& file) {
+  return file_or_its_headers(file, packs_structs);
 }
 
 std::string dynamic_shared_assembly(const std::vector<std::string>& names) {

@@ -51,6 +51,12 @@ bool declares_memory_functions(const std::string& source);
 // The same of a file or of a header it includes from its folder (`#include "util.h"`).
 bool file_declares_memory_functions(const std::filesystem::path& file);
 
+// Whether a source packs structs (`__attribute__((packed))`, `#pragma pack`): their fields sit at
+// any address, which nvcc reads byte by byte and clang whole, so the runtime's alignment checks
+// are off for such a program (the file or its own headers).
+bool packs_structs(const std::string& source);
+bool file_packs_structs(const std::filesystem::path& file);
+
 // memory_macros: memset and memcpy in kernels checked (stridescope/memory_functions.h), for a file
 // that declares neither itself.
 std::vector<std::string> build_flags(bool optimize = true, bool memory_macros = true);

@@ -105,6 +105,7 @@ const std::vector<TopField>& top_fields() {
       {{"fault_pc", is_uint}, "an address"},
       {{"shared_accesses", is_uint}, "a count"},
       {{"global_races_total", is_uint}, "a count"},
+      {{"uninitialized_total", is_uint}, "a count"},
       {{"shared_bytes",
         [](const json& j) {
           return is_uint(j) && j.get<std::uint64_t>() <= kMaxRecordSharedBytes;

@@ -67,6 +67,34 @@ std::vector<double> numbers(const nlohmann::json& j) {
 
 }  // namespace
 
+bool UnwrittenGlobalRead::operator<(const UnwrittenGlobalRead& o) const {
+  const auto key = [](const UnwrittenGlobalRead& r) {
+    return std::make_tuple(r.launch, r.reader.line, r.reader.block, r.reader.thread, r.buffer,
+                           r.element);
+  };
+  return key(*this) < key(o);
+}
+
+namespace {
+
+// The reads of words nothing wrote, sorted, one per launch and line.
+std::vector<UnwrittenGlobalRead> unwritten_reads_of(const nlohmann::json& list,
+                                                    const std::map<std::uint64_t, int>& lines) {
+  std::vector<UnwrittenGlobalRead> out;
+  for (const auto& u : list)
+    out.push_back({u.at("launch").get<long>(), u.at("buffer").get<std::string>(),
+                   u.at("element").get<long long>(), side_of(u.at("reader"), lines)});
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end(),
+                        [](const UnwrittenGlobalRead& a, const UnwrittenGlobalRead& b) {
+                          return a.launch == b.launch && a.reader.line == b.reader.line;
+                        }),
+            out.end());
+  return out;
+}
+
+}  // namespace
+
 bool GlobalRace::operator<(const GlobalRace& o) const {
   const auto key = [](const GlobalRace& r) {
     // A read before a write (the more telling sentence), then blocks and threads: a total order,
@@ -109,6 +137,8 @@ RawResults raw_results(const nlohmann::json& raw, const std::map<std::uint64_t, 
                                 }),
                     out.races.end());
     out.raced = raw.value("global_races_total", std::uint64_t{0});
+    out.unwritten_reads = unwritten_reads_of(list(raw, "uninitialized_reads"), lines);
+    out.unwritten_total = raw.value("uninitialized_total", std::uint64_t{0});
     for (const auto& r : list(raw, "results")) {
       ReportedResult result;
       result.name = r.at("name").get<std::string>();
@@ -182,6 +212,17 @@ std::string race_sentence(const GlobalRace& r) {
          "array, or finish in a later launch";
   }
   return s;
+}
+
+std::string unwritten_read_sentence(const UnwrittenGlobalRead& r) {
+  const std::string word =
+      r.buffer.empty() ? std::string("a word of a cudaMalloc buffer")
+                       : r.buffer + (r.element >= 0 ? "[" + std::to_string(r.element) + "]" : "");
+  return "launch " + std::to_string(r.launch) + " " + act(r.reader.kind, word) +
+         at_line(r.reader.line) + " (thread " + std::to_string(r.reader.thread) + " of block " +
+         std::to_string(r.reader.block) +
+         ") before anything wrote it: cudaMalloc does not clear memory, so a GPU reads whatever "
+         "was there; copy or cudaMemset it first";
 }
 
 }  // namespace stridescope

@@ -57,9 +57,21 @@ struct UnreadInput {
   long long first = -1;
 };
 
+// A kernel's read of a word of a cudaMalloc buffer that nothing had written (no copy, no memset,
+// no kernel): what a GPU reads there is whatever its memory held (initcheck's report).
+struct UnwrittenGlobalRead {
+  long launch = 0;
+  std::string buffer;      // "" where unknown
+  long long element = -1;  // -1: unknown
+  GlobalRaceSide reader;
+  bool operator<(const UnwrittenGlobalRead& o) const;
+};
+
 struct RawResults {
   std::vector<GlobalRace> races;  // sorted: the same order whatever order the blocks ran in
   std::uint64_t raced = 0;        // accesses that raced, in all
+  std::vector<UnwrittenGlobalRead> unwritten_reads;  // sorted; one per launch and line
+  std::uint64_t unwritten_total = 0;                 // such reads in all
   std::vector<ReportedResult> results;
   std::vector<UnreadInput> unread;
 };
@@ -69,5 +81,8 @@ RawResults raw_results(const nlohmann::json& raw, const std::map<std::uint64_t, 
 
 // "blocks 0 and 1 both write out[0] (lines 12 and 12)..." : one sentence for people.
 std::string race_sentence(const GlobalRace& race);
+
+// "launch 0 reads d[0] at line 2 (thread 0 of block 0) before anything wrote it: ...".
+std::string unwritten_read_sentence(const UnwrittenGlobalRead& read);
 
 }  // namespace stridescope

@@ -67,6 +67,9 @@ SourceLines source_lines(const nlohmann::json& raw, const fs::path& program, con
     for (const auto& r : raw["results"])
       if (r.is_object() && r.contains("writers") && r["writers"].is_array())
         for (const auto& w : r["writers"]) place(w, 0);
+  if (raw.contains("uninitialized_reads") && raw["uninitialized_reads"].is_array())
+    for (const auto& r : raw["uninitialized_reads"])
+      if (r.is_object() && r.contains("reader")) place(r["reader"], 2);
   if (raw.contains("global_races") && raw["global_races"].is_array())
     for (const auto& r : raw["global_races"])
       for (const char* side : {"first", "second"})

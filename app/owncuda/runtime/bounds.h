@@ -57,10 +57,21 @@ struct BufferSpan {
   std::uint32_t element_size = 0;  // sizeof(T) of cudaMalloc(T**, ...), 0 where unknown
   std::size_t ordinal = 0;         // which cudaMalloc of the program (0: the first)
   WordState* shadow = nullptr;     // a WordState per 4 bytes of data (null: too large to check)
+  bool managed = false;            // cudaMallocManaged: host code writes it without a copy
 };
 
 // The live device buffers, by address (memory.cpp).
 std::vector<BufferSpan> buffer_spans();
+
+// A buffer the program freed after the last launch's kernel wrote some of its words: its bytes and
+// those words (so that a host function that frees its buffer before returning the kernel's value
+// is still seen to return the kernel's value: results.cpp). Forgotten when the next launch begins.
+struct FreedWords {
+  std::vector<unsigned char> bytes;
+  std::vector<bool> written;  // per 4-byte word: by the last launch's kernel
+};
+const std::vector<FreedWords>& freed_by_last_launch();
+void forget_freed_words();
 
 // Device (not managed) buffers accessible to code (a launch begins: true) or not (it ended: false),
 // counted: the last of several launches running at once closes them.

@@ -165,8 +165,10 @@ void RaceChecker::note_read(AccessNote& r, const Accessor& who, unsigned mask, v
 }
 
 void RaceChecker::access(WordState& word, std::uintptr_t address, const Accessor& who, char kind,
-                         unsigned mask, void* pc) {
+                         unsigned mask, void* pc, bool host_writes_unseen) {
   StripeLock lock(locks_[(address >> 2) % std::size(locks_)]);
+  if (kind != 'w' && !host_writes_unseen && (word.provenance & ~kReadByKernel) == 0) [[unlikely]]
+    note_uninitialized(address, who, kind, pc);
   if (word.launch != who.launch) {
     word.launch = who.launch;
     word.write = AccessNote{};
@@ -221,6 +223,30 @@ void RaceChecker::report(const AccessNote& earlier, char earlier_kind, std::uint
     return;
   }
   if (races_.size() < kMaxRaces) races_.push_back(race);
+}
+
+void RaceChecker::note_uninitialized(std::uintptr_t address, const Accessor& who, char kind,
+                                     void* pc) {
+  ++uninitialized_;
+  const UninitializedRead read{long(who.launch) - 1,
+                               address,
+                               {who.block, who.thread, reinterpret_cast<std::uintptr_t>(pc), kind}};
+  // One per launch and place: the lowest block, thread and address, whatever order blocks ran in.
+  const auto rank = [](const UninitializedRead& r) {
+    return std::make_tuple(r.reader.block, r.reader.thread, r.address);
+  };
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (UninitializedRead& known : uninitialized_reads_) {
+    if (known.launch != read.launch || known.reader.pc != read.reader.pc) continue;
+    if (rank(read) < rank(known)) known = read;
+    return;
+  }
+  if (uninitialized_reads_.size() < kMaxRaces) uninitialized_reads_.push_back(read);
+}
+
+std::vector<UninitializedRead> RaceChecker::uninitialized_reads() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return uninitialized_reads_;
 }
 
 std::vector<GlobalRace> RaceChecker::races() const {

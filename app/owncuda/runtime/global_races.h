@@ -36,6 +36,10 @@ inline constexpr std::uint8_t kNoted = 1, kAtomic = 2, kOtherBlocks = 4, kOtherW
 // nobody), and this bit once any kernel read it.
 inline constexpr std::uint32_t kReadByKernel = 1u << 31;
 inline constexpr std::uint32_t kHostWritten = kReadByKernel - 1;  // a cudaMemcpy or cudaMemset
+// An exercise harness's input (to_device, zeros_on_device): set, but by no kernel and no copy of
+// the solution's. 0 is a word nothing wrote since cudaMalloc: a kernel that reads it reads whatever
+// the GPU's memory held (compute-sanitizer's initcheck: "Uninitialized __global__ memory read").
+inline constexpr std::uint32_t kInitial = kHostWritten - 1;
 
 struct WordState {
   std::uint32_t launch = 0;  // index + 1 of the launch `write` and `read` belong to
@@ -71,6 +75,13 @@ struct GlobalRace {
   RaceSide first, second;      // the earlier access (as the shadow kept it) and the later
 };
 
+// A kernel's read (or atomic) of a word of a cudaMalloc buffer that nothing had written.
+struct UninitializedRead {
+  long launch = 0;
+  std::uintptr_t address = 0;
+  RaceSide reader;
+};
+
 class RaceChecker {
  public:
   static RaceChecker& get();
@@ -78,9 +89,10 @@ class RaceChecker {
   // A new launch: the flags' release logs of the last one are forgotten.
   void begin_launch();
   // A kernel's access to the bytes `mask` (bit k: byte k) of `word` (the shadow of the word at
-  // `address`), checked and noted.
+  // `address`), checked and noted. `host_writes_unseen`: a managed buffer, which host code writes
+  // without a copy: no word of it is known to be unwritten.
   void access(WordState& word, std::uintptr_t address, const Accessor& who, char kind,
-              unsigned mask, void* pc);
+              unsigned mask, void* pc, bool host_writes_unseen = false);
   // An atomic on global memory at `flag` by `who`, made while the caller holds atomic_lock(): a
   // release where the thread has fenced, and an acquire of what was released before.
   void atomic_done(std::uintptr_t flag, const Accessor& who,
@@ -92,6 +104,9 @@ class RaceChecker {
   std::vector<GlobalRace> races() const;
   std::uint64_t raced() const { return raced_.load(); }
   static constexpr std::size_t kMaxRaces = 64;
+  // The reads of unwritten words (at most kMaxRaces, one per launch and place) and how many in all.
+  std::vector<UninitializedRead> uninitialized_reads() const;
+  std::uint64_t uninitialized_total() const { return uninitialized_.load(); }
 
   std::uint16_t site_of(void* pc);
   std::uintptr_t pc_of(std::uint16_t site) const;
@@ -106,6 +121,7 @@ class RaceChecker {
   AccessNote note_of(const Accessor& who, void* pc, bool atomic, unsigned mask);
   void note_write(WordState& word, const Accessor& who, bool atomic, unsigned mask, void* pc);
   void note_read(AccessNote& read, const Accessor& who, unsigned mask, void* pc);
+  void note_uninitialized(std::uintptr_t address, const Accessor& who, char kind, void* pc);
 
   std::atomic<std::uint8_t> locks_[4096] = {};
   mutable std::mutex mutex_;  // the sites and the races
@@ -113,6 +129,8 @@ class RaceChecker {
   std::unordered_map<std::uintptr_t, std::uint16_t> site_index_;
   std::vector<GlobalRace> races_;
   std::atomic<std::uint64_t> raced_{0};
+  std::vector<UninitializedRead> uninitialized_reads_;
+  std::atomic<std::uint64_t> uninitialized_{0};
   std::mutex atomic_mutex_;  // held around a global atomic and its log entry
   // A release: a thread that had fenced made an atomic on the flag.
   struct Release {

@@ -172,6 +172,7 @@ void launch(dim3 grid, dim3 block, std::size_t dynamic, cudaStream_t, void (*bod
   std::lock_guard<std::mutex> lock(one_at_a_time);
   Program& program = Program::get();
   ++program.launch_index;
+  forget_freed_words();  // what the launch before this one wrote no longer counts
   program.launch_kernels.push_back(reinterpret_cast<std::uintptr_t>(kernel));
   program.launches.push_back({{"grid", {grid.x, grid.y, grid.z}},
                               {"block", {block.x, block.y, block.z}},

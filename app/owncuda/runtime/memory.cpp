@@ -9,9 +9,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
-#include <chrono>
 #include <map>
 #include <mutex>
 #include <thread>
@@ -97,6 +97,7 @@ cudaError_t map_device_buffer(void** ptr, std::size_t bytes, BufferSpan span, bo
   span.end = span.begin + bytes;
   Allocations& a = allocations();
   std::lock_guard<std::mutex> lock(a.mutex);
+  span.managed = managed;
   Mapping m{base, total, std::move(span), managed, 0};
   const std::size_t shadow = (rounded / 4) * sizeof(WordState);
   static const bool checked = [] {  // STRIDESCOPE_GLOBAL_CHECKS=0: no shadows (a measurement)
@@ -210,7 +211,7 @@ void mark_initial(const void* device, std::size_t bytes) {
   Mapping* m = mapping_at(a, device);
   if (m == nullptr) return;
   const auto [first, last] = shadow_words(*m, device, bytes);
-  for (std::size_t w = first; w < last; ++w) m->span.shadow[w].provenance = 0;
+  for (std::size_t w = first; w < last; ++w) m->span.shadow[w].provenance = kInitial;
 }
 
 DeviceWords device_words(const void* device, std::size_t bytes) {
@@ -248,6 +249,48 @@ std::vector<BufferSpan> buffer_spans() {
 
 using stridescope_rt::Program;
 
+namespace stridescope_rt {
+namespace {
+
+std::vector<FreedWords>& freed_words() {
+  static auto* freed = new std::vector<FreedWords>;  // never destroyed: read at exit
+  return *freed;
+}
+
+// What the last launch's kernel wrote in a buffer about to be freed, kept (the caller holds the
+// allocations' mutex): up to 16 MiB in all.
+void keep_last_launch_words(const Mapping& m) {
+  const std::uint32_t last = std::uint32_t(Program::get().launch_index + 1);
+  if (m.span.shadow == nullptr || last == 0) return;
+  const std::size_t words = (m.span.end - m.span.begin + 3) / 4;
+  FreedWords kept;
+  kept.written.assign(words, false);
+  bool any = false;
+  for (std::size_t w = 0; w < words; ++w)
+    any |= kept.written[w] = (m.span.shadow[w].provenance & ~kReadByKernel) == last;
+  std::size_t held = 0;
+  for (const FreedWords& f : freed_words()) held += f.bytes.size();
+  if (!any || held + words * 4 > (16u << 20)) return;
+  set_access(m, true);
+  const auto* data = reinterpret_cast<const unsigned char*>(m.span.begin);
+  kept.bytes.assign(data, data + (m.span.end - m.span.begin));
+  set_access(m, false);
+  freed_words().push_back(std::move(kept));
+}
+
+}  // namespace
+
+const std::vector<FreedWords>& freed_by_last_launch() {
+  return freed_words();
+}
+
+void forget_freed_words() {
+  std::lock_guard<std::mutex> lock(allocations().mutex);
+  freed_words().clear();
+}
+
+}  // namespace stridescope_rt
+
 extern "C" {
 
 // The book's cudaMalloc((void**)&dev_a, bytes): the element type is not known here.
@@ -265,6 +308,7 @@ cudaError_t cudaMallocPitch(void** ptr, std::size_t* pitch, std::size_t width, s
 cudaError_t cudaMallocAsync(void** ptr, std::size_t bytes, cudaStream_t) {
   return stridescope_rt::device_malloc(ptr, bytes, __builtin_return_address(0), 0, "", false);
 }
+
 cudaError_t cudaFree(void* ptr) {
   Program& program = Program::get();
   if (program.sticky_error != cudaSuccess) return program.sticky_error;
@@ -280,6 +324,7 @@ cudaError_t cudaFree(void* ptr) {
   }
   auto it = a.by_pointer.find(ptr);
   if (it == a.by_pointer.end()) return program.note(cudaErrorInvalidValue);
+  stridescope_rt::keep_last_launch_words(it->second);
   munmap(it->second.base, it->second.length);
   if (it->second.span.shadow != nullptr) munmap(it->second.span.shadow, it->second.shadow_length);
   a.shadow_bytes -= it->second.shadow_length;

@@ -35,6 +35,23 @@ nlohmann::json global_races_json() {
   return out;
 }
 
+// The reads of unwritten words, each with its buffer and element where known.
+nlohmann::json uninitialized_reads_json() {
+  const std::vector<BufferSpan> buffers = buffer_spans();
+  nlohmann::json out = nlohmann::json::array();
+  for (const UninitializedRead& r : RaceChecker::get().uninitialized_reads()) {
+    nlohmann::json j = {{"launch", r.launch}, {"buffer", ""}, {"element", -1}};
+    for (const BufferSpan& b : buffers)
+      if (r.address >= b.begin && r.address < b.end) {
+        j["buffer"] = b.name;
+        j["element"] = (r.address - b.begin) / (b.element_size > 0 ? b.element_size : 1);
+      }
+    j["reader"] = {r.reader.block, r.reader.thread, r.reader.pc, std::string(1, r.reader.kind)};
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
 stridescope::simt::Schedule schedule_of(const std::string& v, std::uint64_t& seed) {
   using stridescope::simt::Schedule;
   if (v == "threads") return Schedule::Threads;
@@ -104,6 +121,8 @@ Program::Program() {
     config.workers = unsigned(std::atoi(s));
   if (const char* s = std::getenv("STRIDESCOPE_TIME_LIMIT")) config.time_limit_s = std::atof(s);
   config.raw_path = std::getenv("STRIDESCOPE_RAW");
+  if (const char* s = std::getenv("STRIDESCOPE_ALIGNMENT_CHECKS"))
+    config.alignment_checks = std::string(s) != "0";
 }
 
 Program& Program::get() {
@@ -168,6 +187,8 @@ void Program::write_record() {
   out["unread"] = unread;
   out["global_races"] = global_races_json();
   out["global_races_total"] = RaceChecker::get().raced();
+  out["uninitialized_reads"] = uninitialized_reads_json();
+  out["uninitialized_total"] = RaceChecker::get().uninitialized_total();
   if (per_block_kept) {
     out["first_snapshots"] = first_snapshots;
     out["block_results"] = block_results;

@@ -55,6 +55,10 @@ struct Config {
   std::uint64_t seed = 1;
   unsigned workers = 1;     // OS threads that run blocks
   double time_limit_s = 0;  // wall clock for the whole program (0: none)
+  // A kernel's access of 2, 4, 8 or 16 bytes at an address not a multiple of its size stops the
+  // program, as a GPU stops the kernel ("misaligned address"); off for a program with packed
+  // structs, whose fields clang loads whole where nvcc loads them byte by byte.
+  bool alignment_checks = true;
 };
 
 class Program {

@@ -50,7 +50,7 @@ constexpr std::size_t kMaxWriters = 1u << 16;  // elements whose writers a repor
 // host code (cudaMemcpy, cudaMemset), 5 nothing since the harness made it.
 nlohmann::json writer_of(const WordState* w) {
   const std::uint32_t launch = w->provenance & ~kReadByKernel;
-  if (launch == 0) return {0, 0, 0, 5, 0};
+  if (launch == 0 || launch == kInitial) return {0, 0, 0, 5, 0};
   if (launch == kHostWritten) return {0, 0, 0, 4, 0};
   if (w->launch != launch || (w->write.flags & kNoted) == 0 || w->write.site == 0)
     return {0, 0, 0, 3, launch - 1};
@@ -111,15 +111,21 @@ void report_returned(const char* name, const void* value, unsigned size, int kin
   bool found = false;
   nlohmann::json left = nlohmann::json::array();
   Opened opened;
+  const auto look_at = [&](const unsigned char* v) {
+    const double value = value_at(v, size, kind);
+    found = value == returned;
+    if (left.size() < 8) left.push_back(value);  // a few, to say what it wrote instead
+  };
   for (const BufferSpan& b : buffer_spans()) {
     if (b.shadow == nullptr || last == 0) continue;
-    for (std::uintptr_t at = b.begin; at + size <= b.end && !found; at += size) {
-      if ((b.shadow[(at - b.begin) / 4].provenance & ~kReadByKernel) != last) continue;
-      const double v = value_at(reinterpret_cast<const unsigned char*>(at), size, kind);
-      found = v == returned;
-      if (left.size() < 8) left.push_back(v);  // a few, to say what it wrote instead
-    }
+    for (std::uintptr_t at = b.begin; at + size <= b.end && !found; at += size)
+      if ((b.shadow[(at - b.begin) / 4].provenance & ~kReadByKernel) == last)
+        look_at(reinterpret_cast<const unsigned char*>(at));
   }
+  // Buffers freed since the launch: the value may have come from one (copied, then freed).
+  for (const FreedWords& f : freed_by_last_launch())
+    for (std::size_t at = 0; at + size <= f.bytes.size() && !found; at += size)
+      if (f.written[at / 4]) look_at(f.bytes.data() + at);
   r["on_device"] = found;
   r["last_launch_wrote"] = std::move(left);
   program.results.push_back(std::move(r));

@@ -185,6 +185,7 @@ void Worker::check_new_page(std::uintptr_t a, unsigned size, char kind, void* pc
     e.begin = (it - 1)->begin;
     e.end = (it - 1)->end;
     e.shadow = (it - 1)->shadow;
+    e.managed = (it - 1)->managed;
   }
   check_buffer(a, size, kind, pc);
 }
@@ -204,6 +205,31 @@ void Worker::buffer_overrun(std::uintptr_t a, unsigned size, char kind, void* pc
   program.fail("the program " + (b ? stridescope_rt::buffer_overrun(*b, a, size, kind) : "") +
                    ", in " + who(engine_.running()) + " of launch " +
                    std::to_string(program.launch_index),
+               reinterpret_cast<std::uintptr_t>(pc));
+}
+
+void Worker::misaligned(const void* addr, unsigned size, char kind, void* pc) {
+  Program& program = Program::get();
+  if (!engine_.in_block() || !program.config.alignment_checks) return;
+  const auto a = reinterpret_cast<std::uintptr_t>(addr);
+  char hex[32];
+  std::snprintf(hex, sizeof hex, "address 0x%lx", static_cast<unsigned long>(a));
+  std::string where = hex;
+  if (const std::uintptr_t r = a - region_lo_; a - tls_lo_ < tls_span_ && r < region_span_) {
+    where = "byte " + std::to_string(a - shared_lo_) + " of shared memory";
+  } else if (const BufferSpan* b = nearest_buffer(program.buffers, a);
+             b != nullptr && a >= b->begin && a < b->end) {
+    where = "byte " + std::to_string(a - b->begin) + " of the cudaMalloc buffer " +
+            (b->name.empty() ? std::string("allocated at ") + b->site : b->name);
+  } else if (a - stacks_lo_ < stacks_span_) {
+    where = "in a thread's local memory";
+  }
+  const std::string n = std::to_string(size);
+  program.fail("the program " + std::string(kind == 'r' ? "read " : "wrote ") + n +
+                   " bytes at a misaligned address, " + where + (size == 8 ? " (an " : " (a ") + n +
+                   "-byte access must start at a multiple of " + n +
+                   "; a GPU stops the kernel: misaligned address), in " + who(engine_.running()) +
+                   " of launch " + std::to_string(program.launch_index),
                reinterpret_cast<std::uintptr_t>(pc));
 }
 
@@ -469,14 +495,20 @@ void thread_fence() {
 }  // namespace stridescope_rt
 
 // The coverage callbacks: clang calls one before every load and store of the user's code.
-#define STRIDESCOPE_COV(N)                                              \
-  extern "C" void __sanitizer_cov_load##N(void* addr) {                 \
-    if (stridescope_rt::Worker* w = stridescope_rt::this_thread_worker) \
-      w->on_access(addr, N, 'r', __builtin_return_address(0));          \
-  }                                                                     \
-  extern "C" void __sanitizer_cov_store##N(void* addr) {                \
-    if (stridescope_rt::Worker* w = stridescope_rt::this_thread_worker) \
-      w->on_access(addr, N, 'w', __builtin_return_address(0));          \
+#define STRIDESCOPE_COV(N)                                                      \
+  extern "C" void __sanitizer_cov_load##N(void* addr) {                         \
+    if (stridescope_rt::Worker* w = stridescope_rt::this_thread_worker) {       \
+      if ((reinterpret_cast<std::uintptr_t>(addr) & (N - 1)) != 0) [[unlikely]] \
+        w->misaligned(addr, N, 'r', __builtin_return_address(0));               \
+      w->on_access(addr, N, 'r', __builtin_return_address(0));                  \
+    }                                                                           \
+  }                                                                             \
+  extern "C" void __sanitizer_cov_store##N(void* addr) {                        \
+    if (stridescope_rt::Worker* w = stridescope_rt::this_thread_worker) {       \
+      if ((reinterpret_cast<std::uintptr_t>(addr) & (N - 1)) != 0) [[unlikely]] \
+        w->misaligned(addr, N, 'w', __builtin_return_address(0));               \
+      w->on_access(addr, N, 'w', __builtin_return_address(0));                  \
+    }                                                                           \
   }
 STRIDESCOPE_COV(1)
 STRIDESCOPE_COV(2)

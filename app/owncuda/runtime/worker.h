@@ -110,7 +110,7 @@ class Worker final : public stridescope::simt::EngineClient {
     const unsigned t = engine_.running();
     const auto fence =
         t < thread_fences_.size() ? thread_fences_[t] : std::pair<std::uint32_t, std::uint32_t>{};
-    return {launch_id_,  block_,       t, barriers_passed_, fence.first,
+    return {launch_id_,   block_,       t,         barriers_passed_, fence.first,
             fence.second, plan_.blocks, &acquired_};
   }
   std::vector<std::pair<std::uintptr_t, std::size_t>>& acquired() { return acquired_; }
@@ -164,21 +164,30 @@ class Worker final : public stridescope::simt::EngineClient {
       return check_new_page(a, size, kind, pc);
     if (a < e.begin || a + size > e.end) [[unlikely]]
       buffer_overrun(a, size, kind, pc);
-    if (e.shadow != nullptr) note_global(e.shadow, e.begin, a - e.begin, size, kind, pc);
+    if (e.shadow != nullptr) note_global(e, a - e.begin, size, kind, pc);
   }
   // The race checks and marks of a global access (global_races.h).
-  void note_global(WordState* shadow, std::uintptr_t begin, std::uintptr_t offset, unsigned size,
-                   char kind, void* pc) {
+  struct PageEntry;
+  void note_global(const PageEntry& buffer, std::uintptr_t offset, unsigned size, char kind,
+                   void* pc) {
     const Accessor who = accessor();
     for (std::uintptr_t w = offset / 4; w <= (offset + size - 1) / 4; ++w) {
       // The bytes of word w the access covers.
       const std::uintptr_t lo = std::max(offset, w * 4), hi = std::min(offset + size, w * 4 + 4);
       const unsigned mask = ((1u << (hi - lo)) - 1) << (lo - w * 4);
-      RaceChecker::get().access(shadow[w], begin + w * 4, who, kind, mask, pc);
+      RaceChecker::get().access(buffer.shadow[w], buffer.begin + w * 4, who, kind, mask, pc,
+                                buffer.managed);
     }
   }
   void check_new_page(std::uintptr_t a, unsigned size, char kind, void* pc);
   [[noreturn]] void shared_overrun(std::uintptr_t a, unsigned size, char kind, void* pc);
+
+ public:
+  // An access of `size` bytes at an address not a multiple of it: in a kernel, the program stops
+  // as a GPU's kernel does (where the program's alignment checks are on).
+  void misaligned(const void* addr, unsigned size, char kind, void* pc);
+
+ private:
   [[noreturn]] void buffer_overrun(std::uintptr_t a, unsigned size, char kind, void* pc);
   [[noreturn]] void stack_overflow(void* pc);
   // The traced block's accesses, and the shared ones of a block whose result the trace keeps.
@@ -212,6 +221,7 @@ class Worker final : public stridescope::simt::EngineClient {
   struct PageEntry {
     std::uintptr_t page = ~std::uintptr_t(0), begin = 0, end = ~std::uintptr_t(0);
     WordState* shadow = nullptr;
+    bool managed = false;
   };
   std::uintptr_t buffers_lo_ = 0, buffers_span_ = 0;
   std::array<PageEntry, 64> pages_{};
