@@ -337,5 +337,45 @@ TEST(OwnHostile, AReadOfMemoryNothingWroteIsNamed) {
   EXPECT_EQ(written.err.find("uninitialized"), std::string::npos) << written.err;
 }
 
+// A program that makes its run's folder read-only (as a user who is not root: root ignores the
+// mode, and as root the test runs stridescope as nobody) is still traced, and the folder is
+// removed; one that ends with _exit() (no exit handlers: the runtime writes nothing at the end)
+// is said to, not passed off as a program that launched nothing.
+TEST(OwnHostile, AFolderMadeReadOnlyOrAnExitWithoutHandlersIsSaid) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  const fs::path temp = fs::path(STRIDESCOPE_TEST_TMP) / "hostile_readonly";
+  fs::remove_all(temp);
+  fs::create_directories(temp);
+  fs::permissions(temp, fs::perms::all);
+  const std::string file = write_program(
+      "hostile_readonly.cu",
+      "#include <cstdio>\n#include <string>\n#include <libgen.h>\n#include <sys/stat.h>\n"
+      "#include <unistd.h>\n__global__ void k(int* p) { p[threadIdx.x] = 1; }\n"
+      "int main() { int* d; cudaMalloc(&d, 64); k<<<1, 4>>>(d);\n"
+      "  char p[512]; ssize_t n = readlink(\"/proc/self/fd/1\", p, 511); p[n > 0 ? n : 0] = 0;\n"
+      "  const std::string dir = dirname(p); mkdir((dir + \"/sub\").c_str(), 0700);\n"
+      "  chmod((dir + \"/sub\").c_str(), 0500); chmod(dir.c_str(), 0500); }\n");
+  fs::permissions(file, fs::perms::others_read, fs::perm_options::add);
+  const std::string as_user =
+      getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : "";
+  const test_support::Split s = test_support::run_split(
+      "cd " + temp.string() + " && " + as_user + "env TMPDIR=" + temp.string() +
+      " HOME=" + temp.string() + " " + STRIDESCOPE_BINARY + " run " + file);
+  EXPECT_EQ(s.status, 0) << s.said();
+  EXPECT_NE(s.out.find("traced 1 step of block 0 of launch 0"), std::string::npos) << s.said();
+  for (const auto& entry : fs::directory_iterator(temp))
+    EXPECT_FALSE(entry.path().filename().string().starts_with("stridescope-run-"))
+        << entry.path() << " was left";
+  const Said ended =
+      run_program("hostile_exit.cu",
+                  "#include <unistd.h>\n__global__ void k(int* p) { p[threadIdx.x] = 1; }\n"
+                  "int main() { int* d; cudaMalloc(&d, 64); k<<<1, 4>>>(d); _exit(0); }\n");
+  EXPECT_EQ(ended.status, 2);
+  EXPECT_NE(ended.err.find("the program ended without running its exit handlers (an _exit()?)"),
+            std::string::npos)
+      << ended.err;
+  EXPECT_EQ(ended.out.find("no kernel launch"), std::string::npos) << ended.out;
+}
+
 }  // namespace
 }  // namespace stridescope

@@ -212,12 +212,20 @@ std::optional<nlohmann::json> run_program(const fs::path& program, const fs::pat
   result.exit_code =
       run_process(argv, dir / "program.out", dir / "program.err", env, limits, {}, shown);
   result.timings.run_s = seconds_since(t0);
+  give_back(dir);  // the folder as it was, whatever the program did to its permissions
   result.failure = ending_text(result.exit_code, limits, "the program");
   result.output = read_what_it_left(dir / "program.out", limits.file_bytes, result.failure);
   result.errors = read_what_it_left(dir / "program.err", limits.file_bytes, result.failure);
   if (result.failure.empty()) result.failure = full_disk_note(dir);
   std::optional<nlohmann::json> raw = read_record(raw_path, limits.file_bytes, result.failure);
   if (!raw) return std::nullopt;
+  if (raw->size() == 1 && raw->contains("started")) {  // the runtime's first word, not its last
+    if (result.failure.empty())
+      result.failure =
+          "the program ended without running its exit handlers (an _exit()?), or left its run's "
+          "folder unwritable: the runtime could not write what it recorded";
+    return std::nullopt;
+  }
   // What the runtime stopped it for, or why it traced nothing: on one line, whatever the program
   // put in it (an exception's message, a record it wrote itself).
   if (raw->contains("error")) result.failure = one_line_text((*raw)["error"].get<std::string>());

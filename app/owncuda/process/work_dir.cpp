@@ -87,16 +87,6 @@ void release(const fs::path& dir) {
   held_locks().erase(it);
 }
 
-// Gives the owner back every permission on `dir` and the folders in it (a program may have made
-// them read-only), so that they can be removed.
-void give_back(const fs::path& dir, int depth = 0) {
-  std::error_code ignored;
-  fs::permissions(dir, fs::perms::owner_all, fs::perm_options::add, ignored);
-  if (depth > 256) return;
-  for (fs::directory_iterator it(dir, ignored), end; !ignored && it != end; it.increment(ignored))
-    if (it->is_directory(ignored) && !it->is_symlink(ignored)) give_back(it->path(), depth + 1);
-}
-
 // Removes `dir` and what is in it; when that fails, says so on stderr once, with the reason.
 bool remove_folder(const fs::path& dir) {
   std::error_code error;
@@ -137,6 +127,14 @@ fs::path make_chosen(const std::string& chosen) {
 }
 
 }  // namespace
+
+void give_back(const fs::path& dir, int depth) {
+  std::error_code ignored;
+  fs::permissions(dir, fs::perms::owner_all, fs::perm_options::add, ignored);
+  if (depth > 256) return;
+  for (fs::directory_iterator it(dir, ignored), end; !ignored && it != end; it.increment(ignored))
+    if (it->is_directory(ignored) && !it->is_symlink(ignored)) give_back(it->path(), depth + 1);
+}
 
 WorkDir::WorkDir(const std::string& chosen, const std::string& kind)
     : dir_(chosen.empty() ? make_fresh(kind) : make_chosen(chosen)), keep_(!chosen.empty()) {

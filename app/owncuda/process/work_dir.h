@@ -30,6 +30,11 @@ class WorkDir {
   int lock_ = -1;              // the folder, open and locked
 };
 
+// Gives the owner back every permission on `dir` and the folders in it, which a program may have
+// made read-only (as a user who is not root: `chmod 0500`), so that stridescope can write its
+// files there after the program and remove the folder.
+void give_back(const std::filesystem::path& dir, int depth = 0);
+
 // Removes every fresh work folder still there (the window's exit, after stop_all_children).
 void remove_all_work_dirs();
 

@@ -167,8 +167,7 @@ void flush(Pool& pool) {
 
 void launch(dim3 grid, dim3 block, std::size_t dynamic, cudaStream_t, void (*body)(void*),
             void* frame, const void* kernel) {
-  static std::mutex
-      one_at_a_time;  // host threads that launch at once (cuda-samples' simpleCallback)
+  static std::mutex one_at_a_time;  // host threads that launch at once (simpleCallback)
   std::lock_guard<std::mutex> lock(one_at_a_time);
   Program& program = Program::get();
   ++program.launch_index;

@@ -121,6 +121,9 @@ Program::Program() {
     config.workers = unsigned(std::atoi(s));
   if (const char* s = std::getenv("STRIDESCOPE_TIME_LIMIT")) config.time_limit_s = std::atof(s);
   config.raw_path = std::getenv("STRIDESCOPE_RAW");
+  // A record that says only this much tells stridescope the runtime ran but never wrote at the end
+  // (an _exit(), a folder the program made unwritable: the file, made now, stays writable).
+  if (config.raw_path) std::ofstream(config.raw_path) << R"({"started": true})";
   if (const char* s = std::getenv("STRIDESCOPE_ALIGNMENT_CHECKS"))
     config.alignment_checks = std::string(s) != "0";
 }
