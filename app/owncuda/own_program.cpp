@@ -216,7 +216,10 @@ std::optional<nlohmann::json> run_program(const fs::path& program, const fs::pat
   result.failure = ending_text(result.exit_code, limits, "the program");
   result.output = read_what_it_left(dir / "program.out", limits.file_bytes, result.failure);
   result.errors = read_what_it_left(dir / "program.err", limits.file_bytes, result.failure);
-  if (result.failure.empty()) result.failure = full_disk_note(dir);
+  if (std::string full = full_disk_note(dir); !full.empty()) {  // nothing more can be written
+    if (result.failure.empty()) result.failure = std::move(full);
+    return std::nullopt;
+  }
   std::optional<nlohmann::json> raw = read_record(raw_path, limits.file_bytes, result.failure);
   if (!raw) return std::nullopt;
   if (raw->size() == 1 && raw->contains("started")) {  // the runtime's first word, not its last
