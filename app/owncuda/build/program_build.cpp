@@ -13,6 +13,7 @@
 #include "owncuda/build/runtime_paths.h"
 #include "owncuda/own_program.h"
 #include "owncuda/process/child_process.h"
+#include "owncuda/read/launch_brackets.h"
 
 namespace stridescope {
 
@@ -50,7 +51,9 @@ void write_rewritten(const fs::path& dir, const fs::path& file, const ProgramFac
   write_output_file(
       to.string(),
       "#line 1 " + string_literal(file.string()) + "\n" +
-          rewrite_program(with_host_tests_true(read_file(file) + appended), facts, key) + tail);
+          rewrite_program(launch_brackets_joined(with_host_tests_true(read_file(file) + appended)),
+                          facts, key) +
+          tail);
 }
 
 std::string dir_prefix(const fs::path& p) {

@@ -16,6 +16,7 @@
 #include <tuple>
 
 #include "owncuda/build/cuda_arch.h"
+#include "owncuda/read/launch_brackets.h"
 #include "owncuda/read/unsupported_names.h"
 
 namespace stridescope {
@@ -338,7 +339,7 @@ std::unique_ptr<CXTranslationUnitImpl, void (*)(CXTranslationUnit)> parse_tu(
   // The file as the build compiles it: the host pass's tests of __CUDA_ARCH__ made true.
   std::ifstream in(file, std::ios::binary);
   const std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  const std::string as_built = with_host_tests_true(source + appended);
+  const std::string as_built = launch_brackets_joined(with_host_tests_true(source + appended));
   CXUnsavedFile unsaved{file.c_str(), as_built.data(), static_cast<unsigned long>(as_built.size())};
   const bool differs = in && as_built != source;
   CXTranslationUnit tu = nullptr;
