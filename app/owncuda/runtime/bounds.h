@@ -78,7 +78,8 @@ void forget_freed_words();
 void open_device_memory(bool open);
 // cudaMemcpy's and cudaMemset's work (`set`: memset to `value`), with the buffers opened for it and
 // their words marked as the host's (or, from another buffer, as its words were).
-void copy_memory(void* dst, const void* src, std::size_t bytes, bool set, int value);
+// False, copying nothing, where a device side runs past its buffer's data.
+bool copy_memory(void* dst, const void* src, std::size_t bytes, bool set, int value);
 // The words of [device, device + bytes) marked as nobody's: the exercise harness's own inputs.
 void mark_initial(const void* device, std::size_t bytes);
 // The buffer holding `device` and whether [device, device + bytes) lies in its data.

@@ -131,13 +131,47 @@ void check(const Program& program, dim3 grid, dim3 block, std::size_t dynamic) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0)
     p.fail(launch + " asks for a grid of " + triple(grid) +
            " blocks; CUDA refuses a size of 0 (invalid configuration argument)");
-  if (grid.y > 65535 || grid.z > 65535)
+  if (grid.x > 2147483647u || grid.y > 65535 || grid.z > 65535)
     p.fail(launch + " asks for a grid of " + triple(grid) +
-           " blocks; CUDA allows at most 65535 in y and z");
+           " blocks; CUDA allows at most 2147483647 in x and 65535 in y and z (a negative size "
+           "made unsigned?): invalid configuration argument");
   if (dynamic > kDynamicSharedBytes)
     p.fail(launch + " asks for " + std::to_string(dynamic) +
            " bytes of dynamic shared memory; the runtime has " +
            std::to_string(kDynamicSharedBytes));
+}
+
+// A kernel whose own __shared__ arrays pass 48 KiB: nvcc does not build it (ptxas: "uses too much
+// shared data (0x400000 bytes, 0xc000 max)"; more takes dynamic shared memory).
+void check_static_shared(const Program& program, const SharedWindow& window) {
+  std::int64_t bytes = 0;
+  std::string names;
+  for (const SharedObject& o : window.objects)
+    if (o.own && !o.dynamic) {
+      bytes += o.end - o.begin;
+      names += (names.empty() ? "" : ", ") + o.name;
+    }
+  if (bytes <= 48 * 1024) return;
+  Program::get().fail("launch " + std::to_string(program.launch_index) + "'s kernel declares " +
+                      std::to_string(bytes) + " bytes of __shared__ arrays (" + names +
+                      "); nvcc refuses more than 49152 (48 KiB) of static shared memory (ptxas: "
+                      "uses too much shared data): a larger array must be extern __shared__, "
+                      "its size given at the launch");
+}
+
+// The traced launch: what the record keeps of it, and of each block where the blocks are few.
+void begin_traced_launch(Program& program, LaunchPlan& plan, std::size_t used_shared) {
+  program.traced = true;
+  program.traced_grid = plan.grid;
+  program.traced_blockdim = plan.block;
+  program.traced_shared = used_shared;
+  program.global.begin_launch();
+  plan.keep_blocks = plan.blocks <= kKeptBlocks && plan.blocks * used_shared <= kKeptBytes;
+  program.per_block_kept = plan.keep_blocks;
+  if (plan.keep_blocks) {
+    program.first_snapshots.assign(plan.blocks, {});
+    program.block_results.assign(plan.blocks, 0);
+  }
 }
 
 void flush(Pool& pool) {
@@ -193,21 +227,10 @@ void launch(dim3 grid, dim3 block, std::size_t dynamic, cudaStream_t, void (*bod
   plan.kernel = kernel;
   Worker& self = Worker::of_this_thread();
   plan.window = &shared_window(kernel, dynamic, self.dynamic_offset());
+  check_static_shared(program, *plan.window);
   program.buffers = buffer_spans();
   self.begin_launch(plan);
-  if (plan.traced) {
-    program.traced = true;
-    program.traced_grid = grid;
-    program.traced_blockdim = block;
-    program.traced_shared = self.used_shared();
-    program.global.begin_launch();
-    plan.keep_blocks = plan.blocks <= kKeptBlocks && plan.blocks * self.used_shared() <= kKeptBytes;
-    program.per_block_kept = plan.keep_blocks;
-    if (plan.keep_blocks) {
-      program.first_snapshots.assign(plan.blocks, {});
-      program.block_results.assign(plan.blocks, 0);
-    }
-  }
+  if (plan.traced) begin_traced_launch(program, plan, self.used_shared());
   Pool& pool = Pool::get();
   pool.grow(plan.blocks > 1 ? program.config.workers : 1);
   program.blocks_total = plan.blocks;

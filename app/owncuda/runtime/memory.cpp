@@ -155,6 +155,16 @@ class HostCopy {
     if (src_ != nullptr && src_ != dst_) set_access(*src_, false);
   }
   Allocations& allocations_held() { return a_; }
+  // Whether the copy's device sides lie inside their buffers' data (a GPU's cudaMemcpy past the
+  // end of a buffer fails with cudaErrorInvalidValue and copies nothing).
+  bool inside(const void* dst, const void* src, std::size_t bytes) const {
+    const auto fits = [&](const Mapping* m, const void* p) {
+      const auto at = reinterpret_cast<std::uintptr_t>(p);
+      return m == nullptr ||
+             (at >= m->span.begin && at <= m->span.end && bytes <= m->span.end - at);
+    };
+    return fits(dst_, dst) && fits(src_, src);
+  }
 
  private:
   Allocations& a_;
@@ -195,14 +205,16 @@ void open_device_memory(bool open) {
   for (const auto& [pointer, mapping] : a.by_pointer) set_access(mapping, open);
 }
 
-void copy_memory(void* dst, const void* src, std::size_t bytes, bool set, int value) {
+bool copy_memory(void* dst, const void* src, std::size_t bytes, bool set, int value) {
   HostCopy copy(dst, src, bytes);
+  if (!copy.inside(dst, src, bytes)) return false;
   if (set) {
     std::memset(dst, value, bytes);
   } else {
     std::memmove(dst, src, bytes);
   }
   mark_copy(copy.allocations_held(), dst, set ? nullptr : src, bytes);
+  return true;
 }
 
 void mark_initial(const void* device, std::size_t bytes) {
@@ -383,7 +395,8 @@ cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpy
   Program& program = Program::get();
   if (program.sticky_error != cudaSuccess) return program.sticky_error;
   if (bytes != 0 && (dst == nullptr || src == nullptr)) return program.note(cudaErrorInvalidValue);
-  stridescope_rt::copy_memory(dst, src, bytes, false, 0);
+  if (!stridescope_rt::copy_memory(dst, src, bytes, false, 0))
+    return program.note(cudaErrorInvalidValue);  // past the end of a device buffer
   return cudaSuccess;
 }
 cudaError_t cudaMemcpy2D(void* dst, std::size_t dpitch, const void* src, std::size_t spitch,
@@ -400,7 +413,8 @@ cudaError_t cudaMemset(void* dst, int value, std::size_t bytes) {
   Program& program = Program::get();
   if (program.sticky_error != cudaSuccess) return program.sticky_error;
   if (bytes != 0 && dst == nullptr) return program.note(cudaErrorInvalidValue);
-  stridescope_rt::copy_memory(dst, nullptr, bytes, true, value);
+  if (!stridescope_rt::copy_memory(dst, nullptr, bytes, true, value))
+    return program.note(cudaErrorInvalidValue);  // past the end of a device buffer
   return cudaSuccess;
 }
 cudaError_t cudaMemset2D(void* dst, std::size_t pitch, int value, std::size_t width,

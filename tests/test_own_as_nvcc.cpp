@@ -1,0 +1,82 @@
+// What nvcc accepts and a GPU does, `stridescope run` accepts and does (issue 33): a launch written
+// with spaces, a grid of a negative size, too much static shared memory, a copy past a buffer.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "cli/run_command.h"
+#include "owncuda/own_program.h"
+#include "run_command.h"
+
+namespace stridescope {
+namespace {
+
+namespace fs = std::filesystem;
+using test_support::have_clang_tools;
+
+struct Said {
+  int status;
+  std::string out, err;
+};
+
+Said run_program(const std::string& name, const std::string& source) {
+  OwnRunOptions options;
+  options.file = (fs::path(STRIDESCOPE_TEST_TMP) / name).string();
+  std::ofstream(options.file) << source;
+  std::ostringstream out, err;
+  const int status = command_run(options, "", false, out, err);
+  return {status, out.str(), err.str()};
+}
+
+TEST(OwnAsNvcc, ALaunchWithSpacesInItsBracketsRuns) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  const Said s = run_program(
+      "nvcc_spaced.cu",
+      "#include <cstdio>\ntemplate <typename T> __global__ void k(T* p) { p[threadIdx.x] = 7; }\n"
+      "int main() { int* d; cudaMalloc(&d, 16);\n  k<int> << <1, 4 >> > (d);\n"
+      "  int h[4]; cudaMemcpy(h, d, 16, cudaMemcpyDeviceToHost); printf(\"%d\\n\", h[3]); }\n");
+  EXPECT_EQ(s.status, 0) << s.err;
+  EXPECT_EQ(s.out.substr(0, 2), "7\n") << s.out;
+}
+
+// A GPU refuses them before running anything (H200, CUDA 13: "invalid configuration argument";
+// ptxas: "uses too much shared data"; cudaMemcpy past a buffer: "invalid argument").
+TEST(OwnAsNvcc, WhatAGpuRefusesIsRefused) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  const std::string kernel = "#include <cstdio>\n__global__ void k(int* p) { p[0] = 1; }\n";
+  const Said negative =
+      run_program("nvcc_negative.cu",
+                  kernel + "int main() { int* d; cudaMalloc(&d, 16); k<<<-1, 32>>>(d); }\n");
+  EXPECT_EQ(negative.status, 2);
+  EXPECT_NE(negative.err.find("launch 0 asks for a grid of (4294967295,1,1) blocks; CUDA allows at "
+                              "most 2147483647 in x"),
+            std::string::npos)
+      << negative.err;
+  const Said shared = run_program(
+      "nvcc_shared.cu",
+      "__global__ void k(int* p) { __shared__ int big[1 << 20]; big[threadIdx.x] = 1;\n"
+      "  __syncthreads(); p[threadIdx.x] = big[threadIdx.x]; }\n"
+      "int main() { int* d; cudaMalloc(&d, 16); k<<<1, 4>>>(d); cudaDeviceSynchronize(); }\n");
+  EXPECT_EQ(shared.status, 2);
+  EXPECT_NE(shared.err.find("declares 4194304 bytes of __shared__ arrays (big); nvcc refuses more "
+                            "than 49152"),
+            std::string::npos)
+      << shared.err;
+  const Said copy = run_program(
+      "nvcc_copy.cu",
+      "#include <cstdio>\nint main() { int* d; cudaMalloc(&d, 16); int h[64] = {0};\n"
+      "  printf(\"%s\\n\", cudaGetErrorString(cudaMemcpy(d, h, sizeof h, "
+      "cudaMemcpyHostToDevice)));\n"
+      "  printf(\"%s\\n\", cudaGetErrorString(cudaMemcpy(h, d + 2, 16, cudaMemcpyDeviceToHost)));\n"
+      "  printf(\"%s\\n\", cudaGetErrorString(cudaMemset(d, 0, 17)));\n"
+      "  printf(\"%s\\n\", cudaGetErrorString(cudaMemcpy(d, h, 16, cudaMemcpyHostToDevice))); }\n");
+  EXPECT_EQ(copy.status, 0) << copy.err;
+  EXPECT_EQ(copy.out.substr(0, copy.out.find("(no kernel")),
+            "invalid argument\ninvalid argument\ninvalid argument\nno error\n");
+}
+
+}  // namespace
+}  // namespace stridescope
