@@ -78,5 +78,26 @@ TEST(OwnAsNvcc, WhatAGpuRefusesIsRefused) {
             "invalid argument\ninvalid argument\ninvalid argument\nno error\n");
 }
 
+// A kernel that spins on a flag nobody sets hangs a GPU (an H200, stopped at 20 s); clang may
+// delete such a loop (C++'s forward progress), nvcc does not: the time limit stops it here too.
+TEST(OwnAsNvcc, ALoopThatSpinsOnAFlagRunsToTheTimeLimit) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  OwnRunOptions options;
+  options.file = (fs::path(STRIDESCOPE_TEST_TMP) / "nvcc_spin.cu").string();
+  options.time_limit_s = 1;
+  std::ofstream(options.file)
+      << "#include <cstdio>\n__global__ void k(int* flag, int* out) {\n"
+         "  __shared__ int s[32]; s[threadIdx.x] = 0;\n"
+         "  while (flag[0] == 0) { s[threadIdx.x] += 1; }\n  out[threadIdx.x] = s[threadIdx.x]; }\n"
+         "int main() { int *f, *o; cudaMalloc(&f, 4); cudaMalloc(&o, 128); cudaMemset(f, 0, 4);\n"
+         "  k<<<1, 32>>>(f, o); cudaDeviceSynchronize(); printf(\"after\\n\"); }\n";
+  std::ostringstream out, err;
+  EXPECT_EQ(command_run(options, "", false, out, err), 2);
+  EXPECT_NE(err.str().find("ran past its 1 s time limit in launch 0 (0 of 1 blocks done)"),
+            std::string::npos)
+      << err.str();
+  EXPECT_EQ(out.str().find("after"), std::string::npos) << out.str();
+}
+
 }  // namespace
 }  // namespace stridescope

@@ -109,6 +109,10 @@ std::vector<std::string> build_flags(bool optimize, bool memory_macros) {
                                  "-O1",
                                  "-fno-pie",
                                  "-fwrapv",
+                                 // A loop that spins on memory another thread should change is
+                                 // kept, as nvcc keeps it (C++'s forward-progress rule would let
+                                 // clang delete it): it runs to the time limit, as on a GPU.
+                                 "-fno-finite-loops",
                                  "-fno-builtin-printf",
                                  "-fno-builtin-puts",
                                  "-fno-builtin-putchar",
