@@ -9,6 +9,7 @@
 
 #include "cli/run_command.h"
 #include "owncuda/own_program.h"
+#include "owncuda/read/unsupported_names.h"
 #include "run_command.h"
 
 namespace stridescope {
@@ -97,6 +98,25 @@ TEST(OwnAsNvcc, ALoopThatSpinsOnAFlagRunsToTheTimeLimit) {
             std::string::npos)
       << err.str();
   EXPECT_EQ(out.str().find("after"), std::string::npos) << out.str();
+}
+
+// Only a name CUDA declares is "not supported by stridescope run"; nvcc rejects a misspelling as
+// clang does, and the nearest CUDA name is offered; a helper of the file's own is left to clang.
+TEST(OwnAsNvcc, AMisspelledCudaNameIsUndeclaredNotUnsupported) {
+  const auto said = [](const std::string& name) {
+    return unsupported_message("use of undeclared identifier '" + name + "'");
+  };
+  EXPECT_EQ(said("__syncthread"),
+            "use of undeclared identifier '__syncthread'; did you mean '__syncthreads'?");
+  EXPECT_EQ(said("__synchtreads"),
+            "use of undeclared identifier '__synchtreads'; did you mean '__syncthreads'?");
+  EXPECT_EQ(said("cudaMemcopy"),
+            "use of undeclared identifier 'cudaMemcopy'; did you mean 'cudaMemcpy'?");
+  EXPECT_EQ(said("__myhelper"), "");
+  EXPECT_EQ(said("cuInit"),
+            "'cuInit' is not supported by stridescope run (the CUDA driver API); nvcc runs it");
+  EXPECT_EQ(said("cudaGraphLaunch"),
+            "'cudaGraphLaunch' is not supported by stridescope run (CUDA graphs); nvcc runs it");
 }
 
 }  // namespace

@@ -1,10 +1,12 @@
 // CUDA names and headers stridescope run does not have, said as such (see unsupported_names.h).
 #include "owncuda/read/unsupported_names.h"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace stridescope {
 
@@ -46,6 +48,62 @@ std::string by_prefix(const std::array<Prefix, N>& table, const std::string& nam
   return "";
 }
 
+// The names CUDA's headers declare (cuda_names.inc, from CUDA 13.0), in order.
+const std::vector<std::string_view>& cuda_names() {
+  static const std::vector<std::string_view> names = [] {
+    static constexpr std::string_view all =
+#include "owncuda/read/cuda_names.inc"
+        ;
+    std::vector<std::string_view> out;
+    for (std::size_t at = 0; at < all.size();) {
+      const std::size_t end = std::min(all.find('\n', at), all.size());
+      if (end > at) out.push_back(all.substr(at, end - at));
+      at = end + 1;
+    }
+    return out;
+  }();
+  return names;
+}
+
+bool is_cuda_name(const std::string& name) {
+  const std::vector<std::string_view>& names = cuda_names();
+  return std::binary_search(names.begin(), names.end(), std::string_view(name));
+}
+
+// The edit distance between `a` and `b` (insertions, deletions, substitutions, a swap of two).
+std::size_t distance(std::string_view a, std::string_view b) {
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i)
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      d[i][j] = std::min(
+          {d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.size()][b.size()];
+}
+
+// The CUDA name a CUDA-looking name not declared was meant to be (`__syncthread`:
+// `__syncthreads`), within two edits; "" where none is that near or the name does not look like
+// CUDA's (cudaX, cuX, __x).
+std::string nearest_cuda_name(const std::string& name) {
+  const bool looks = starts_with(name, "cu") || starts_with(name, "__");
+  if (!looks || name.size() < 5) return "";
+  std::string best;
+  std::size_t best_distance = 3;
+  for (std::string_view candidate : cuda_names()) {
+    if (candidate.size() + 2 < name.size() || candidate.size() > name.size() + 2) continue;
+    const std::size_t d = distance(name, candidate);
+    if (d < best_distance || (d == best_distance && !best.empty() && candidate < best)) {
+      best_distance = d;
+      best = candidate;
+    }
+  }
+  return best;
+}
+
 // What a CUDA name belongs to, by its spelling ("" for a name that is not CUDA's).
 std::string feature_of_name(const std::string& name) {
   static constexpr std::array<Prefix, 6> others{{
@@ -63,6 +121,9 @@ std::string feature_of_name(const std::string& name) {
       "__nv_bfloat16", "nv_bfloat16", "__float2half", "__half2float"};
   for (std::string_view h : half)
     if (name == h) return "half-precision types (cuda_fp16.h)";
+  // A runtime, driver or intrinsic name is CUDA's only if CUDA declares it: a misspelling
+  // (`__syncthread`, `cudaMemcopy`) or a helper of the file's own (`__myhelper`) is not.
+  if (!is_cuda_name(name)) return "";
   if (starts_with(name, "cuda") && name.size() > 4 && std::isupper((unsigned char)name[4]))
     return "not in its CUDA runtime";
   if (starts_with(name, "cu") && name.size() > 2 && std::isupper((unsigned char)name[2]))
@@ -121,7 +182,10 @@ std::string unsupported_message(const std::string& message) {
                          "a cooperative-groups function it does not have");
   if (!unknown) return "";
   const std::string why = feature_of_name(name);
-  return why.empty() ? "" : not_supported(name, why);
+  if (!why.empty()) return not_supported(name, why);
+  if (const std::string near = nearest_cuda_name(name); !near.empty())
+    return message.substr(0, message.find(';')) + "; did you mean '" + near + "'?";
+  return "";
 }
 
 }  // namespace stridescope
