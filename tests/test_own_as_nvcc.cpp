@@ -9,6 +9,7 @@
 
 #include "cli/run_command.h"
 #include "owncuda/own_program.h"
+#include "owncuda/read/kernel_prototypes.h"
 #include "owncuda/read/unsupported_names.h"
 #include "run_command.h"
 
@@ -117,6 +118,42 @@ TEST(OwnAsNvcc, AMisspelledCudaNameIsUndeclaredNotUnsupported) {
             "'cuInit' is not supported by stridescope run (the CUDA driver API); nvcc runs it");
   EXPECT_EQ(said("cudaGraphLaunch"),
             "'cudaGraphLaunch' is not supported by stridescope run (CUDA graphs); nvcc runs it");
+}
+
+// A kernel declared before it is defined: each of its declarations is parsed outside the
+// host-and-device pragma, lines and columns kept, offsets given back.
+TEST(OwnAsNvcc, AKernelsPrototypeIsTakenOutOfThePragmaForTheParse) {
+  const std::string source =
+      "__global__ void k(int*);  // declared\nint main() { k<<<1, 1>>>(0); }\n"
+      "__global__ void k(int* p) {\n  p[0] = 1;\n}\n__global__ void alone(int* p) { p[0] = 2; }\n";
+  OffsetMap map;
+  const std::string parsed = kernel_prototypes_unforced(source, map);
+  const std::string again = " _Pragma(\"clang force_cuda_host_device begin\")";
+  EXPECT_EQ(parsed, "__ssprot__ void k(int*);" + again +
+                        "  // declared\nint main() { k<<<1, 1>>>(0); }\n"
+                        "__ssprot__ void k(int* p) {\n  p[0] = 1;\n}" +
+                        again + "\n__global__ void alone(int* p) { p[0] = 2; }\n");
+  const std::size_t launch = source.find("<<<");  // line 2, column 15
+  EXPECT_EQ(map.offset(2, 15), launch);
+  OffsetMap none;
+  EXPECT_EQ(kernel_prototypes_unforced("__global__ void k(int* p) {}\n", none),
+            "__global__ void k(int* p) {}\n");
+  EXPECT_TRUE(none.line_starts.empty());
+}
+
+TEST(OwnAsNvcc, AKernelDeclaredBeforeItIsDefinedRuns) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  const Said s = run_program(
+      "nvcc_prototype.cu",
+      "#include <cstdio>\n__global__ void add(int* p, int n);  // adds n\n"
+      "template <typename T>\n__global__ void fill(T* p,\n                     T v);\n"
+      "int main() { int* d; cudaMalloc(&d, 16);\n"
+      "  fill<int><<<1, 4>>>(d, 5); add<<<1, 4>>>(d, 2);\n"
+      "  int h[4]; cudaMemcpy(h, d, 16, cudaMemcpyDeviceToHost); printf(\"%d\\n\", h[3]); }\n"
+      "__global__ void add(int* p, int n) {\n  p[threadIdx.x] += n;\n}\n"
+      "template <typename T>\n__global__ void fill(T* p, T v) { p[threadIdx.x] = v; }\n");
+  EXPECT_EQ(s.status, 0) << s.err;
+  EXPECT_EQ(s.out.substr(0, 2), "7\n") << s.out << s.err;
 }
 
 }  // namespace

@@ -1,8 +1,9 @@
 // Joining `<< <` and `>> >` of a launch (see launch_brackets.h).
 #include "owncuda/read/launch_brackets.h"
 
+#include "owncuda/read/source_scan.h"
+
 #include <cctype>
-#include <vector>
 
 namespace stridescope {
 namespace {
@@ -11,29 +12,6 @@ constexpr std::size_t kNone = std::string::npos;
 
 bool blank(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-// Which bytes of `s` are code (not in a comment, a string or a character literal).
-std::vector<bool> code_bytes(const std::string& s) {
-  std::vector<bool> code(s.size(), true);
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    std::size_t end = i;
-    if (s.compare(i, 2, "//") == 0) {
-      end = s.find('\n', i);
-    } else if (s.compare(i, 2, "/*") == 0) {
-      end = s.find("*/", i + 2);
-      if (end != kNone) end += 1;
-    } else if (s[i] == '"' || s[i] == '\'') {
-      for (end = i + 1; end < s.size() && s[end] != s[i] && s[end] != '\n'; ++end)
-        if (s[end] == '\\') ++end;
-    } else {
-      continue;
-    }
-    if (end == kNone || end >= s.size()) end = s.size() - 1;
-    for (std::size_t k = i; k <= end; ++k) code[k] = false;
-    i = end;
-  }
-  return code;
 }
 
 // At `at`: `<<` (or `>>`), one or more blanks, then `<` (or `>`), all code and not a longer run of

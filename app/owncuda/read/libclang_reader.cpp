@@ -16,6 +16,7 @@
 #include <tuple>
 
 #include "owncuda/build/cuda_arch.h"
+#include "owncuda/read/kernel_prototypes.h"
 #include "owncuda/read/launch_brackets.h"
 #include "owncuda/read/unsupported_names.h"
 
@@ -30,12 +31,21 @@ std::string text_of(CXString s) {
   return out;
 }
 
+// The main file as parsed differs from the file where kernel_prototypes.h changed it: its offsets
+// are given back by line and column (the reader reads one file per process).
+OffsetMap main_offsets;
+CXFile main_file = nullptr;
+
 struct Position {
   unsigned line = 0, offset = 0;
 };
 Position position_of(CXSourceLocation loc) {
   Position p;
-  clang_getExpansionLocation(loc, nullptr, &p.line, nullptr, &p.offset);
+  CXFile file = nullptr;
+  unsigned column = 0;
+  clang_getExpansionLocation(loc, &file, &p.line, &column, &p.offset);
+  if (!main_offsets.line_starts.empty() && file && main_file && clang_File_isEqual(file, main_file))
+    p.offset = main_offsets.offset(p.line, column);
   return p;
 }
 
@@ -339,7 +349,9 @@ std::unique_ptr<CXTranslationUnitImpl, void (*)(CXTranslationUnit)> parse_tu(
   // The file as the build compiles it: the host pass's tests of __CUDA_ARCH__ made true.
   std::ifstream in(file, std::ios::binary);
   const std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  const std::string as_built = launch_brackets_joined(with_host_tests_true(source + appended));
+  main_offsets = {};
+  const std::string as_built = kernel_prototypes_unforced(
+      launch_brackets_joined(with_host_tests_true(source + appended)), main_offsets);
   CXUnsavedFile unsaved{file.c_str(), as_built.data(), static_cast<unsigned long>(as_built.size())};
   const bool differs = in && as_built != source;
   CXTranslationUnit tu = nullptr;
@@ -367,6 +379,7 @@ ReadAnswer read_with_libclang(const ReadRequest& request) {
     return answer;
   }
   CXTranslationUnit tu = owner.get();
+  main_file = clang_getFile(tu, request.file.c_str());
   std::vector<std::string> warnings;
   if (std::string errors = errors_of(tu, &warnings); !errors.empty()) {
     answer.error = std::move(errors);

@@ -16,6 +16,9 @@
 // a kernel may call printf, sinf, std::min or a helper as on a GPU, and whether host code may call
 // a device function is nvcc's to say.
 #define __global__ __attribute__((global))
+// A kernel declared before it is defined is parsed outside the pragma below (its __global__ written
+// so: owncuda/read/kernel_prototypes.h), as clang refuses its definition inside it.
+#define __ssprot__ _Pragma("clang force_cuda_host_device end") __attribute__((global))
 #define __host__
 #define __shared__ __attribute__((annotate("stridescope_shared")))
 #define __constant__

@@ -1,0 +1,29 @@
+// Comments, strings and character literals told from code (see source_scan.h).
+#include "owncuda/read/source_scan.h"
+
+namespace stridescope {
+
+std::vector<bool> code_bytes(const std::string& s) {
+  constexpr std::size_t kNone = std::string::npos;
+  std::vector<bool> code(s.size(), true);
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    std::size_t end = i;
+    if (s.compare(i, 2, "//") == 0) {
+      end = s.find('\n', i);
+    } else if (s.compare(i, 2, "/*") == 0) {
+      end = s.find("*/", i + 2);
+      if (end != kNone) end += 1;
+    } else if (s[i] == '"' || s[i] == '\'') {
+      for (end = i + 1; end < s.size() && s[end] != s[i] && s[end] != '\n'; ++end)
+        if (s[end] == '\\') ++end;
+    } else {
+      continue;
+    }
+    if (end == kNone || end >= s.size()) end = s.size() - 1;
+    for (std::size_t k = i; k <= end; ++k) code[k] = false;
+    i = end;
+  }
+  return code;
+}
+
+}  // namespace stridescope
