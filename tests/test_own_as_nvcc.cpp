@@ -156,5 +156,20 @@ TEST(OwnAsNvcc, AKernelDeclaredBeforeItIsDefinedRuns) {
   EXPECT_EQ(s.out.substr(0, 2), "7\n") << s.out << s.err;
 }
 
+// A template kernel whose argument the launch deduces, as nvcc deduces it.
+TEST(OwnAsNvcc, ATemplateKernelsArgumentsAreDeducedAtTheLaunch) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  const Said s = run_program(
+      "nvcc_deduced.cu",
+      "#include <cstdio>\ntemplate <typename T> __global__ void estimate_sum(int n, T* sum) {\n"
+      "  sum[threadIdx.x] = T(n) / 2; }\n"
+      "int main() { float* f; double* d; cudaMalloc(&f, 16); cudaMalloc(&d, 32);\n"
+      "  estimate_sum<<<1, 4>>>(3, f); estimate_sum<<<1, 4>>>(5, d);\n"
+      "  float hf; double hd; cudaMemcpy(&hf, f, 4, cudaMemcpyDeviceToHost);\n"
+      "  cudaMemcpy(&hd, d, 8, cudaMemcpyDeviceToHost); printf(\"%g %g\\n\", hf, hd); }\n");
+  EXPECT_EQ(s.status, 0) << s.err;
+  EXPECT_EQ(s.out.substr(0, 8), "1.5 2.5\n") << s.out << s.err;
+}
+
 }  // namespace
 }  // namespace stridescope

@@ -257,15 +257,24 @@ class Walker {
   // A kernel named by a template without its arguments, or by a name of several kernels: the call
   // decides which function it is (clang's parse of a template cannot say: it may depend on the
   // template's own arguments).
-  static bool is_deduced(CXCursor callee) {
+  bool is_deduced(CXCursor callee) const {
     while (clang_getCursorKind(callee) == CXCursor_UnexposedExpr) {  // implicit casts
       const std::vector<CXCursor> inner = children_of(callee);
       if (inner.size() != 1) break;
       callee = inner.front();
     }
     const std::string type = text_of(clang_getTypeSpelling(clang_getCursorType(callee)));
-    return type.find("overloaded") != std::string::npos ||
-           type.find("dependent") != std::string::npos;
+    if (type.find("overloaded") != std::string::npos || type.find("dependent") != std::string::npos)
+      return true;
+    // A template's specialization named without its arguments (`estimate<<<g, b>>>(n, sum)` for
+    // `template <typename T> __global__ void estimate(int, T*)`): the call deduced them.
+    const CXCursor kernel = clang_getCursorReferenced(callee);
+    if (clang_Cursor_isNull(kernel) ||
+        clang_Cursor_isNull(clang_getSpecializedCursorTemplate(kernel)))
+      return false;
+    for (const std::string& token : tokens_of(tu_, callee))
+      if (token == "<") return false;
+    return true;
   }
 
   // One entry per kernel name: a prototype and its definition are one; other parameters, an
