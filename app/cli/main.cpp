@@ -287,6 +287,7 @@ struct CommandLine {
     }
     CudaRunOptions cuda;
     cuda.file = run_options.file;
+    cuda.more_sources = run_options.host_sources;
     cuda.work_dir = run_options.work_dir;
     cuda.timings = run_timings;
     cuda.include_dirs = run_options.include_dirs;

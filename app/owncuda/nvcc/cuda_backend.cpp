@@ -60,9 +60,10 @@ fs::path build(const fs::path& file, const fs::path& dir, const std::string& nvc
   if (options.line_info) argv.push_back("-lineinfo");
   for (const std::string& d : options.include_dirs) argv.push_back("-I" + fs::absolute(d).string());
   for (const std::string& d : options.defines) argv.push_back("-D" + d);
-  argv.insert(argv.end(),
-              {"-cudart", "shared", "-Xlinker", "--export-dynamic", "-o", program.string(),
-               file.string(), launch_timer_source().string(), "-ldl"});
+  argv.insert(argv.end(), {"-cudart", "shared", "-Xlinker", "--export-dynamic", "-o",
+                           program.string(), file.string()});
+  for (const std::string& more : options.more_sources) argv.push_back(fs::absolute(more).string());
+  argv.insert(argv.end(), {launch_timer_source().string(), "-ldl"});
   // No address-space limit: -arch=native loads the CUDA driver, which reserves tens of GiB.
   const Limits limits{300, 0, 1ull << 30, 600};
   const int rc = run_process(argv, dir / "nvcc.out", dir / "nvcc.err", {}, limits);

@@ -13,7 +13,8 @@
 namespace stridescope {
 
 struct CudaRunOptions {
-  std::string file;            // the .cu file
+  std::string file;                       // the .cu file
+  std::vector<std::string> more_sources;  // the program's other files (.cu, .cpp), built with it
   std::string work_dir;        // empty: a fresh directory under $TMPDIR, removed at the end
   bool timings = false;        // print the build's and the run's wall time
   unsigned time_limit_s = 10;  // CPU seconds for the program (wall: three times that)
