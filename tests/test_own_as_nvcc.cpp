@@ -171,5 +171,20 @@ TEST(OwnAsNvcc, ATemplateKernelsArgumentsAreDeducedAtTheLaunch) {
   EXPECT_EQ(s.out.substr(0, 8), "1.5 2.5\n") << s.out << s.err;
 }
 
+// A warp's lanes print together, call by call, in the order the warp makes its calls: a header one
+// lane prints comes before the line every lane prints after it (as an H200 prints it).
+TEST(OwnAsNvcc, AWarpsLanesPrintTogetherCallByCall) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  const Said s =
+      run_program("nvcc_printf.cu",
+                  "#include <cstdio>\n__global__ void k() {\n  const int t = threadIdx.x;\n"
+                  "  if (t == 0) printf(\"header\\n\");\n  printf(\"%d\\n\", t);\n"
+                  "  if (t == 0) printf(\"later\\n\");\n  printf(\"again %d\\n\", t);\n}\n"
+                  "int main() { k<<<1, 4>>>(); cudaDeviceSynchronize(); }\n");
+  EXPECT_EQ(s.status, 0) << s.err;
+  EXPECT_EQ(s.out.substr(0, s.out.find("(no kernel")).substr(0, s.out.find("traced")),
+            "header\n0\n1\n2\n3\nlater\nagain 0\nagain 1\nagain 2\nagain 3\n");
+}
+
 }  // namespace
 }  // namespace stridescope

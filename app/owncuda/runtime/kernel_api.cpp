@@ -57,7 +57,9 @@ int printf(const char* format, ...) {
     va_copy(copy, args);
     n = std::vsnprintf(nullptr, 0, format, copy);
     va_end(copy);
-    w->kernel_printf(format, args);
+    // Its call told by its format (the same literal where the compiler copied the call into two
+    // paths, as it may for `if (t == 0) printf(a); printf(b);`).
+    w->kernel_printf(format, args, format);
   } else {
     n = std::vprintf(format, args);
   }

@@ -400,7 +400,7 @@ void Worker::fault(const std::string& message) {
   Program::get().fail(message);
 }
 
-void Worker::kernel_printf(const char* format, va_list args) {
+void Worker::kernel_printf(const char* format, va_list args, const void* site) {
   va_list copy;
   va_copy(copy, args);
   char small[512];
@@ -411,8 +411,8 @@ void Worker::kernel_printf(const char* format, va_list args) {
   if (Program::get().printed_bytes.fetch_add(std::uint64_t(n)) + std::uint64_t(n) > kPrintfBuffer)
     return;
   const unsigned thread = engine_.running();
-  if (printf_calls_.size() < plan_.threads) printf_calls_.assign(plan_.threads, 0);
-  Printed& p = output_.emplace_back(Printed{barriers_passed_, printf_calls_[thread]++, thread, {}});
+  Printed& p = output_.emplace_back(
+      Printed{barriers_passed_, printf_calls_.call_of(thread, site), thread, {}});
   if (std::size_t(n) < sizeof small) {
     p.text.assign(small, std::size_t(n));
     return;
