@@ -111,6 +111,9 @@ TEST(BufferNames, TheHostVariableAndTheSizeofTypeNameTheBuffer) {
   EXPECT_EQ(malloc_site(two, 2).name, "");  // no third call
   EXPECT_EQ(malloc_site("cudaMalloc(ptrs[i], 64);", 0).name, "");
   EXPECT_EQ(malloc_site("cudaMallocHost(&h, 64);", 0).name, "");
+  EXPECT_EQ(malloc_site("cudaMallocManaged(&x, N * sizeof(float));", 0).name, "x");  // managed
+  EXPECT_EQ(malloc_site("cudaMallocManaged(&x, N * sizeof(float));", 0).type, "float");
+  EXPECT_EQ(malloc_site("cudaMallocPitch(&img, &pitch, w * sizeof(int), h);", 0).name, "img");
   EXPECT_EQ(scalar_size("int64_t"), 8u);
   EXPECT_EQ(scalar_size("float4"), 0u);
 }

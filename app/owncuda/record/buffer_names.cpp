@@ -61,7 +61,7 @@ std::string pointer_name(const std::string& arguments) {
 }  // namespace
 
 MallocSite malloc_site(const std::string& line, std::size_t occurrence) {
-  static const std::regex call(R"(\bcudaMalloc\s*(<[^>]*>)?\s*\()");
+  static const std::regex call(R"(\bcudaMalloc(?:Managed|Pitch)?\s*(<[^>]*>)?\s*\()");
   std::size_t seen = 0;
   for (auto it = std::sregex_iterator(line.begin(), line.end(), call); it != std::sregex_iterator();
        ++it) {

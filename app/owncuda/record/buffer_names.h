@@ -15,7 +15,7 @@ struct MallocSite {
   std::uint32_t element_size = 0;  // sizeof(type), 0 when unknown
 };
 
-// The `occurrence`-th (from 0) `cudaMalloc(` call written in `line`.
+// The `occurrence`-th (from 0) `cudaMalloc(` (or cudaMallocManaged, cudaMallocPitch) call in `line`.
 MallocSite malloc_site(const std::string& line, std::size_t occurrence);
 
 // sizeof of a scalar type as a program spells it ("float", "unsigned int", "int64_t"); 0 if it is
