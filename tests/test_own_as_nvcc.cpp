@@ -186,5 +186,22 @@ TEST(OwnAsNvcc, AWarpsLanesPrintTogetherCallByCall) {
             "header\n0\n1\n2\n3\nlater\nagain 0\nagain 1\nagain 2\nagain 3\n");
 }
 
+// A file of kernels run by a launch spec may hold host functions that call into files it is not
+// built with (cuda-samples' reduction_kernel.cu calls isPow2 from reduction.cpp): the link keeps
+// only what the launch reaches.
+TEST(OwnAsNvcc, ALaunchSpecLinksOnlyWhatTheLaunchReaches) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  OwnRunOptions options;
+  options.file = (fs::path(STRIDESCOPE_TEST_TMP) / "nvcc_kernels_only.cu").string();
+  std::ofstream(options.file) << "bool isPow2(unsigned x);  // in another file\n"
+                                 "__global__ void twice(int* p) { p[threadIdx.x] *= 2; }\n"
+                                 "void run_twice(int* d, unsigned n) {\n"
+                                 "  if (isPow2(n)) twice<<<1, n>>>(d);\n}\n";
+  options.launch_spec = "twice<<<1,4>>>(p=iota(4))";
+  std::ostringstream out, err;
+  EXPECT_EQ(command_run(options, "", false, out, err), 0) << err.str();
+  EXPECT_NE(out.str().find("p = [0, 2, 4, 6]"), std::string::npos) << out.str();
+}
+
 }  // namespace
 }  // namespace stridescope

@@ -245,6 +245,10 @@ fs::path compile_device(const fs::path& file, const std::string& as_given,
   write_rewritten(dir, file, facts, "", tail, appended);
   const bool macros = !file_declares_memory_functions(file);
   std::vector<std::string> flags = build_flags(optimize, macros);
+  // A file run by a launch spec (`--launch`, its main() made here) may hold host functions that
+  // call into files it is not built with (cuda-samples' reduction_kernel.cu): each function in a
+  // section of its own, so that the link keeps only what the launch reaches (build_program).
+  if (!tail.empty()) flags.push_back("-ffunction-sections");
   const std::vector<std::string> search = search_args(file, as_given, user, rewritten_dirs, dir);
   flags.insert(flags.end(), search.begin(), search.end());
   const std::vector<std::string> as_text{"-include", cuda_header().string()};
@@ -334,6 +338,7 @@ fs::path build_program(const BuildRequest& request, const ProgramFacts& facts, c
   std::vector<std::string> link{clang, "-no-pie"};
   if (!find_tool({"ld.lld"}).empty()) link.push_back("-fuse-ld=lld");
   link.insert(link.end(), objects.begin(), objects.end());
+  if (!request.main_text.empty()) link.push_back("-Wl,--gc-sections");  // what the spec reaches
   link.insert(link.end(), {"-Wl,--whole-archive", runtime_lib().string(), "-Wl,--no-whole-archive",
                            "-lboost_context", "-lpthread", "-o", program.string()});
   const int rc = run_process(link, dir / "link.out", dir / "link.err");
