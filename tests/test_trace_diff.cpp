@@ -52,6 +52,30 @@ TEST(TraceDiff, TwoRunsOfOneKernelAreTheSameAtEveryStep) {
                                                   " steps, 256 bytes\n");
 }
 
+// A word no thread wrote (a padding column: 0 on the emulator, what an earlier launch left on a
+// GPU) is not a difference; it is counted and said.
+TEST(TraceDiff, AWordNoThreadWroteIsNotADifference) {
+  const Trace a = emulated("sequential", 64);
+  Trace b = a;
+  Trace c = a;
+  // Word 63 is written by the load in step 0; make both traces' word 63 unwritten, and differ.
+  for (Trace* t : {&b, &c}) {
+    for (Step& step : t->blocks[0].steps)
+      std::erase_if(step.accesses, [](const Access& x) { return x.address == 4 * 63; });
+  }
+  for (Step& step : c.blocks[0].steps) step.snapshot[63] = 12345;
+  const TraceDifference d = diff_traces(b, c);
+  EXPECT_EQ(d.kind, DiffKind::Same);
+  EXPECT_EQ(d.unwritten_differing, 2u);  // 12345 against 63: two bytes differ
+  EXPECT_NE(diff_text(d, "b", "c")
+                .find("(2 bytes no thread wrote differ: what the memory held "
+                      "before, not compared)"),
+            std::string::npos)
+      << diff_text(d, "b", "c");
+  for (Step& step : c.blocks[0].steps) step.snapshot[62] = 777;  // written: a difference
+  EXPECT_EQ(diff_traces(b, c).kind, DiffKind::Memory);
+}
+
 TEST(TraceDiff, ADifferentValueIsNamedWithItsStepWordAndWriters) {
   const Trace a = emulated("sequential", 64, InputPattern::Iota);
   const Trace b = emulated("sequential", 64, InputPattern::Ones);

@@ -57,6 +57,34 @@ DiffSide side_of(const Trace& t, const Trace& other, const Step& step, std::uint
 }
 
 // The first step where the two blocks' labels differ, else where the shorter one ends.
+// Marks in `written` the bytes the step's accesses write.
+void mark_written(const Step& step, std::vector<bool>& written) {
+  for (const Access& access : step.accesses)
+    if (writes_memory(access.kind))
+      for (std::uint32_t b = access.address; b < access.address + access.size && b < written.size();
+           ++b)
+        written[b] = true;
+}
+
+// The first byte where x and y differ among the bytes written: its offset, or none; `unwritten`
+// counts the unwritten bytes that differ.
+std::optional<std::uint32_t> first_written_difference(const std::vector<std::uint8_t>& x,
+                                                      const std::vector<std::uint8_t>& y,
+                                                      const std::vector<bool>& written,
+                                                      std::uint32_t& unwritten) {
+  unwritten = 0;
+  std::optional<std::uint32_t> first;
+  for (std::size_t byte = 0; byte < x.size() && byte < y.size(); ++byte) {
+    if (x[byte] == y[byte]) continue;
+    if (byte < written.size() && !written[byte]) {
+      ++unwritten;
+    } else if (!first) {
+      first = std::uint32_t(byte);
+    }
+  }
+  return first;
+}
+
 std::size_t parting_step(const BlockTrace& a, const BlockTrace& b) {
   const std::size_t common = std::min(a.steps.size(), b.steps.size());
   for (std::size_t k = 0; k < common; ++k)
@@ -88,12 +116,18 @@ TraceDifference diff_traces(const Trace& a, const Trace& b) {
     d.steps_a = ba.steps.size();
     d.steps_b = bb.steps.size();
     const std::size_t common = std::min(ba.steps.size(), bb.steps.size());
+    std::vector<bool> written(d.shared_bytes, false);  // by either trace, up to this step
     for (std::size_t k = 0; k < common; ++k) {
+      mark_written(ba.steps[k], written);
+      mark_written(bb.steps[k], written);
       const std::vector<std::uint8_t> x = bytes_of(a, ba.steps[k].snapshot);
       const std::vector<std::uint8_t> y = bytes_of(b, bb.steps[k].snapshot);
-      const auto differing = std::mismatch(x.begin(), x.end(), y.begin());
-      if (differing.first == x.end()) continue;
-      const auto byte = static_cast<std::uint32_t>(differing.first - x.begin());
+      std::uint32_t unwritten = 0;
+      const std::optional<std::uint32_t> differing =
+          first_written_difference(x, y, written, unwritten);
+      d.unwritten_differing = std::max(d.unwritten_differing, unwritten);
+      if (!differing) continue;
+      const std::uint32_t byte = *differing;
       d.kind = DiffKind::Memory;
       d.step = k;
       d.a = side_of(a, b, ba.steps[k], byte);

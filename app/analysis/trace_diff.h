@@ -57,6 +57,10 @@ struct TraceDifference {
   std::uint32_t shared_bytes = 0;
   DiffSide a, b;                      // Memory: the word; StepCount: the labels at `step`
   bool element_types_differ = false;  // words compared as their bytes
+  // Bytes no thread of either trace had written by a step (a padding column, `tile[0][32]`) hold
+  // what the memory held before: a GPU's what an earlier launch left, the emulator's 0. They are
+  // not compared; this many of them held different bytes (the most at any one step).
+  std::uint32_t unwritten_differing = 0;
 };
 
 // Compares a and b; throws TraceDiffError when they cannot be compared.

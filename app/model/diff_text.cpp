@@ -69,6 +69,9 @@ std::string step_count_text(const TraceDifference& d, const std::string& a, cons
 std::string diff_text(const TraceDifference& d, const std::string& a, const std::string& b) {
   std::string note;
   if (d.element_types_differ) note = " (words compared as their bytes: the element types differ)";
+  if (d.unwritten_differing > 0)
+    note += " (" + count_text(d.unwritten_differing, "byte", "bytes") +
+            " no thread wrote differ: what the memory held before, not compared)";
   switch (d.kind) {
     case DiffKind::Same:
       return "same: shared memory agrees after every one of " +
