@@ -203,5 +203,31 @@ TEST(OwnAsNvcc, ALaunchSpecLinksOnlyWhatTheLaunchReaches) {
   EXPECT_NE(out.str().find("p = [0, 2, 4, 6]"), std::string::npos) << out.str();
 }
 
+// A template kernel's `__shared__ T s[]` launched with T = double is traced as doubles (a block sum
+// of 3.6, not the 4-byte word -8.58993e+08), whether the launch writes <double> or deduces it.
+TEST(OwnAsNvcc, ATemplatesSharedArrayHasTheLaunchedType) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  for (const std::string launch :
+       {"block_sum<<<1, 4>>>(d, o);", "block_sum<double><<<1, 4>>>(d, o);"}) {
+    const Said s = run_program(
+        "nvcc_template_shared.cu",
+        "#include <cstdio>\ntemplate <typename T>\n__global__ void block_sum(const T* in, T* out) "
+        "{\n"
+        "  __shared__ T s[4];\n  s[threadIdx.x] = in[threadIdx.x];\n  __syncthreads();\n"
+        "  for (int k = 2; k > 0; k /= 2) {\n    if (threadIdx.x < k) s[threadIdx.x] += "
+        "s[threadIdx.x + k];\n"
+        "    __syncthreads();\n  }\n  if (threadIdx.x == 0) out[0] = s[0];\n}\n"
+        "int main() { double h[4] = {0.9, 0.9, 0.9, 0.9}, *d, *o, r;\n"
+        "  cudaMalloc(&d, sizeof h); cudaMalloc(&o, sizeof(double));\n"
+        "  cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice);\n  " +
+            launch +
+            "\n  cudaMemcpy(&r, o, sizeof r, cudaMemcpyDeviceToHost); printf(\"%g\\n\", r); }\n");
+    EXPECT_EQ(s.status, 0) << launch << "\n" << s.err;
+    EXPECT_NE(s.out.find("14 shared accesses, block result 3.6\n"), std::string::npos)
+        << launch << "\n"
+        << s.out;
+  }
+}
+
 }  // namespace
 }  // namespace stridescope

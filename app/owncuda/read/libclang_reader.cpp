@@ -12,6 +12,8 @@
 #include <iterator>
 #include <map>
 #include <memory>
+#include <optional>
+#include <regex>
 #include <set>
 #include <tuple>
 
@@ -139,6 +141,20 @@ class Walker {
   ProgramFacts facts;
   std::string runtime_prefix;  // StrideScope's headers: not the user's
 
+  // A template kernel's __shared__ arrays typed by its parameters (`__shared__ T s[256]`) get the
+  // types its launches give them (`double[256]`), where every launch of it gives the same: the
+  // trace's element type then is the launched one, as nvcc's instantiation has it.
+  void type_shared_by_launches() {
+    for (SharedDecl& d : facts.shared) {
+      const auto found = launched_.find(d.function);
+      if (found == launched_.end() || !found->second) continue;
+      for (const auto& [parameter, argument] : *found->second) {
+        const std::regex word("\\b" + parameter + "\\b");
+        d.type = std::regex_replace(d.type, word, argument);
+      }
+    }
+  }
+
   void walk(CXCursor parent, bool device_code, const std::string& function) {
     struct Context {
       Walker* self;
@@ -158,6 +174,8 @@ class Walker {
   CXTranslationUnit tu_;
   CXFile main_;
   std::map<CXFile, bool> user_file_;  // by file: the user's (not a system or StrideScope header)
+  // By template kernel: (type parameter, the type its launches give it), or none if they differ.
+  std::map<std::string, std::optional<std::vector<std::pair<std::string, std::string>>>> launched_;
 
   // The file a cursor was written in (or expanded in, from a macro: `__shared__ int s[4];` starts
   // with a macro spelled in StrideScope's header).
@@ -231,12 +249,42 @@ class Walker {
     const CXSourceRange range = clang_getCursorExtent(kids[1]);
     KernelLaunch l;
     l.file = path_of(c);
-    l.deduced = is_deduced(kids[0]) || uses_default_arguments(c);
+    bool unwritable = false;
+    l.template_arguments = deduced_arguments(kids[0], unwritable);
+    l.deduced = is_deduced(kids[0]) || unwritable || uses_default_arguments(c);
+    if (l.deduced) l.template_arguments.clear();
     l.callee = position_of(clang_getRangeStart(clang_getCursorExtent(c))).offset;
     l.open = position_of(clang_getRangeStart(range)).offset;
     l.close = position_of(clang_getRangeEnd(range)).offset - 3;
     l.line = int(at.line);
     facts.launches.push_back(l);
+    note_launched_types(kids[0]);
+  }
+
+  // The type parameters of the launched kernel's template and the types this launch gives them;
+  // a second launch that gives others leaves the kernel's arrays as written (std::nullopt).
+  void note_launched_types(CXCursor callee) {
+    const CXCursor kernel = clang_getCursorReferenced(without_casts(callee));
+    if (clang_Cursor_isNull(kernel)) return;
+    const CXCursor pattern = clang_getSpecializedCursorTemplate(kernel);
+    if (clang_Cursor_isNull(pattern)) return;
+    std::vector<std::pair<std::string, std::string>> types;
+    int index = 0;
+    for (const CXCursor& child : children_of(pattern)) {
+      const CXCursorKind kind = clang_getCursorKind(child);
+      if (kind != CXCursor_TemplateTypeParameter && kind != CXCursor_NonTypeTemplateParameter &&
+          kind != CXCursor_TemplateTemplateParameter)
+        continue;
+      const unsigned at = unsigned(index++);
+      if (kind == CXCursor_TemplateTypeParameter &&
+          clang_Cursor_getTemplateArgumentKind(kernel, at) == CXTemplateArgumentKind_Type)
+        types.emplace_back(
+            text_of(clang_getCursorSpelling(child)),
+            text_of(clang_getTypeSpelling(clang_Cursor_getTemplateArgumentType(kernel, at))));
+    }
+    const std::string name = text_of(clang_getCursorSpelling(kernel));
+    const auto [it, first] = launched_.try_emplace(name, types);
+    if (!first && it->second != types) it->second = std::nullopt;
   }
 
   // A launch that leaves arguments to the kernel's defaults: clang lists them among the call's
@@ -257,24 +305,51 @@ class Walker {
   // A kernel named by a template without its arguments, or by a name of several kernels: the call
   // decides which function it is (clang's parse of a template cannot say: it may depend on the
   // template's own arguments).
-  bool is_deduced(CXCursor callee) const {
+  static CXCursor without_casts(CXCursor callee) {
     while (clang_getCursorKind(callee) == CXCursor_UnexposedExpr) {  // implicit casts
       const std::vector<CXCursor> inner = children_of(callee);
       if (inner.size() != 1) break;
       callee = inner.front();
     }
-    const std::string type = text_of(clang_getTypeSpelling(clang_getCursorType(callee)));
-    if (type.find("overloaded") != std::string::npos || type.find("dependent") != std::string::npos)
-      return true;
-    // A template's specialization named without its arguments (`estimate<<<g, b>>>(n, sum)` for
-    // `template <typename T> __global__ void estimate(int, T*)`): the call deduced them.
+    return callee;
+  }
+
+  static bool is_deduced(CXCursor callee) {
+    const std::string type =
+        text_of(clang_getTypeSpelling(clang_getCursorType(without_casts(callee))));
+    return type.find("overloaded") != std::string::npos ||
+           type.find("dependent") != std::string::npos;
+  }
+
+  // A template kernel named without its arguments, which the call deduced (`estimate<<<g,
+  // b>>>(n, sum)` for `template <typename T> __global__ void estimate(int, T*)`): the arguments as
+  // C++ writes them ("<double>"); "" where the name is written with them, or is no template's.
+  // `unwritable`: an argument is neither a type nor an integer (the launch is left to deduce).
+  std::string deduced_arguments(CXCursor callee, bool& unwritable) const {
+    callee = without_casts(callee);
+    unwritable = false;
     const CXCursor kernel = clang_getCursorReferenced(callee);
     if (clang_Cursor_isNull(kernel) ||
         clang_Cursor_isNull(clang_getSpecializedCursorTemplate(kernel)))
-      return false;
+      return "";
     for (const std::string& token : tokens_of(tu_, callee))
-      if (token == "<") return false;
-    return true;
+      if (token == "<") return "";
+    std::string out;
+    for (int i = 0, n = clang_Cursor_getNumTemplateArguments(kernel); i < n; ++i) {
+      const unsigned at = unsigned(i);
+      const CXTemplateArgumentKind kind = clang_Cursor_getTemplateArgumentKind(kernel, at);
+      out += out.empty() ? "<" : ", ";
+      if (kind == CXTemplateArgumentKind_Type) {
+        out += text_of(clang_getTypeSpelling(clang_Cursor_getTemplateArgumentType(kernel, at)));
+      } else if (kind == CXTemplateArgumentKind_Integral) {
+        out += std::to_string(clang_Cursor_getTemplateArgumentValue(kernel, at));
+      } else {
+        unwritable = true;
+        return "";
+      }
+    }
+    unwritable = out.empty();
+    return out.empty() ? "" : out + ">";
   }
 
   // One entry per kernel name: a prototype and its definition are one; other parameters, an
@@ -397,6 +472,7 @@ ReadAnswer read_with_libclang(const ReadRequest& request) {
   Walker walker(tu, request.file);
   walker.runtime_prefix = request.runtime_prefix;
   walker.walk(clang_getTranslationUnitCursor(tu), false, "");
+  walker.type_shared_by_launches();
   answer.facts = std::move(walker.facts);
   answer.facts.warnings = std::move(warnings);
   std::stable_sort(answer.facts.launches.begin(), answer.facts.launches.end(),

@@ -185,6 +185,11 @@ std::string rewrite_program(const std::string& source, const ProgramFacts& facts
                             ": a kernel launch written inside a macro is not supported");
     if (!l.deduced) {
       edits.push_back({l.callee, l.callee, "::stridescope_rt::launcher("});
+      if (!l.template_arguments.empty()) {  // after the name, before the blanks up to `<<<`
+        std::size_t end = l.open;
+        while (end > l.callee && std::isspace(static_cast<unsigned char>(source[end - 1]))) --end;
+        edits.push_back({end, end, l.template_arguments});
+      }
     } else {  // the kernel the call picks (runtime/include/stridescope/launch.h)
       std::string name = source.substr(l.callee, l.open - l.callee);
       while (!name.empty() && std::isspace(static_cast<unsigned char>(name.back())))

@@ -21,6 +21,9 @@ struct KernelLaunch {
   // The kernel is a template whose arguments the call deduces (or a name of several kernels): the
   // rewrite lets the C++ compiler pick the specialization, as the call would.
   bool deduced = false;
+  // The arguments clang deduced for a template kernel named without them (`<double>`), written
+  // after its name by the rewrite, so that the launch names the specialization itself; "" if none.
+  std::string template_arguments;
 };
 
 // A `__shared__` variable of the file, e.g. name "As", type "float[16][16]".

@@ -6,11 +6,22 @@ namespace stridescope {
 using nlohmann::json;
 
 void to_json(json& j, const KernelLaunch& l) {
-  j = {{"file", l.file},   {"callee", l.callee}, {"open", l.open},
-       {"close", l.close}, {"line", l.line},     {"deduced", l.deduced}};
+  j = {{"file", l.file},
+       {"callee", l.callee},
+       {"open", l.open},
+       {"close", l.close},
+       {"line", l.line},
+       {"deduced", l.deduced},
+       {"template_arguments", l.template_arguments}};
 }
 void from_json(const json& j, KernelLaunch& l) {
-  l = {j.at("file"), j.at("callee"), j.at("open"), j.at("close"), j.at("line"), j.at("deduced")};
+  l = {j.at("file"),
+       j.at("callee"),
+       j.at("open"),
+       j.at("close"),
+       j.at("line"),
+       j.at("deduced"),
+       j.value("template_arguments", std::string())};
 }
 void to_json(json& j, const SharedDecl& d) {
   j = {{"name", d.name}, {"type", d.type},           {"function", d.function},
