@@ -13,7 +13,7 @@ std::vector<const ShuffleRound*> shuffle_rounds(const Step& step, unsigned warp)
 
 std::vector<double> values_after_round(const ShuffleRound& round) {
   std::vector<double> after(round.sent.size(), 0.0);
-  for (std::size_t lane = 0; lane < after.size(); ++lane) {
+  for (std::size_t lane = 0; lane < after.size() && lane < kWarpSize; ++lane) {
     if ((round.mask >> lane & 1u) != 0) after[lane] = round.sent[lane] + round.received[lane];
   }
   return after;

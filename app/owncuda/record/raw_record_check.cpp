@@ -57,10 +57,21 @@ Test object_with(std::vector<Field> fields) {
   };
 }
 
+// A number among `allowed` (an access's or a value's size, a kind).
+Test one_of(std::vector<std::int64_t> allowed) {
+  return [=](const json& j) {
+    if (!j.is_number_integer()) return false;
+    for (std::int64_t a : allowed)
+      if (j.get<std::int64_t>() == a) return true;
+    return false;
+  };
+}
+
 const Test kDims = tuple(3, 3, {is_uint});
 // [thread, order, offset, size, kind, pc, value, (warp epoch), (round)]
-const Test kAccess =
-    tuple(7, 9, {is_uint, is_uint, is_uint, is_uint, is_kind, is_uint, is_int, is_uint, is_uint});
+const Test kAccess = tuple(7, 9,
+                           {is_uint, is_uint, is_uint, one_of({1, 2, 4, 8, 16}), is_kind, is_uint,
+                            is_int, is_uint, is_uint});
 // [buffer, kind, accesses, bytes, [[first, last], ...]]
 const Test kGlobalUse =
     tuple(5, 5, {is_uint, is_kind, is_uint, is_uint, array_of(tuple(2, 2, {is_uint}))});
@@ -69,10 +80,10 @@ const Test kShuffle = object_with({{"warp", is_uint, true},
                                    {"delta", is_int, true},
                                    {"line", is_int, true},
                                    {"round", is_uint, true},
-                                   {"size", is_uint, true},
-                                   {"kind_of_value", is_int, true},
-                                   {"sent", array_of(is_uint), true},
-                                   {"received", array_of(is_uint), true}});
+                                   {"size", one_of({1, 2, 4, 8}), true},
+                                   {"kind_of_value", one_of({0, 1, 2}), true},
+                                   {"sent", tuple(32, 32, {is_uint}), true},  // by lane
+                                   {"received", tuple(32, 32, {is_uint}), true}});
 const Test kStep = object_with({{"kind", [](const json& j) { return j.is_string(); }, true},
                                 {"line", is_int, true},
                                 {"accesses", array_of(kAccess), true},
