@@ -81,7 +81,8 @@ TEST(OwnAsNvcc, WhatAGpuRefusesIsRefused) {
 }
 
 // A kernel that spins on a flag nobody sets hangs a GPU (an H200, stopped at 20 s); clang may
-// delete such a loop (C++'s forward progress), nvcc does not: the time limit stops it here too.
+// delete such a loop (C++'s forward progress), nvcc does not: the time limit stops it here too,
+// and names the loop's line.
 TEST(OwnAsNvcc, ALoopThatSpinsOnAFlagRunsToTheTimeLimit) {
   if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   OwnRunOptions options;
@@ -95,9 +96,10 @@ TEST(OwnAsNvcc, ALoopThatSpinsOnAFlagRunsToTheTimeLimit) {
          "  k<<<1, 32>>>(f, o); cudaDeviceSynchronize(); printf(\"after\\n\"); }\n";
   std::ostringstream out, err;
   EXPECT_EQ(command_run(options, "", false, out, err), 2);
-  EXPECT_NE(err.str().find("ran past its 1 s time limit in launch 0 (0 of 1 blocks done)"),
+  EXPECT_NE(err.str().find("ran past its 1 s time limit in launch 0 (0 of 1 blocks done) (raise "
+                           "it with --time-limit) at nvcc_spin.cu:4"),
             std::string::npos)
-      << err.str();
+      << err.str();  // the loop's line: where a thread of the launch was last seen
   EXPECT_EQ(out.str().find("after"), std::string::npos) << out.str();
 }
 

@@ -140,14 +140,42 @@ void on_terminate() {
   Program::get().fail("the program stopped with " + what);
 }
 
+// The watch's signal: the instruction the interrupted worker was at.
+void on_sample(int, siginfo_t*, void* raw_context) {
+  if (Worker* w = Worker::current())
+    w->sampled(std::uintptr_t(static_cast<ucontext_t*>(raw_context)->uc_mcontext.gregs[REG_RIP]));
+}
+
+// Where a launch that does not end is: the instruction a worker running a kernel is at, where it
+// is the user's code (a loop with no memory access: `while (flag[0] == 0) {}` reads the flag once),
+// else that thread's last memory access (a loop that reads a volatile flag is in a callback then).
+// 0 where no worker runs a kernel. The place is given as the app reads it: one past the
+// instruction.
+std::uintptr_t where_a_kernel_is() {
+  for (Worker* w : Worker::all()) {
+    if (!w->in_kernel()) continue;
+    w->sampled(0);
+    pthread_kill(w->os_thread(), SIGURG);
+    for (int k = 0; k < 50 && w->sampled_pc() == 0; ++k)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    const std::uintptr_t pc = w->sampled_pc();
+    const FunctionSymbol* f = pc != 0 ? function_at(pc) : nullptr;
+    if (f != nullptr && !f->runtime) return pc + 1;
+    if (w->last_access_pc() != 0) return w->last_access_pc();
+  }
+  return 0;
+}
+
 // Ends the program at its time limit, saying how far it got.
 void watch(double seconds) {
   std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
   Program& program = Program::get();
   char limit[32];
   std::snprintf(limit, sizeof limit, "%g", seconds);
+  const std::uintptr_t at = program.in_launch.load() ? where_a_kernel_is() : 0;
   program.fail("the program ran past its " + std::string(limit) + " s time limit " +
-               program.where_now() + " (raise it with --time-limit)");
+                   program.where_now() + " (raise it with --time-limit)",
+               at);
 }
 
 // Installed before main(): fault handlers on a stack of their own (a fiber's stack may be the
@@ -159,6 +187,10 @@ struct Setup {
     sa.sa_sigaction = on_fault;
     sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
     for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL}) sigaction(sig, &sa, nullptr);
+    struct sigaction sample {};
+    sample.sa_sigaction = on_sample;
+    sample.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
+    sigaction(SIGURG, &sample, nullptr);
     std::set_terminate(on_terminate);
     Program& program = Program::get();
     std::atexit([] { Program::get().write_record(); });

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <mutex>
 
 namespace stridescope_rt {
 
@@ -56,11 +57,26 @@ namespace stridescope_rt {
 
 using stridescope::simt::Collective;
 
+namespace {
+std::mutex& workers_mutex() {
+  static auto* m = new std::mutex;
+  return *m;
+}
+std::vector<Worker*>& workers() {
+  static auto* all = new std::vector<Worker*>;
+  return *all;
+}
+}  // namespace
+
 Worker::Worker(unsigned index)
     : index_(index),
       stacks_(1024, kStackBytes),
       engine_(Program::get().config.schedule, Program::get().config.seed, stacks_) {
   this_thread_worker = this;
+  {
+    const std::lock_guard<std::mutex> lock(workers_mutex());
+    workers().push_back(this);
+  }
   stacks_lo_ = reinterpret_cast<std::uintptr_t>(stacks_.region_begin());
   stacks_span_ = reinterpret_cast<std::uintptr_t>(stacks_.region_end()) - stacks_lo_;
   shared_lo_ = reinterpret_cast<std::uintptr_t>(stridescope_shared_begin);
@@ -69,6 +85,11 @@ Worker::Worker(unsigned index)
   const auto dynamic = reinterpret_cast<std::uintptr_t>(stridescope_dynamic_shared);
   if (dynamic < shared_lo_ || dynamic + kDynamicSharedBytes > thread_pointer())
     Program::get().fail("the runtime could not find the program's shared memory (its TLS block)");
+}
+
+std::vector<Worker*> Worker::all() {
+  const std::lock_guard<std::mutex> lock(workers_mutex());
+  return workers();
 }
 
 Worker* Worker::current() {

@@ -5,8 +5,11 @@
 // and records the traced block.
 #pragma once
 
+#include <pthread.h>
+
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstdarg>
 #include <cstdint>
 #include <map>
@@ -101,6 +104,7 @@ class Worker final : public stridescope::simt::EngineClient {
   // the cudaMalloc buffers (bounds.h); one outside them stops the program.
   [[gnu::always_inline]] void on_access(const void* addr, unsigned size, char kind, void* pc) {
     if (!engine_.in_block()) return;  // host code
+    last_pc_.store(reinterpret_cast<std::uintptr_t>(pc), std::memory_order_relaxed);
     const auto a = reinterpret_cast<std::uintptr_t>(addr);
     if (a - stacks_lo_ < stacks_span_) {  // a thread's local
       if (a < reinterpret_cast<std::uintptr_t>(engine_.stack_low(engine_.running()))) [[unlikely]]
@@ -152,6 +156,16 @@ class Worker final : public stridescope::simt::EngineClient {
   std::uint64_t collective(int op, unsigned mask, std::uint64_t value, int arg, int width, int line,
                            unsigned size, int kind_of_value);
   bool in_kernel() const { return engine_.in_block(); }
+  // The place of the last access a kernel's thread made on this worker (the time limit's watch
+  // names the line a launch that never ends is at: a loop spinning on a flag).
+  std::uintptr_t last_access_pc() const { return last_pc_.load(std::memory_order_relaxed); }
+  // The instruction this worker's OS thread was at when the watch's signal interrupted it
+  // (faults.cpp), 0 until it was.
+  pthread_t os_thread() const { return os_thread_; }
+  void sampled(std::uintptr_t pc) { sampled_pc_.store(pc, std::memory_order_relaxed); }
+  std::uintptr_t sampled_pc() const { return sampled_pc_.load(std::memory_order_relaxed); }
+  // Every worker made (never destroyed: kept for their threads' lives).
+  static std::vector<Worker*> all();
   // clock()/clock64() in a kernel: the block's events so far, this reading one of them, four
   // cycles each (a loop that waits for the clock to pass a count ends).
   long long read_clock() { return 4 * static_cast<long long>(++clock_); }
@@ -252,6 +266,8 @@ class Worker final : public stridescope::simt::EngineClient {
     bool managed = false;
   };
   std::uintptr_t buffers_lo_ = 0, buffers_span_ = 0;
+  std::atomic<std::uintptr_t> last_pc_{0}, sampled_pc_{0};
+  pthread_t os_thread_ = pthread_self();
   std::array<PageEntry, 64> pages_{};
 
   // The block running now.
