@@ -214,6 +214,30 @@ std::string subcommand_of(const std::string& line, const std::vector<std::string
   return "";
 }
 
+// Every command with its output on a full device, and with stdout closed: what it would have
+// printed is lost, so it says so in one error line; only a command that prints nothing may end 0.
+// (Part of the sweep's test: both use the sweep's folder, and ctest runs tests at once.)
+void expect_lost_output_said() {
+  std::vector<std::string> lines;
+  for (const auto& [command, base] : bases()) lines.push_back(base);
+  for (const char* more : {"--help", "run --help", "exercise hint sum4 1", "exercise show sum4",
+                           "exercise start sum4 --dir started", "quiz-marks --help"})
+    lines.push_back(more);
+  int lost = 0;
+  for (const std::string& line : lines) {
+    const Split normal = stridescope(line);
+    for (const char* redirect : {" >/dev/full", " >&-"}) {
+      const Split s = stridescope(line + redirect);
+      if (s.one_error_line()) {
+        lost += s.err.find("cannot write standard output") != std::string::npos;
+        continue;
+      }
+      EXPECT_TRUE(s.status == 0 && normal.out.empty()) << line << redirect << ": " << s.said();
+    }
+  }
+  EXPECT_GE(lost, 20) << "most commands print something";
+}
+
 TEST(CliSweep, EveryOddCommandLineEndsWithStatusZeroOrOneErrorLine) {
   make_files();
   const std::vector<std::string> names = subcommands();
@@ -243,30 +267,7 @@ TEST(CliSweep, EveryOddCommandLineEndsWithStatusZeroOrOneErrorLine) {
       "sweep: %zu command lines (%zu by hand, %zu from --help), %d ended with one error line\n",
       lines.size(), lines.size() - derived.size(), derived.size(), errors);
   std::filesystem::remove(kDir + "/fifo.json");
-}
-
-// Every command with its output on a full device, and with stdout closed: what it would have
-// printed is lost, so it says so in one error line; only a command that prints nothing may end 0.
-TEST(CliSweep, EveryCommandSaysWhenItsOutputCannotBeWritten) {
-  make_files();
-  std::vector<std::string> lines;
-  for (const auto& [command, base] : bases()) lines.push_back(base);
-  for (const char* more : {"--help", "run --help", "exercise hint sum4 1", "exercise show sum4",
-                           "exercise start sum4 --dir started", "quiz-marks --help"})
-    lines.push_back(more);
-  int lost = 0;
-  for (const std::string& line : lines) {
-    const Split normal = stridescope(line);
-    for (const char* redirect : {" >/dev/full", " >&-"}) {
-      const Split s = stridescope(line + redirect);
-      if (s.one_error_line()) {
-        lost += s.err.find("cannot write standard output") != std::string::npos;
-        continue;
-      }
-      EXPECT_TRUE(s.status == 0 && normal.out.empty()) << line << redirect << ": " << s.said();
-    }
-  }
-  EXPECT_GE(lost, 20) << "most commands print something";
+  expect_lost_output_said();
 }
 
 }  // namespace
