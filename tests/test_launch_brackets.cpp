@@ -17,6 +17,8 @@ TEST(LaunchBrackets, ASpacedLaunchIsJoinedAndKeepsItsLength) {
   EXPECT_EQ(joined.size(), spaced.size());
   EXPECT_EQ(launch_brackets_joined("k<float> <<\n<1, n >> 1 >>\t> (p);"),
             "k<float> <<<\n1, n >> 1 >>>\t (p);");  // a shift inside the configuration stays
+  EXPECT_EQ(launch_brackets_joined("sum << <1'024, 256 >> >(a);"),
+            "sum <<< 1'024, 256 >>> (a);");  // a digit separator is no character literal
 }
 
 TEST(LaunchBrackets, WhatOnlyLooksLikeOneIsLeftAsItIs) {

@@ -137,6 +137,14 @@ TEST(OwnAsNvcc, AKernelsPrototypeIsTakenOutOfThePragmaForTheParse) {
                         again + "\n__global__ void alone(int* p) { p[0] = 2; }\n");
   const std::size_t launch = source.find("<<<");  // line 2, column 15
   EXPECT_EQ(map.offset(2, 15), launch);
+  // Two declarations on one line, the definition's name after __launch_bounds__(256).
+  OffsetMap one_line;
+  const std::string line =
+      "__global__ void k(int*); __global__ void __launch_bounds__(256) k(int* p) {}\n";
+  const std::string unforced = kernel_prototypes_unforced(line, one_line);
+  EXPECT_EQ(one_line.offset(1, unsigned(unforced.find("k(int* p)")) + 1), line.find("k(int* p)"));
+  EXPECT_EQ(unforced, "__ssprot__ void k(int*);" + again +
+                          " __ssprot__ void __launch_bounds__(256) k(int* p) {}" + again + "\n");
   OffsetMap none;
   EXPECT_EQ(kernel_prototypes_unforced("__global__ void k(int* p) {}\n", none),
             "__global__ void k(int* p) {}\n");

@@ -57,9 +57,11 @@ void take_closed_standard_descriptors() {
     if (!is_closed(fd)) continue;
     // Lower descriptors are open now, so each open gets `fd`. A closed stdout becomes a file in
     // memory, so that what was written to it is known; stdin reads nothing; stderr goes nowhere.
-    const int taken = fd == 1   ? ::memfd_create("closed stdout", 0)
-                      : fd == 0 ? ::open("/dev/null", O_RDONLY)
-                                : ::open("/dev/null", O_WRONLY);
+    int taken = fd == 1   ? ::memfd_create("closed stdout", 0)
+                : fd == 0 ? ::open("/dev/null", O_RDONLY)
+                          : ::open("/dev/null", O_WRONLY);
+    // Without memfds: /dev/full, where every write fails, so that lost output is still known.
+    if (taken < 0 && fd == 1) taken = ::open("/dev/full", O_WRONLY);
     if (taken != fd && taken >= 0) {
       ::dup2(taken, fd);
       ::close(taken);

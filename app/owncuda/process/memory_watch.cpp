@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -44,21 +45,34 @@ pid_t first_child(pid_t pid) {
   return child;
 }
 
+// A process's proportional share of the memory it holds (Pss: a page shared by the program's
+// forks counts once in all), from /proc/PID/smaps_rollup; its resident size where that is not
+// readable.
+std::uint64_t share_of(const std::string& pid, std::uint64_t resident) {
+  std::ifstream in("/proc/" + pid + "/smaps_rollup");
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("Pss:", 0) == 0) return std::strtoull(line.c_str() + 4, nullptr, 10) * 1024;
+  return resident;
+}
+
 }  // namespace
 
-std::uint64_t resident_bytes_of(pid_t session, const std::string& pid_namespace) {
+std::uint64_t resident_bytes_of(pid_t session, const std::string& pid_namespace,
+                                const std::vector<pid_t>& left_out) {
   static const std::uint64_t page = std::uint64_t(::sysconf(_SC_PAGESIZE));
   std::uint64_t total = 0;
   std::error_code error;
   for (fs::directory_iterator it("/proc", error), end; !error && it != end; it.increment(error)) {
     const std::string pid = it->path().filename().string();
     if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos) continue;
+    const pid_t number = pid_t(std::strtol(pid.c_str(), nullptr, 10));
+    if (std::find(left_out.begin(), left_out.end(), number) != left_out.end()) continue;
     long its_session = 0;
     std::uint64_t pages = 0;
     if (!session_and_pages(pid, its_session, pages)) continue;
     if (its_session == session ||
         (!pid_namespace.empty() && link_of("/proc/" + pid + "/ns/pid") == pid_namespace))
-      total += pages * page;
+      total += share_of(pid, pages * page);
   }
   return total;
 }
@@ -82,7 +96,9 @@ std::uint64_t MemoryWatch::resident_bytes() {
       namespace_ = its == ours ? "none" : its;
     }
   }
-  return resident_bytes_of(guard_, namespace_ == "none" ? "" : namespace_);
+  // The guard and its reaper are stridescope's, forked from it: their pages are its own.
+  return resident_bytes_of(guard_, namespace_ == "none" ? "" : namespace_,
+                           {guard_, first_child(guard_)});
 }
 
 }  // namespace stridescope

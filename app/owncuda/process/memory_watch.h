@@ -1,7 +1,7 @@
-// The memory a program and everything it started hold together: the resident sizes, read from
+// The memory a program and everything it started hold together: the proportional shares, read from
 // /proc, of every process of its guard's session and of its PID namespace (a daemon that left the
-// session is still in the namespace). A per-process limit (RLIMIT_AS) lets three forks of 6 GiB
-// hold 18 GiB; this bounds their sum.
+// session is still in the namespace), the guard and its reaper (stridescope's own forks) left out.
+// A per-process limit (RLIMIT_AS) lets three forks of 6 GiB hold 18 GiB; this bounds their sum.
 #pragma once
 
 #include <sys/types.h>
@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace stridescope {
 
@@ -27,8 +28,10 @@ class MemoryWatch {
   std::chrono::steady_clock::time_point next_;
 };
 
-// The sum of resident sizes of `pids`-like processes: those of session `session` or whose PID
-// namespace is `pid_namespace` (when not ""). For MemoryWatch and its test.
-std::uint64_t resident_bytes_of(pid_t session, const std::string& pid_namespace);
+// The memory held by the processes of session `session` or whose PID namespace is
+// `pid_namespace` (when not ""), but those `left_out`: each one's proportional share (Pss), or its
+// resident size where that is not readable. For MemoryWatch.
+std::uint64_t resident_bytes_of(pid_t session, const std::string& pid_namespace,
+                                const std::vector<pid_t>& left_out);
 
 }  // namespace stridescope

@@ -64,12 +64,13 @@ int hold(const fs::path& dir, bool kept) {
   fd = lock_folder(dir, true);
   if (fd >= 0) return fd;
   const int error = errno;
+  if (error != EWOULDBLOCK) return -1;  // a file system without locks (some NFS): run unlocked
   held_locks().erase(dir);
-  if (error == EWOULDBLOCK && kept)
+  if (kept)
     throw OwnProgramError("the folder " + dir.string() +
                           " is in use by another stridescope run; wait for it to end, or --keep "
                           "another folder");
-  throw OwnProgramError("cannot lock the folder " + dir.string() + ": " + std::strerror(error));
+  throw OwnProgramError("the fresh folder " + dir.string() + " is locked by another process");
 }
 
 // The name a folder is held under: one for every path to it.
@@ -87,8 +88,9 @@ void release(const fs::path& dir) {
   held_locks().erase(it);
 }
 
-// Removes `dir` and what is in it; when that fails, says so on stderr once, with the reason.
-bool remove_folder(const fs::path& dir) {
+// Removes `dir` and what is in it; when that fails, says so on stderr, with the reason (`swept`:
+// a folder an earlier stridescope left, not this run's).
+bool remove_folder(const fs::path& dir, bool swept = false) {
   std::error_code error;
   fs::remove_all(dir, error);
   if (!error) return true;
@@ -96,8 +98,9 @@ bool remove_folder(const fs::path& dir) {
   error.clear();
   fs::remove_all(dir, error);
   if (!error) return true;
-  std::cerr << "stridescope: warning: cannot remove the run's folder " << dir.string() << ": "
-            << error.message() << " (the program made it undeletable?)\n";
+  std::cerr << "stridescope: warning: cannot remove "
+            << (swept ? "the stale folder " : "the run's folder ") << dir.string() << ": "
+            << error.message() << (swept ? "" : " (the program made it undeletable?)") << "\n";
   return false;
 }
 
@@ -152,9 +155,12 @@ WorkDir::WorkDir(const std::string& chosen, const std::string& kind)
 
 WorkDir::~WorkDir() {
   if (!keep_) {
-    remove_folder(dir_);
-    const std::lock_guard<std::mutex> lock(dirs_mutex());
-    fresh_dirs().erase(dir_);
+    bool mine = false;  // not yet removed by remove_all_work_dirs (said once, there)
+    {
+      const std::lock_guard<std::mutex> lock(dirs_mutex());
+      mine = fresh_dirs().erase(dir_) > 0;
+    }
+    if (mine) remove_folder(dir_);
   }
   release(key_);
 }
@@ -178,7 +184,7 @@ int remove_stale_work_dirs(const fs::path& temp) {
       continue;
     const int fd = lock_folder(it->path(), false);  // held: its stridescope is alive
     if (fd < 0) continue;
-    if (remove_folder(it->path())) ++removed;
+    if (remove_folder(it->path(), true)) ++removed;
     ::close(fd);
   }
   return removed;

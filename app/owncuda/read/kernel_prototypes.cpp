@@ -2,6 +2,7 @@
 // kernel_prototypes.h).
 #include "owncuda/read/kernel_prototypes.h"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <set>
@@ -39,7 +40,11 @@ KernelDeclaration declaration_at(const std::string& s, const std::vector<bool>& 
       while (e > at && !name_char(s[e - 1])) --e;
       std::size_t b = e;
       while (b > at && name_char(s[b - 1])) --b;
-      d.name = s.substr(b, e - b);
+      const std::string before = s.substr(b, e - b);
+      // `__launch_bounds__(256)` and attributes come before the name: not it.
+      if (before != "__launch_bounds__" && before != "__attribute__" && before != "alignas" &&
+          before != "__align__")
+        d.name = before;
     }
     if (s[k] == ')') --parens;
     if (parens == 0 && (s[k] == ';' || s[k] == '{')) break;
@@ -78,32 +83,29 @@ std::string kernel_prototypes_unforced(const std::string& source, OffsetMap& map
     if (source[d.end] == ';') ++prototypes[d.name];
     declarations.push_back(std::move(d));
   }
-  // Each declaration of a prototyped kernel whose last line ends in code: taken out, from the
-  // last to the first (an insertion moves only what follows it).
+  // Each declaration of a prototyped kernel: its `__global__` made `__ssprot__` (the same length),
+  // and the pragma begun again right after it; the insertions made from the last place to the
+  // first (one moves only what follows it; two declarations may share a line).
   std::string out = source;
-  bool changed = false;
-  for (auto it = declarations.rbegin(); it != declarations.rend(); ++it) {
-    if (prototypes.count(it->name) == 0) continue;
-    // Where the pragma begins again: right after the declaration where only blanks and comments
-    // follow it on its line (no token's column moves), else at the line's end if that is code.
-    const std::size_t line_end = std::min(source.find('\n', it->end), source.size());
-    bool rest_is_code = false;
-    for (std::size_t k = it->end + 1; k < line_end; ++k)
-      rest_is_code =
-          rest_is_code || (code[k] && !std::isspace(static_cast<unsigned char>(source[k])));
-    std::size_t again = it->end + 1;
-    if (rest_is_code) {
-      if (line_end < source.size() && !code[line_end]) continue;  // ends in a comment: left
-      again = line_end;
-    }
-    out.insert(again, kBeginAgain);
-    out.replace(it->at, kGlobal.size(), kUnforced);
-    changed = true;
+  std::vector<std::size_t> again_at;
+  for (const KernelDeclaration& d : declarations) {
+    if (prototypes.count(d.name) == 0) continue;
+    out.replace(d.at, kGlobal.size(), kUnforced);
+    again_at.push_back(d.end + 1);
   }
-  if (!changed) return source;
+  if (again_at.empty()) return source;
+  std::sort(again_at.begin(), again_at.end());
+  for (auto it = again_at.rbegin(); it != again_at.rend(); ++it) out.insert(*it, kBeginAgain);
   map.line_starts = {0};
   for (std::size_t k = 0; k < source.size(); ++k)
     if (source[k] == '\n') map.line_starts.push_back(unsigned(k + 1));
+  map.inserted = unsigned(kBeginAgain.size());
+  for (const std::size_t at : again_at) {
+    const auto line =
+        std::upper_bound(map.line_starts.begin(), map.line_starts.end(), unsigned(at));
+    const auto index = unsigned(line - map.line_starts.begin());  // 1-based
+    map.insertions[index].push_back(unsigned(at) - map.line_starts[index - 1] + 1);
+  }
   return out;
 }
 

@@ -1,7 +1,23 @@
 // Comments, strings and character literals told from code (see source_scan.h).
 #include "owncuda/read/source_scan.h"
 
+#include <cctype>
+
 namespace stridescope {
+
+namespace {
+
+// Whether the `'` at `at` separates a number's digits (C++14: 1'024): the token it is in starts
+// with a digit (a character literal's prefix, L'x' or u8'x', starts with a letter).
+bool digit_separator(const std::string& s, std::size_t at) {
+  std::size_t start = at;
+  while (start > 0 && (std::isalnum(static_cast<unsigned char>(s[start - 1])) ||
+                       s[start - 1] == '_' || s[start - 1] == '.' || s[start - 1] == '\''))
+    --start;
+  return start < at && std::isdigit(static_cast<unsigned char>(s[start]));
+}
+
+}  // namespace
 
 std::vector<bool> code_bytes(const std::string& s) {
   constexpr std::size_t kNone = std::string::npos;
@@ -13,6 +29,8 @@ std::vector<bool> code_bytes(const std::string& s) {
     } else if (s.compare(i, 2, "/*") == 0) {
       end = s.find("*/", i + 2);
       if (end != kNone) end += 1;
+    } else if (s[i] == '\'' && digit_separator(s, i)) {
+      continue;  // 1'024: a number, not a character
     } else if (s[i] == '"' || s[i] == '\'') {
       for (end = i + 1; end < s.size() && s[end] != s[i] && s[end] != '\n'; ++end)
         if (s[end] == '\\') ++end;

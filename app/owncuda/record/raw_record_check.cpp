@@ -158,7 +158,8 @@ std::optional<std::string> reference_problem(const json& raw) {
           return where + ".global: buffer " + std::to_string(use[0].get<std::uint64_t>()) + " of " +
                  std::to_string(buffers);
     for (const json& a : step["accesses"])
-      if (a[2].get<std::uint64_t>() + a[3].get<std::uint64_t>() > shared)
+      if (a[2].get<std::uint64_t>() > shared ||
+          a[3].get<std::uint64_t>() > shared - a[2].get<std::uint64_t>())
         return where + ".accesses: offset " + std::to_string(a[2].get<std::uint64_t>()) +
                " past the " + std::to_string(shared) + " bytes of shared memory";
   }
