@@ -35,11 +35,11 @@ std::string read_file(const fs::path& path, std::uint64_t max_bytes) {
 
 namespace {
 
-// What `path` is, when it is not a regular file of at most `limit` bytes: "a FIFO".
+// What `path` (which is there) is, when it is not a regular file of at most `limit` bytes: "a
+// FIFO".
 std::string what_it_is(const fs::path& path, std::uint64_t limit) {
   struct stat info {};
-  if (::lstat(path.c_str(), &info) != 0)
-    return std::string("nothing (") + std::strerror(errno) + ")";
+  if (::lstat(path.c_str(), &info) != 0) return "nothing";
   if (S_ISLNK(info.st_mode)) return "a symbolic link";
   if (S_ISFIFO(info.st_mode)) return "a FIFO";
   if (S_ISDIR(info.st_mode)) return "a folder";
@@ -59,10 +59,14 @@ std::string read_what_it_left(const fs::path& path, std::uint64_t limit, std::st
     } catch (const OwnProgramError&) {
     }
   }
-  if (failure.empty())
-    failure = "the program replaced " + path.filename().string() +
-              ", a file of its run's folder, by " + what_it_is(path, limit) +
-              " (nothing of it is read)";
+  const std::string name = path.filename().string();
+  if (!failure.empty()) return {};
+  if (::lstat(path.c_str(), &info) != 0) {
+    failure = "the program removed " + name + ", a file of its run's folder";
+  } else {
+    failure = "the program replaced " + name + ", a file of its run's folder, by " +
+              what_it_is(path, limit) + " (nothing of it is read)";
+  }
   return {};
 }
 

@@ -83,9 +83,7 @@ MemoryWatch::MemoryWatch(pid_t guard, std::uint64_t limit_bytes)
 bool MemoryWatch::over() {
   if (limit_ == 0 || std::chrono::steady_clock::now() < next_) return false;
   next_ = std::chrono::steady_clock::now() + std::chrono::milliseconds(200);
-  const std::uint64_t now = resident_bytes();
-  if (now > peak_) peak_ = now;
-  return now > limit_;
+  return resident_bytes() > limit_;
 }
 
 std::uint64_t MemoryWatch::resident_bytes() {

@@ -18,12 +18,11 @@ class MemoryWatch {
   MemoryWatch(pid_t guard, std::uint64_t limit_bytes);  // limit 0: watches nothing
   // Reads /proc again if 200 ms have passed; true once the sum has passed the limit.
   bool over();
-  std::uint64_t peak_bytes() const { return peak_; }
 
  private:
   std::uint64_t resident_bytes();
   pid_t guard_;
-  std::uint64_t limit_, peak_ = 0;
+  std::uint64_t limit_;
   std::string namespace_;  // the program's PID namespace ("pid:[N]"), once its reaper is seen
   std::chrono::steady_clock::time_point next_;
 };
