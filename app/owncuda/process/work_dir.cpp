@@ -155,12 +155,12 @@ WorkDir::WorkDir(const std::string& chosen, const std::string& kind)
 
 WorkDir::~WorkDir() {
   if (!keep_) {
-    bool mine = false;  // not yet removed by remove_all_work_dirs (said once, there)
-    {
-      const std::lock_guard<std::mutex> lock(dirs_mutex());
-      mine = fresh_dirs().erase(dir_) > 0;
-    }
-    if (mine) remove_folder(dir_);
+    // Under the registry's lock, as the window's exit removes what is left: one of the two
+    // removes the folder whole (the other finds it gone: no second warning), and the exit waits
+    // for a removal under way instead of cutting it short.
+    const std::lock_guard<std::mutex> lock(dirs_mutex());
+    remove_folder(dir_);
+    fresh_dirs().erase(dir_);
   }
   release(key_);
 }
