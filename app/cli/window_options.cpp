@@ -159,6 +159,8 @@ void check_quiz(const WindowOptions& o) {
 }  // namespace
 
 void add_window_options(CLI::App& app, WindowOptions& o) {
+  app.add_option("file", o.file,
+                 "a trace (.json) or a CUDA program (.cu) to open, as --open FILE opens it");
   o.run_given = add_run_options(app, o.run);
   app.add_option("--trace", o.trace, "open a recorded trace file");
   app.add_option("--open", o.open,
@@ -179,6 +181,9 @@ void add_window_options(CLI::App& app, WindowOptions& o) {
       ->type_name("NAME");
   app.add_option("--step", o.step, "start at this step (0 = first)")->type_name("UINT");
   app.add_option("--screenshot", o.screenshot, "render one frame to this PNG file and exit");
+  app.add_flag("--report-clipped", o.report_clipped,
+               "with --screenshot: print every text of the frame that the room it is given cuts "
+               "(clipped texts: N, then a line each)");
   app.add_option("--size", o.size, "window size WIDTHxHEIGHT");
   app.add_option("--font-scale", o.font_scale, "text size, 0.5..4 (presenter: 2)")
       ->type_name("FLOAT");
@@ -212,7 +217,22 @@ void add_window_options(CLI::App& app, WindowOptions& o) {
       ->type_name("UINT");
 }
 
-GuiOptions to_gui_options(const WindowOptions& o) {
+// `stridescope FILE` as `stridescope --open FILE`.
+WindowOptions with_file_opened(WindowOptions o) {
+  if (o.file.empty()) return o;
+  if (!has_extension(o.file, {".json", ".cu"})) {
+    throw CliError("'" + o.file +
+                   "' is not a command (stridescope --help lists them), nor a trace (.json) or a "
+                   "CUDA program (.cu) to open");
+  }
+  if (!o.open.empty() || !o.trace.empty())
+    throw CliError(o.file + " and --open or --trace: give one file");
+  o.open = o.file;
+  return o;
+}
+
+GuiOptions to_gui_options(const WindowOptions& options) {
+  const WindowOptions o = with_file_opened(options);
   GuiOptions gui;
   parse_window_size(o.size, gui.width, gui.height);
   std::optional<View> view = parse_enum<View>(o.view);
@@ -222,6 +242,9 @@ GuiOptions to_gui_options(const WindowOptions& o) {
   if (o.contrast_given->count() > 0) gui.high_contrast = o.high_contrast;
   gui.presenter = o.presenter;
   gui.screenshot_path = o.screenshot;
+  if (o.report_clipped && o.screenshot.empty())
+    throw CliError("--report-clipped checks the frame of a --screenshot: give --screenshot FILE");
+  gui.report_clipped = o.report_clipped;
   gui.benchmark_frames =
       static_cast<int>(parse_whole(o.benchmark_frames, "--benchmark-frames", 0, 1000000));
   if (!o.step.empty()) gui.step = parse_whole(o.step, "--step", 0, UINT32_MAX);

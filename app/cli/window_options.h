@@ -22,10 +22,11 @@ struct WindowOptions {
               schedule = "warps";  // with --open FILE.cu (and --traced-block, --seed)
   CLI::Option* launch_given = nullptr;
   CLI::Option* schedule_given = nullptr;
-  bool high_contrast = false, presenter = false, quiz = false;
+  bool high_contrast = false, presenter = false, quiz = false, report_clipped = false;
   CLI::Option* contrast_given = nullptr;
   std::string exercise, exercise_file;  // --exercise NAME [--exercise-file FILE]
   std::string compare_traces;           // --compare-traces A.json,B.json
+  std::string file;                     // `stridescope FILE`: opened as --open FILE is
   bool show_failure = false;
 };
 

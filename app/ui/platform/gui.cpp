@@ -14,6 +14,7 @@
 #include "ui/canvas/memory_canvas.h"
 #include "ui/platform/capture.h"
 #include "ui/platform/frame_pacing.h"
+#include "ui/platform/text_clips.h"
 #include "ui/state/app.h"
 #include "ui/state/preferences.h"
 
@@ -93,6 +94,7 @@ int loop(PlatformWindow& window, App& app, Capture& capture, const GuiOptions& o
     if (options.benchmark_frames > 0) seconds = 1.0 / 60.0;
     Playback& play = app.session().playback();
     if (options.benchmark_frames > 0 && !play.playing()) play.toggle_play();
+    TextClips::instance().start_frame();
     app.frame(window, seconds, capture.screenshot());
     window.render(app.palette().canvas_background);
     if (capture.active() && app.tracing_program()) {  // a capture shows the program's trace
@@ -107,7 +109,10 @@ int loop(PlatformWindow& window, App& app, Capture& capture, const GuiOptions& o
       break;
     }
     ++frames;
-    if (capture.after_render(window, frames, play.step(), status)) break;
+    if (capture.after_render(window, frames, play.step(), status)) {
+      if (options.report_clipped) std::fputs(TextClips::instance().report().c_str(), stdout);
+      break;
+    }
     window.present();
     capture.frame_shown(window, frame_start);
     if (options.benchmark_frames > 0 && frames >= options.benchmark_frames) break;
@@ -135,6 +140,7 @@ void stop(App& app) {
 
 int run_gui(const GuiOptions& given) {
   Capture capture(given);
+  TextClips::instance().record(given.report_clipped);
   auto choice_failure = std::make_shared<ChoiceFailure>();
   const GuiOptions options =
       capture.active() ? noting_choice_failures(given, choice_failure) : given;

@@ -52,6 +52,7 @@ struct GuiOptions {
   std::optional<LessonId> lesson;   // start this lesson at its first step (request is it)
   std::optional<std::size_t> step;  // start at this step
   std::string screenshot_path;      // if set: render, write a PNG, exit
+  bool report_clipped = false;      // with it: print the texts the shot's frame cut
   int width = 1600;
   int height = 900;
   std::optional<float> font_scale;
