@@ -11,6 +11,7 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "../run_command.h"
@@ -146,6 +147,60 @@ TEST(Projector, TheBankConflictsRowIsInSight) {
   }
   EXPECT_GT(red, 200) << "the 8-way value is not shown";
   EXPECT_LT(lowest, f.y + f.h - 8) << "the bank-conflicts row reaches the window's bottom edge";
+}
+
+// Every view, in the normal and the presenter layout, at a projector's 1280x720 with text size 2,
+// at 1024x768 with 1.5 and at 1920x1080 with 1: no text the window draws is cut by its room
+// (--report-clipped: past a panel's edge without a scroll bar, or a word split by wrapping).
+TEST(Projector, NoTextIsCutInAnyViewAtProjectorSizes) {
+  const std::string mistakes = std::string(STRIDESCOPE_SOURCE_DIR) + "/tests/exercise_mistakes";
+  const std::vector<std::pair<std::string, std::string>> views = {
+      {"memory", "--variant sequential --block 256 --n 256 --step 3"},
+      {"grid", "--view grid"},
+      {"timing", "--view timing"},
+      {"precision", "--view precision"},
+      {"compare3",
+       "--compare sequential,interleaved-strided,warp-shuffle --block 256 --n 256 --step 2"},
+      {"exercises", "--exercise halving-loop --exercise-file " + mistakes +
+                        "/halving-loop--missing-barrier.cu --show-failure"},
+      {"lesson", "--lesson harris-ladder --step 3"},
+      {"quiz", "--quiz --variant sequential --block 64 --n 64"},
+      {"program", "--open " + std::string(STRIDESCOPE_SOURCE_DIR) + "/examples/dot.cu --step 8"},
+  };
+  const std::vector<std::string> sizes = {"--size 1280x720 --font-scale 2",
+                                          "--size 1024x768 --font-scale 1.5",
+                                          "--size 1920x1080 --font-scale 1"};
+  const std::string png = kTmp + "/projector_clips.png";
+  for (const auto& [name, arguments] : views) {
+    for (const std::string& size : sizes) {
+      for (const std::string layout : {"", " --presenter"}) {
+        Outcome o = run("xvfb-run -a -s '-screen 0 1920x1080x24' " + kBinary + " " + arguments +
+                        layout + " " + size + " --report-clipped --screenshot " + png);
+        ASSERT_EQ(o.status, 0) << name << " " << size << layout << "\n" << o.output;
+        EXPECT_NE(o.output.find("clipped texts: 0\n"), std::string::npos)
+            << name << " " << size << layout << "\n"
+            << o.output.substr(o.output.find("clipped texts"));
+      }
+    }
+  }
+}
+
+// `stridescope FILE` opens the file as --open FILE does; a word that is neither a command nor such
+// a file is said to be neither.
+TEST(Projector, AFileGivenAloneIsOpened) {
+  const std::string png = kTmp + "/projector_file.png";
+  std::remove(png.c_str());
+  Outcome o = run("xvfb-run -a -s '-screen 0 1920x1080x24' " + kBinary + " " +
+                  std::string(STRIDESCOPE_SOURCE_DIR) + "/examples/dot.cu --size 640x360 " +
+                  "--screenshot " + png);
+  ASSERT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("traced dot.cu"), std::string::npos) << o.output;
+  EXPECT_EQ(load_png(png).width, 640);
+  o = run(kBinary + " lst");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.output,
+            "stridescope: error: 'lst' is not a command (stridescope --help lists them), nor a "
+            "trace (.json) or a CUDA program (.cu) to open\n");
 }
 
 TEST(SliderText, TheTextGoesToTheLargerSideOfTheGrabAndNeverOverIt) {

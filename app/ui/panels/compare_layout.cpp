@@ -36,19 +36,22 @@ PaneFit fit(const PaneContents& c, float width, float height) {
 PaneGrid pane_grid(std::size_t panes, float width, float height, float gap,
                    const PaneContents& contents) {
   PaneGrid best;
-  float best_side = -1;
-  bool best_fits = false;
+  float best_side = -1, best_shown = -1;
   for (int cols = 1; cols <= static_cast<int>(std::max<std::size_t>(panes, 1)); ++cols) {
     int rows = static_cast<int>((panes + cols - 1) / cols);
     float w = (width - gap * static_cast<float>(cols - 1)) / static_cast<float>(cols);
     float h = (height - gap * static_cast<float>(rows - 1)) / static_cast<float>(rows);
     PaneFit f = fit(contents, w, h);
     bool fits = f.least_height <= h;
-    // An arrangement that fits beats one that scrolls; then the larger canvas wins.
-    if ((fits && !best_fits) || (fits == best_fits && f.side > best_side + 0.5f)) {
+    // The arrangement that shows the most of the panes at once (all of them where it fits: a
+    // projector's text may leave none that fits); then the larger canvas wins.
+    float total =
+        static_cast<float>(rows) * std::max(h, f.least_height) + gap * static_cast<float>(rows - 1);
+    float shown = std::min(1.0f, height / std::max(1.0f, total));
+    if (shown > best_shown + 0.01f || (shown >= best_shown - 0.01f && f.side > best_side + 0.5f)) {
       best = {cols, rows, w, std::max(h, f.least_height), f.beside, f.title_height, !fits};
       best_side = f.side;
-      best_fits = fits;
+      best_shown = shown;
     }
   }
   return best;

@@ -25,8 +25,9 @@ struct PaneGrid {
 };
 
 // The panes' arrangement in a region `width` x `height` with `gap` between panes: the one whose
-// canvases get the most room (a canvas is wide: 32 banks across, about 3:1), each pane at least as
-// tall as its title, facts and smallest canvas (the region scrolls where that does not fit).
+// canvases get the most room (a canvas is wide: 32 banks across, about 3:1) among those that show
+// the most of the panes at once, each pane at least as tall as its title, facts and smallest
+// canvas (the region scrolls where that does not fit).
 PaneGrid pane_grid(std::size_t panes, float width, float height, float gap,
                    const PaneContents& contents);
 

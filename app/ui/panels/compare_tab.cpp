@@ -90,7 +90,7 @@ PaneContents measure(const std::vector<CompareRun>& runs, const std::vector<Alig
                      const std::array<Pane, kMaxRuns>& panes, const Palette& p) {
   PaneContents c;
   c.line_height = ImGui::GetTextLineHeightWithSpacing();
-  c.min_canvas_height = std::max(60.0f, 4 * c.line_height);
+  c.min_canvas_height = std::max(60.0f, 5 * c.line_height);
   for (std::size_t r = 0; r < runs.size() && r < row.size() && r < kMaxRuns; ++r) {
     c.title_width = std::max(c.title_width, ImGui::CalcTextSize(kernel_title(runs[r]).c_str()).x);
     std::vector<FactLine> lines = pane_facts(panes[r].facts, row[r].note, p, true);
@@ -175,9 +175,7 @@ class CompareTab final : public Tab {
     ImVec2 at_pos = ImGui::GetWindowPos();
     pane.seen = {at_pos.x, at_pos.y, size.x, size.y};
     pane.variant = run.variant;
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(kernel_title(run).c_str());
-    ImGui::PopTextWrapPos();
+    wrapped_text(kernel_title(run));
     float line = ImGui::GetTextLineHeightWithSpacing();
     ImVec2 body = ImGui::GetContentRegionAvail();
     bool merged = !grid_.facts_beside || body.y < line * 5.5f;
@@ -188,13 +186,11 @@ class CompareTab final : public Tab {
     column = std::min(column + ImGui::GetStyle().ItemSpacing.x, body.x * 0.4f);
     if (grid_.facts_beside) {
       ImGui::BeginChild("facts", ImVec2(column, body.y), false, ImGuiWindowFlags_NoScrollbar);
-      for (const FactLine& f : facts) ImGui::TextColored(f.color, "%s", f.text.c_str());
+      for (const FactLine& f : facts) fitted_line(f.text, f.color);
       ImGui::EndChild();
       ImGui::SameLine();
-    } else {  // a narrow pane: the facts above the canvas, wrapped
-      ImGui::PushTextWrapPos(0);
-      for (const FactLine& f : facts) wrapped_text(f.text, f.color);
-      ImGui::PopTextWrapPos();
+    } else {  // a narrow pane: the facts above the canvas, a line each (as measured)
+      for (const FactLine& f : facts) fitted_line(f.text, f.color);
     }
     ImGui::BeginChild("canvas", ImVec2(0, ImGui::GetContentRegionAvail().y), false,
                       ImGuiWindowFlags_NoScrollbar);

@@ -71,8 +71,7 @@ class ExercisesTab final : public Tab {
 
   static void draw_combo(ExerciseSession& ex) {
     const Exercise* chosen = find_exercise(ex.chosen());
-    ImGui::SetNextItemWidth(-1);
-    if (ImGui::BeginCombo("##exercise", chosen ? row_of(ex, *chosen).c_str() : "")) {
+    if (begin_combo_whole("##exercise", chosen ? row_of(ex, *chosen) : "", "another exercise")) {
       for (const Exercise& e : exercises())
         if (ImGui::Selectable((row_of(ex, e) + "##" + e.name).c_str(), ex.chosen() == e.name))
           ex.choose(e.name);

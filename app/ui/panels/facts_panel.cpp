@@ -22,29 +22,26 @@ void lab_section(const LabSummary& lab, const VariantInfo* variant, const Palett
   bool clean = lab.clean();
   bool broken = variant != nullptr && variant->broken_on_purpose();
   if (clean && !broken) {  // a correct run: one quiet line
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled("Hazard lab: %s", lab_clean_line(lab).c_str());
-    ImGui::PopTextWrapPos();
+    wrapped_text("Hazard lab: " + lab_clean_line(lab), dim());
     return;
   }
   ImGui::Separator();
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextColored(clean ? p.warp_full : p.waiting, "Hazard lab: %s",
-                     lab_summary_line(lab).c_str());
-  if (broken) {
-    ImGui::TextColored(p.warp_divergent, "Broken on purpose: %s",
-                       std::string(variant->lesson.broken_on_purpose).c_str());
-  }
+  wrapped_text("Hazard lab: " + lab_summary_line(lab), clean ? p.warp_full : p.waiting);
+  if (broken)
+    wrapped_text("Broken on purpose: " + std::string(variant->lesson.broken_on_purpose),
+                 p.warp_divergent);
   for (const HazardLines& h : lab.hazard_lines) {
-    ImGui::BulletText("%s between line %d and line %d (%zu)", hazard_name(h.kind).c_str(),
-                      h.first_line, h.second_line, h.count);
+    ImGui::Bullet();
+    wrapped_text(hazard_name(h.kind) + " between line " + std::to_string(h.first_line) +
+                 " and line " + std::to_string(h.second_line) + " (" + std::to_string(h.count) +
+                 ")");
   }
   if (lab.timing_dependent()) {
-    ImGui::TextDisabled(
+    wrapped_text(
         "The racing accesses ran in the emulator's order, thread after thread. On a GPU the "
-        "order, and so the result, depends on timing: this is one possible outcome.");
+        "order, and so the result, depends on timing: this is one possible outcome.",
+        dim());
   }
-  ImGui::PopTextWrapPos();
   ImGui::Separator();
 }
 
@@ -66,36 +63,13 @@ void facts_table(const TraceModel& model, const StepFacts& facts, const Palette&
   ImGui::EndTable();
 }
 
-// `text` wrapped at its spaces only (ImGui also breaks after '.' and ',', which would split a
-// range such as "[0..15]").
-void text_wrapped_at_spaces(const std::string& text) {
-  const float width = ImGui::GetContentRegionAvail().x;
-  std::string lines, line;
-  std::size_t at = 0;
-  while (at <= text.size()) {
-    std::size_t space = text.find(' ', at);
-    if (space == std::string::npos) space = text.size();
-    const std::string word = text.substr(at, space - at);
-    const std::string longer = line.empty() ? word : line + " " + word;
-    if (!line.empty() && ImGui::CalcTextSize(longer.c_str()).x > width) {
-      lines += line + "\n";
-      line = word;
-    } else {
-      line = longer;
-    }
-    at = space + 1;
-  }
-  lines += line;
-  ImGui::TextUnformatted(lines.c_str());  // one item: ImGui's own line spacing
-}
-
 // What this step of a user's program read and wrote in its cudaMalloc buffers, under the
 // narration ("" when nothing: a catalog trace, or a step in shared memory only).
 std::string global_step_section(const Trace& trace, std::size_t step) {
   const std::optional<GlobalMemory>& memory = trace.global_memory;
   if (!memory || step >= memory->steps.size() || memory->steps[step].empty()) return "";
   const std::string text = "Global memory: " + step_line(*memory, step);
-  text_wrapped_at_spaces(text);
+  wrapped_text(text);
   return text + "\n";
 }
 
@@ -108,11 +82,11 @@ std::string global_launch_section(const TraceModel& model, const Palette& p) {
   const std::string title = "Global memory of block " + std::to_string(trace.blocks[0].block) +
                             " over the launch (cudaMalloc buffers):";
   ImGui::PushStyleColor(ImGuiCol_Text, p.text_dim);
-  text_wrapped_at_spaces(title);
+  wrapped_text(title);
   ImGui::PopStyleColor();
   std::string drawn = title + "\n";
   for (const std::string& line : model.global_launch_lines()) {
-    text_wrapped_at_spaces(line);
+    wrapped_text(line);
     drawn += line + "\n";
   }
   return drawn;
@@ -126,7 +100,7 @@ void work_section(const TraceModel& model) {
     bool cmp = compares(trace.run.op);
     std::string work = "Work in shared memory: " + combinations_text(cmp, total.additions) +
                        ", depth " + std::to_string(total.depth);
-    ImGui::TextUnformatted(work.c_str());
+    wrapped_text(work);
     if (ImGui::IsItemHovered()) {
       ImGui::SetTooltip("depth: the longest chain of %s that must happen one after another",
                         std::string(combinations_word(cmp)).c_str());
@@ -144,10 +118,10 @@ void work_section(const TraceModel& model) {
 // (its n, input and reference would be the app's guesses: its output says the rest).
 void program_run_section(const TraceModel& model, const Palette& p) {
   const Trace& trace = model.trace();
-  text_wrapped_at_spaces("Run: traced " + traced_launch_text(trace) + ", " +
-                         std::string(name_of(trace.run.element_type)) + " in shared memory");
+  wrapped_text("Run: traced " + traced_launch_text(trace) + ", " +
+               std::string(name_of(trace.run.element_type)) + " in shared memory");
   if (model.stopped()) {
-    ImGui::TextColored(p.waiting, "No result: the run stopped at a divergent barrier");
+    wrapped_text("No result: the run stopped at a divergent barrier", p.waiting);
   } else if (trace.result_in_word0) {
     const std::string word0 = shared_word_name(model.words(), 0);
     wrapped_text("Block " + std::to_string(trace.blocks[0].block) + "'s result, " + word0 +
@@ -167,9 +141,10 @@ void run_section(const TraceModel& model, const Palette& p) {
     work_section(model);
     return;
   }
-  ImGui::Text("Run: n = %llu, %u block(s) of %u, %s", static_cast<unsigned long long>(trace.run.n),
-              trace.run.grid_size, trace.run.block_size,
-              std::string(name_of(trace.run.element_type)).c_str());
+  wrapped_text("Run: n = " + std::to_string(trace.run.n) + ", " +
+               std::to_string(trace.run.grid_size) + " block(s) of " +
+               std::to_string(trace.run.block_size) + ", " +
+               std::string(name_of(trace.run.element_type)));
   if (std::string traced = traced_launch_text(trace); !traced.empty())
     wrapped_text("Traced " + traced);  // a trace from another tool's program: launch, block
   std::optional<Precision> error = model.result_error();
@@ -179,15 +154,17 @@ void run_section(const TraceModel& model, const Palette& p) {
         "output says what it computed)",
         p.text_dim);
   } else if (!error) {
-    ImGui::TextColored(p.waiting, "No result: the run stopped at a divergent barrier");
+    wrapped_text("No result: the run stopped at a divergent barrier", p.waiting);
   } else {
-    ImGui::Text("Result %s, reference %s", value_text(trace.result).c_str(),
-                value_text(trace.reference).c_str());
+    wrapped_text("Result " + value_text(trace.result) + ", reference " +
+                 value_text(trace.reference));
     if (const std::optional<Overflow>& o = model.overflow()) {
       wrapped_text(o->sentence, p.warp_divergent);
     } else if (error->absolute != 0) {
-      ImGui::TextColored(p.warp_divergent, "error %.3g (%.3g relative, %.3g ulps)", error->absolute,
-                         error->relative, error->ulps);
+      char line[160];
+      std::snprintf(line, sizeof line, "error %.3g (%.3g relative, %.3g ulps)", error->absolute,
+                    error->relative, error->ulps);
+      wrapped_text(line, p.warp_divergent);
     }
   }
   work_section(model);
@@ -241,11 +218,9 @@ class FactsPanel final : public Panel {
     if (const VariantInfo* v = model.variant()) {
       ImGui::Separator();
       wrapped_text(v->lesson.teaches);
-      ImGui::PushTextWrapPos(0);
-      ImGui::TextDisabled("%s", std::string(v->lesson.reference).c_str());
-      ImGui::PopTextWrapPos();
+      wrapped_text(v->lesson.reference, dim());
     }
-    if (!ctx.session.notice().empty()) ImGui::TextDisabled("%s", ctx.session.notice().c_str());
+    if (!ctx.session.notice().empty()) wrapped_text(ctx.session.notice(), dim());
   }
 
  private:

@@ -16,7 +16,8 @@ constexpr std::optional<Placement> kHidden = std::nullopt;
 // holds. The shown panels of a view tile the display (tests/gui/test_layout_table.cpp).
 // Normal: Run over Step facts | View over Timeline | Source. Presenter: View across, Timeline and
 // Step facts under it. Compact: View | Step facts over Run over Source; Timeline across under
-// them. Compact presenter: View | Step facts; Timeline across under them.
+// them. Compact presenter: View | Step facts; Timeline across under them. Compact views of a
+// compare: the panes across the width (each pane carries its own facts).
 // clang-format off
 constexpr LayoutRow kRows[] = {
     // panel           view              when              x      y      w      h
@@ -25,11 +26,13 @@ constexpr LayoutRow kRows[] = {
     {"run_panel",      Compact,          Always,      at(0.62f, 0.42f, 0.38f, 0.16f)},
     // A program's controls (launch, block, name) take lines from the facts and the source.
     {"run_panel",      Compact,          ProgramOpen, at(0.62f, 0.34f, 0.38f, 0.27f)},
+    {"run_panel",      Compact,          Comparing,   kHidden},
     {"run_panel",      CompactPresenter, Always,      kHidden},
 
     {"view_window",    Normal,           Always,      at(0.22f, 0.00f, 0.52f, 0.85f)},
     {"view_window",    Presenter,        Always,      at(0.00f, 0.00f, 1.00f, 0.78f)},
     {"view_window",    Compact,          Always,      at(0.00f, 0.00f, 0.62f, 0.80f)},
+    {"view_window",    Compact,          Comparing,   at(0.00f, 0.00f, 1.00f, 0.80f)},
     {"view_window",    CompactPresenter, Always,      at(0.00f, 0.00f, 0.58f, 0.80f)},
     // The panes take the whole width (each has its own facts); the chart takes the window.
     {"view_window",    CompactPresenter, Comparing,   at(0.00f, 0.00f, 1.00f, 0.80f)},
@@ -45,6 +48,7 @@ constexpr LayoutRow kRows[] = {
     {"facts_panel",    Presenter,        Always,      at(0.55f, 0.78f, 0.45f, 0.22f)},
     {"facts_panel",    Compact,          Always,      at(0.62f, 0.00f, 0.38f, 0.42f)},
     {"facts_panel",    Compact,          ProgramOpen, at(0.62f, 0.00f, 0.38f, 0.34f)},
+    {"facts_panel",    Compact,          Comparing,   kHidden},
     {"facts_panel",    CompactPresenter, Always,      at(0.58f, 0.00f, 0.42f, 0.80f)},
     {"facts_panel",    CompactPresenter, Comparing,   kHidden},
     {"facts_panel",    CompactPresenter, Timing,      kHidden},
@@ -53,6 +57,7 @@ constexpr LayoutRow kRows[] = {
     {"source_panel",   Presenter,        Always,      kHidden},
     {"source_panel",   Compact,          Always,      at(0.62f, 0.58f, 0.38f, 0.22f)},
     {"source_panel",   Compact,          ProgramOpen, at(0.62f, 0.61f, 0.38f, 0.19f)},
+    {"source_panel",   Compact,          Comparing,   kHidden},
     {"source_panel",   CompactPresenter, Always,      kHidden},
 };
 

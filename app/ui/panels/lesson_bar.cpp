@@ -8,6 +8,8 @@
 #include <cmath>
 #include <memory>
 
+#include "ui/widgets/widgets.h"
+
 namespace stridescope {
 namespace {
 
@@ -88,19 +90,15 @@ void draw_lesson_bar(AppContext& ctx) {
   float lines = std::ceil(ImGui::CalcTextSize(line.c_str()).x / width) +
                 std::ceil(ImGui::CalcTextSize(text.figures.c_str()).x / width);
   ctx.lesson_details_in_facts = lines > 4;
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(ctx.lesson_details_in_facts ? text.title.c_str() : line.c_str());
-  if (!text.figures.empty()) ImGui::TextColored(ctx.palette().focus, "%s", text.figures.c_str());
-  ImGui::PopTextWrapPos();
+  wrapped_text(ctx.lesson_details_in_facts ? text.title : line);
+  if (!text.figures.empty()) wrapped_text(text.figures, ctx.palette().focus);
   ImGui::Separator();
 }
 
 void draw_lesson_details(AppContext& ctx) {
   if (!ctx.lesson || !ctx.lesson_details_in_facts) return;
   LessonBarText text = bar_text(ctx);
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(text.what_changed.c_str());
-  ImGui::PopTextWrapPos();
+  wrapped_text(text.what_changed);
   ImGui::Separator();
 }
 

@@ -9,7 +9,9 @@
 
 #include "emu/precision_study.h"
 #include "ui/panels/tab.h"
+#include "ui/widgets/widgets.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -31,49 +33,62 @@ ImVec4 bar_color(const PrecisionRow& row, const Palette& p) {
   return p.cell_read;
 }
 
+// "rel 1.16e-05  193.8 ulps", or "exact".
+std::string error_numbers(const PrecisionRow& row) {
+  if (row.error.absolute == 0) return "exact";
+  char numbers[64];
+  std::snprintf(numbers, sizeof numbers, "rel %.2e  %.1f ulps", row.error.relative, row.error.ulps);
+  return numbers;
+}
+
+// One bar per row, its label beside it where every label fits in a column, else on a line of its
+// own above it (never cut); the figures after the bar.
 void draw_rows(const PrecisionStudy& study, const Palette& p) {
   ImDrawList* list = ImGui::GetWindowDrawList();
-  float width = ImGui::GetContentRegionAvail().x;
-  float label_width = width * 0.36f,
-        numbers_width = ImGui::CalcTextSize("rel 1.23e-07  123.4 ulps").x;
-  float bar_width = std::max(60.0f, width - label_width - numbers_width - 24);
-  float row_height = ImGui::GetTextLineHeightWithSpacing() * 1.15f;
-  ImVec2 origin = ImGui::GetCursorScreenPos();
-  float bar_x = origin.x + label_width + 8;
-  // Decade ticks: 1e-10 .. 1e-2.
-  for (int decade = -10; decade <= -2; ++decade) {
-    float x = bar_x + static_cast<float>(log_error_position(std::pow(10.0, decade))) * bar_width;
-    list->AddLine(ImVec2(x, origin.y), ImVec2(x, origin.y + row_height * study.rows.size()),
-                  ImGui::ColorConvertFloat4ToU32(ImVec4(1, 1, 1, 0.12f)));
-    if (decade % 2 == 0) {
-      char text[16];
-      std::snprintf(text, sizeof text, "1e%d", decade);
-      list->AddText(ImVec2(x + 2, origin.y + row_height * study.rows.size() + 2),
-                    ImGui::GetColorU32(ImGuiCol_TextDisabled), text);
-    }
+  const float width = ImGui::GetContentRegionAvail().x;
+  float label_width = 0, numbers_width = 0;
+  for (const PrecisionRow& row : study.rows) {
+    label_width = std::max(label_width, ImGui::CalcTextSize(row.label.c_str()).x);
+    numbers_width = std::max(numbers_width, ImGui::CalcTextSize(error_numbers(row).c_str()).x);
   }
-  for (std::size_t i = 0; i < study.rows.size(); ++i) {
-    const PrecisionRow& row = study.rows[i];
-    float y = origin.y + row_height * i;
-    ImGui::SetCursorScreenPos(ImVec2(origin.x, y));
-    ImGui::PushClipRect(ImVec2(origin.x, y), ImVec2(origin.x + label_width, y + row_height), true);
-    ImGui::TextUnformatted(row.label.c_str());
-    ImGui::PopClipRect();
-    float length = static_cast<float>(row.bar) * bar_width;
-    ImVec2 a(bar_x, y + row_height * 0.15f),
-        b(bar_x + std::max(length, 2.0f), y + row_height * 0.85f);
-    list->AddRectFilled(a, b, ImGui::ColorConvertFloat4ToU32(bar_color(row, p)), 3);
-    char numbers[64];
-    if (row.error.absolute == 0) {
-      std::snprintf(numbers, sizeof numbers, "exact");
+  const float least_bar = ImGui::GetFontSize() * 6;
+  const bool beside = label_width + 8 + least_bar + 12 + numbers_width <= width;
+  const float bar_left = beside ? label_width + 8 : 0;
+  const float bar_width = std::max(1.0f, width - bar_left - 12 - numbers_width);
+  const float row_height = ImGui::GetTextLineHeightWithSpacing() * 1.15f;
+  float top = 0, bottom = 0;
+  for (const PrecisionRow& row : study.rows) {
+    if (beside) {
+      ImGui::TextUnformatted(row.label.c_str());
+      ImGui::SameLine(0, 0);
     } else {
-      std::snprintf(numbers, sizeof numbers, "rel %.2e  %.1f ulps", row.error.relative,
-                    row.error.ulps);
+      wrapped_text(row.label);
     }
-    list->AddText(ImVec2(bar_x + bar_width + 12, y + row_height * 0.1f),
-                  ImGui::GetColorU32(ImGuiCol_Text), numbers);
+    ImVec2 at = ImGui::GetCursorScreenPos();
+    const float x = ImGui::GetWindowPos().x + ImGui::GetCursorStartPos().x - ImGui::GetScrollX();
+    const float bar_x = x + bar_left, y = beside ? at.y : at.y;
+    if (top == 0) top = y;
+    const float length = static_cast<float>(row.bar) * bar_width;
+    list->AddRectFilled(ImVec2(bar_x, y + row_height * 0.15f),
+                        ImVec2(bar_x + std::max(length, 2.0f), y + row_height * 0.85f),
+                        ImGui::ColorConvertFloat4ToU32(bar_color(row, p)), 3);
+    ImGui::SetCursorScreenPos(ImVec2(bar_x + bar_width + 12, y));
+    ImGui::TextUnformatted(error_numbers(row).c_str());
+    bottom = y + row_height;
+    ImGui::SetCursorScreenPos(ImVec2(x, bottom));
   }
-  ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + row_height * (study.rows.size() + 1.3f)));
+  // Decade ticks, 1e-10 .. 1e-2, across the rows, named under them.
+  const float x = ImGui::GetCursorScreenPos().x + bar_left;
+  for (int decade = -10; decade <= -2; ++decade) {
+    float at = x + static_cast<float>(log_error_position(std::pow(10.0, decade))) * bar_width;
+    list->AddLine(ImVec2(at, top), ImVec2(at, bottom),
+                  ImGui::ColorConvertFloat4ToU32(ImVec4(1, 1, 1, 0.12f)));
+    if (decade % 2 != 0) continue;
+    char text[16];
+    std::snprintf(text, sizeof text, "1e%d", decade);
+    list->AddText(ImVec2(at + 2, bottom + 2), ImGui::GetColorU32(ImGuiCol_TextDisabled), text);
+  }
+  ImGui::Dummy(ImVec2(1, ImGui::GetTextLineHeightWithSpacing() * 1.3f));
 }
 
 class PrecisionTab final : public Tab {
@@ -101,28 +116,29 @@ class PrecisionTab final : public Tab {
     collect();
     if (pending_.valid())  // the window may sleep: it wakes when the study is done
       ctx.frame_wishes.wake_when.push_back([this] { return ready(); });
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(
+    wrapped_text(
         "One float input, summed in different orders. A serial loop adds every element to one "
         "ever larger sum and loses more low bits with each addition; a tree adds numbers of "
         "similar size, so its error grows with log2(n), not n.");
-    ImGui::PopTextWrapPos();
     if (pending_.valid()) {
       ImGui::TextDisabled("computing %llu floats on the CPU emulator...",
                           static_cast<unsigned long long>(n_));
     } else if (ImGui::Button(study_ ? "Run again" : "Run the study")) {
       start_study();
     }
-    if (!error_.empty()) ImGui::TextColored(p.error, "%s", error_.c_str());
+    if (!error_.empty()) wrapped_text(error_, p.error);
     if (!study_) return;
     const PrecisionStudy& s = *study_;
-    ImGui::Text(
-        "n = %llu uniform floats in [0, 1), seed %llu, blocks of %u; float64 reference %.10g",
-        static_cast<unsigned long long>(s.n), static_cast<unsigned long long>(s.seed), s.block,
-        s.reference);
-    ImGui::TextDisabled(
-        "relative error, log scale (red: serial loop, blue: trees, green: Kahan, "
-        "grey: double)");
+    char line[200];
+    std::snprintf(line, sizeof line,
+                  "n = %llu uniform floats in [0, 1), seed %llu, blocks of %u; float64 reference "
+                  "%.10g",
+                  static_cast<unsigned long long>(s.n), static_cast<unsigned long long>(s.seed),
+                  s.block, s.reference);
+    wrapped_text(line);
+    wrapped_text(
+        "relative error, log scale (red: serial loop, blue: trees, green: Kahan, grey: double)",
+        dim());
     ImGui::Spacing();
     draw_rows(s, p);
   }

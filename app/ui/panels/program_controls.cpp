@@ -22,7 +22,7 @@ constexpr std::size_t kOutputLines = 4;          // lines tall at most (it scrol
 void program_title(const ProgramFile& program, const Session& session, const Palette& palette,
                    const std::string& device_name) {
   std::string name = std::filesystem::path(program.path()).filename().string();
-  ImGui::TextUnformatted(name.c_str());
+  fitted_line(name, ImGui::GetStyleColorVec4(ImGuiCol_Text));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", program.path().c_str());
   ProgramStanding standing = program_standing(program, session, device_name);
   bool traced = !program.tracing() && program.error().empty();
@@ -43,8 +43,7 @@ void choose_launch(const ProgramFile& program, ProgramChoice& choice) {
   const float room = ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight();
   if (choice.launch < launches.size() && ImGui::CalcTextSize(current.c_str()).x > room)
     preview = std::to_string(choice.launch) + ": " + launches[choice.launch].kernel;
-  ImGui::SetNextItemWidth(-1);
-  bool open = ImGui::BeginCombo("##launch", preview.c_str());
+  bool open = begin_combo_whole("##launch", preview, "another launch");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("launch %s", current.c_str());
   if (!open) return;
   for (std::size_t i = 0; i < launches.size(); ++i) {

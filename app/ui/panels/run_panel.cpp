@@ -58,8 +58,8 @@ void adopt_variant(RunRequest& request, const VariantInfo& v) {
 bool choose_variant(RunRequest& request, const VariantInfo* current) {
   bool changed = false;
   ImGui::TextUnformatted("Variant");
-  ImGui::SetNextItemWidth(-1);
-  if (ImGui::BeginCombo("##variant", current ? std::string(current->lesson.title).c_str() : "?")) {
+  if (begin_combo_whole("##variant", current ? std::string(current->lesson.title) : "?",
+                        "another variant")) {
     for (const VariantInfo& v : variant_catalog()) {
       if (ImGui::Selectable(std::string(v.lesson.title).c_str(), current == &v)) {
         adopt_variant(request, v);
@@ -74,8 +74,7 @@ bool choose_variant(RunRequest& request, const VariantInfo* current) {
 // The lesson combo: none, or a lesson, opened at its first run.
 void choose_lesson(AppContext& ctx) {
   std::string current = ctx.lesson ? std::string(lesson_of(ctx.lesson->id).title) : "none";
-  ImGui::SetNextItemWidth(-1);
-  if (!ImGui::BeginCombo("##lesson", ("Lesson: " + current).c_str())) return;
+  if (!begin_combo_whole("##lesson", "Lesson: " + current, "another lesson")) return;
   if (ImGui::Selectable("none", !ctx.lesson)) ctx.lesson.reset();
   for (const auto& entry : EnumTable<LessonId>::names) {
     const LessonPlan& lesson = lesson_of(entry.value);
@@ -185,9 +184,7 @@ class RunPanel final : public Panel {
       ctx.session.run(request);
     }
     if (!ctx.session.error().empty()) {
-      ImGui::PushTextWrapPos(0);
-      ImGui::TextColored(ctx.palette().error, "%s", ctx.session.error().c_str());
-      ImGui::PopTextWrapPos();
+      wrapped_text(ctx.session.error(), ctx.palette().error);
     }
   }
 
@@ -221,13 +218,7 @@ class RunPanel final : public Panel {
     draw_gif_status(ctx);
     if (!file_message_.empty()) wrapped_text(file_message_, ctx.palette().error);
     if (!view_png_status().empty() && !view_png_saving()) {
-      ImGui::PushTextWrapPos(0);
-      if (view_png_ok()) {
-        ImGui::TextDisabled("%s", view_png_status().c_str());
-      } else {
-        ImGui::TextColored(ctx.palette().error, "%s", view_png_status().c_str());
-      }
-      ImGui::PopTextWrapPos();
+      wrapped_text(view_png_status(), view_png_ok() ? dim() : ctx.palette().error);
     }
   }
 

@@ -89,7 +89,7 @@ class SourcePanel final : public Panel {
     }
     const Step& step = model.step(ctx.session.shown_step());
     std::map<int, Mark> marks = lab_marks(model, step, ctx.session.facts(), ctx.palette());
-    ImGui::TextDisabled("kernels/%s", std::string(variant->source_file).c_str());
+    path_text("kernels/" + std::string(variant->source_file));
     draw_lines(ctx, kernel_text(*variant), step, marks, scroll_wanted(ctx, 0) ? step.line : 0);
   }
 
@@ -110,7 +110,7 @@ class SourcePanel final : public Panel {
       std::string text = here.text().substr(here.file.size() + 1);
       mark.text += (mark.text.empty() ? "" : "\n      ") + text;
     }
-    ImGui::TextDisabled("%s", program.path().c_str());
+    path_text(program.path());
     static const Step none{};
     bool shown = program.shown_in(ctx.session);
     const Step& step = shown ? ctx.session.model().step(ctx.session.shown_step()) : none;

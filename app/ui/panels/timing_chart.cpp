@@ -60,7 +60,12 @@ void time_range(const BenchReport& r, ElementType type, const std::set<std::stri
   high += pad;
 }
 
-void draw_y_grid(ImDrawList* list, const ChartAxes& a, float left) {
+// Between a time's label and the plot.
+float label_gap() {
+  return ImGui::GetFontSize() * 0.25f;
+}
+
+void draw_y_grid(ImDrawList* list, const ChartAxes& a) {
   ImU32 major = ImGui::GetColorU32(ImGuiCol_TextDisabled, 0.45f);
   ImU32 minor = ImGui::GetColorU32(ImGuiCol_TextDisabled, 0.18f);
   ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
@@ -76,7 +81,7 @@ void draw_y_grid(ImDrawList* list, const ChartAxes& a, float left) {
     char label[32];
     std::snprintf(label, sizeof label, "%g %s", std::pow(10.0, y), kMicro);
     ImVec2 size = ImGui::CalcTextSize(label);
-    list->AddText(ImVec2(a.p0.x - size.x - left * 0.1f, a.py(y) - size.y * 0.5f), text, label);
+    list->AddText(ImVec2(a.p0.x - size.x - label_gap(), a.py(y) - size.y * 0.5f), text, label);
   }
 }
 
@@ -304,8 +309,8 @@ void draw_time_chart(const BenchReport& report, ElementType type, std::uint64_t 
   double y0 = 0, y1 = 1;
   time_range(report, type, off, y0, y1);
   char widest[32];
-  std::snprintf(widest, sizeof widest, "%g %s ", std::pow(10.0, std::floor(y1)), kMicro);
-  float left = ImGui::CalcTextSize(widest).x;
+  std::snprintf(widest, sizeof widest, "%g %s", std::pow(10.0, std::floor(y1)), kMicro);
+  float left = ImGui::CalcTextSize(widest).x + label_gap() + 1;
   ChartAxes a{std::log2(static_cast<double>(sizes.front())),
               std::log2(static_cast<double>(sizes.back())),
               y0,
@@ -314,7 +319,7 @@ void draw_time_chart(const BenchReport& report, ElementType type, std::uint64_t 
               ImVec2(origin.x + width - ImGui::GetFontSize(), origin.y + height - line * 2.2f)};
   ImDrawList* list = ImGui::GetWindowDrawList();
   unsigned bytes = element_bytes(type);
-  draw_y_grid(list, a, left);
+  draw_y_grid(list, a);
   draw_x_grid(list, a, bytes);
   draw_l2_line(list, a, bench_l2_bytes(report), bytes);
   double mark = std::log2(static_cast<double>(marked_n));

@@ -2,6 +2,7 @@
 // bar, in a lesson).
 #include <imgui_internal.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -14,6 +15,8 @@
 
 namespace stridescope {
 namespace {
+
+constexpr float kLeastTabScale = 0.75f;  // tab captions no smaller than this of the text size
 
 class ViewWindow final : public Panel {
  public:
@@ -31,10 +34,24 @@ class ViewWindow final : public Panel {
   void draw(AppContext& ctx) override {
     draw_lesson_bar(ctx);
     // Whole captions where they fit, else the short ones; never cut ("Shared..."): where even
-    // those do not fit, the bar scrolls (arrows at its end).
-    bool whole = tabs_width(false) <= ImGui::GetContentRegionAvail().x;
-    bool scroll = !whole && tabs_width(true) > ImGui::GetContentRegionAvail().x;
-    if (!ImGui::BeginTabBar("views", scroll ? ImGuiTabBarFlags_FittingPolicyScroll : 0)) return;
+    // those do not fit, the captions wrap onto rows of buttons.
+    // A little smaller text (down to kLeastTabScale) before a second row.
+    const float room = ImGui::GetContentRegionAvail().x;
+    const bool whole = tabs_width(false) <= room;
+    const float scale = whole ? 1.0f : tab_text_scale(room);
+    if (scale < kLeastTabScale) {
+      draw_tab_rows(ctx);
+      rows_ = true;
+      return;
+    }
+    if (rows_ && !ctx.select_view) ctx.select_view = ctx.shown_view;  // the bar takes the rows' tab
+    rows_ = false;
+    const float text_scale = ImGui::GetCurrentWindow()->FontWindowScale;
+    ImGui::SetWindowFontScale(text_scale * scale);
+    if (!ImGui::BeginTabBar("views")) {
+      ImGui::SetWindowFontScale(text_scale);
+      return;
+    }
     count_cut_tabs();
     for (auto& tab : tabs_) {
       ImGuiTabItemFlags flags = ctx.select_view == tab->view() ? ImGuiTabItemFlags_SetSelected : 0;
@@ -42,13 +59,16 @@ class ViewWindow final : public Panel {
       std::string caption = std::string(whole ? tab->label() : tab->short_label()) + "###" +
                             std::string(tab->label());
       if (ImGui::BeginTabItem(caption.c_str(), nullptr, flags)) {
+        ImGui::SetWindowFontScale(text_scale);
         ctx.shown_view = tab->view();
         tab->draw(ctx);
+        ImGui::SetWindowFontScale(text_scale * scale);
         ImGui::EndTabItem();
       }
     }
     ctx.select_view.reset();
     ImGui::EndTabBar();
+    ImGui::SetWindowFontScale(text_scale);
   }
 
  private:
@@ -61,19 +81,58 @@ class ViewWindow final : public Panel {
     }
   }
 
+  // The captions as buttons, wrapping onto a new row where the next does not fit; the one shown
+  // in the selected tab's colour, its contents under the rows.
+  void draw_tab_rows(AppContext& ctx) {
+    cut_tabs_ = 0;
+    if (ctx.select_view) ctx.shown_view = *ctx.select_view;
+    ctx.select_view.reset();
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+    Tab* shown = tabs_.front().get();
+    for (std::size_t i = 0; i < tabs_.size(); ++i) {
+      Tab& tab = *tabs_[i];
+      const bool selected = ctx.shown_view == tab.view();
+      if (selected) shown = &tab;
+      const float width = ImGui::CalcTextSize(tab.short_label()).x + style.FramePadding.x * 2;
+      if (i > 0) {
+        ImGui::SameLine();
+        if (ImGui::GetCursorScreenPos().x + width > right) ImGui::NewLine();
+      }
+      ImGui::PushStyleColor(ImGuiCol_Button,
+                            ImGui::GetStyleColorVec4(selected ? ImGuiCol_TabActive : ImGuiCol_Tab));
+      ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImGui::GetStyleColorVec4(ImGuiCol_TabHovered));
+      if (ImGui::Button((std::string(tab.short_label()) + "###" + tab.label()).c_str()))
+        ctx.shown_view = tab.view();
+      ImGui::PopStyleColor(2);
+    }
+    ImGui::Separator();
+    ctx.shown_view = shown->view();
+    shown->draw(ctx);
+  }
+
+  // How much smaller the short captions must be for the bar to fit `room` (the padding stays).
+  float tab_text_scale(float room) const {
+    const float text = tabs_width(true, false);
+    const float padding = tabs_width(true) - text + 1;  // and a pixel for rounding
+    return text > 0 ? std::min(1.0f, (room - padding) / text) : 1.0f;
+  }
+
   // The tab bar's width with every caption whole (as ImGui sizes a tab: its text and padding).
-  float tabs_width(bool short_labels) const {
+  float tabs_width(bool short_labels, bool with_padding = true) const {
     const ImGuiStyle& style = ImGui::GetStyle();
     float width = 0;
     for (const auto& tab : tabs_) {
       const char* caption = short_labels ? tab->short_label() : tab->label();
-      width += ImGui::CalcTextSize(caption).x + style.FramePadding.x * 2 + style.ItemInnerSpacing.x;
+      width += ImGui::CalcTextSize(caption).x +
+               (with_padding ? style.FramePadding.x * 2 + style.ItemInnerSpacing.x : 0);
     }
     return width;
   }
 
   std::vector<std::unique_ptr<Tab>> tabs_;
   int cut_tabs_ = 0;
+  bool rows_ = false;  // the captions were rows of buttons last frame
 };
 
 }  // namespace

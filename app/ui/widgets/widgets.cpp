@@ -1,7 +1,23 @@
 // Small ImGui helpers the panels share.
 #include "ui/widgets/widgets.h"
 
+#include <imgui_internal.h>
+
+#include <algorithm>
+
+#include "ui/widgets/word_wrap.h"
+
 namespace stridescope {
+
+bool begin_combo_whole(const char* id, const std::string& chosen, const std::string& short_text) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float room =
+      ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight() - style.FramePadding.x * 2;
+  const bool fits = ImGui::CalcTextSize(chosen.c_str()).x <= room;
+  if (!fits) wrapped_text(chosen);
+  ImGui::SetNextItemWidth(-1);
+  return ImGui::BeginCombo(id, fits ? chosen.c_str() : short_text.c_str());
+}
 
 bool edit_number(const char* label, std::uint64_t& value) {
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
@@ -27,15 +43,59 @@ void fact_row(std::string_view name, const std::string& value, const ImVec4* col
 }
 
 void wrapped_text(std::string_view text) {
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(text.data(), text.data() + text.size());
-  ImGui::PopTextWrapPos();
+  const float width = std::max(1.0f, ImGui::GetContentRegionAvail().x);
+  auto measure = [](std::string_view piece) {
+    return ImGui::CalcTextSize(piece.data(), piece.data() + piece.size()).x;
+  };
+  std::string block;  // lines that fit, drawn as one item (ImGui's own line spacing)
+  auto flush = [&block] {
+    if (block.empty()) return;
+    block.pop_back();  // its last '\n'
+    ImGui::TextUnformatted(block.c_str());
+    block.clear();
+  };
+  for (const WrappedLine& line : wrap_at_blanks(text, width, measure)) {
+    if (!line.too_wide) {
+      block += line.text + "\n";
+      continue;
+    }
+    flush();  // a word wider than the room: smaller, whole
+    ImGuiWindow* window = ImGui::GetCurrentWindow();
+    const float scale = window->FontWindowScale;
+    ImGui::SetWindowFontScale(scale * width / measure(line.text));
+    ImGui::TextUnformatted(line.text.c_str());
+    ImGui::SetWindowFontScale(scale);
+  }
+  flush();
 }
 
 void wrapped_text(std::string_view text, const ImVec4& color) {
   ImGui::PushStyleColor(ImGuiCol_Text, color);
   wrapped_text(text);
   ImGui::PopStyleColor();
+}
+
+void fitted_line(std::string_view text, const ImVec4& color) {
+  const float width = std::max(1.0f, ImGui::GetContentRegionAvail().x);
+  const float needed = ImGui::CalcTextSize(text.data(), text.data() + text.size()).x;
+  ImGuiWindow* window = ImGui::GetCurrentWindow();
+  const float scale = window->FontWindowScale;
+  if (needed > width) ImGui::SetWindowFontScale(scale * width / needed);
+  ImGui::PushStyleColor(ImGuiCol_Text, color);
+  ImGui::TextUnformatted(text.data(), text.data() + text.size());
+  ImGui::PopStyleColor();
+  ImGui::SetWindowFontScale(scale);
+}
+
+void path_text(const std::string& path) {
+  const std::size_t slash = path.rfind('/');
+  if (slash == std::string::npos ||
+      ImGui::CalcTextSize(path.c_str()).x <= ImGui::GetContentRegionAvail().x) {
+    wrapped_text(path, dim());
+    return;
+  }
+  wrapped_text(path.substr(0, slash + 1), dim());
+  wrapped_text(path.substr(slash + 1), dim());
 }
 
 void place_next_window(const Placement& where, bool always) {
