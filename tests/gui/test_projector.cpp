@@ -26,6 +26,7 @@ using test_support::run;
 
 const std::string kTmp = STRIDESCOPE_TEST_TMP;
 const std::string kBinary = STRIDESCOPE_BINARY;
+const std::string kSource = STRIDESCOPE_SOURCE_DIR;
 
 struct Image {
   int width = 0, height = 0;
@@ -150,10 +151,11 @@ TEST(Projector, TheBankConflictsRowIsInSight) {
 }
 
 // Every view, in the normal and the presenter layout, at a projector's 1280x720 with text size 2,
-// at 1024x768 with 1.5 and at 1920x1080 with 1: no text the window draws is cut by its room
+// at 1024x768 with 1.5, at 1920x1080 with 1 and at 1280x720 with 1 (the goldens'): no text the
+// window draws is cut by its room
 // (--report-clipped: past a panel's edge without a scroll bar, or a word split by wrapping).
 TEST(Projector, NoTextIsCutInAnyViewAtProjectorSizes) {
-  const std::string mistakes = std::string(STRIDESCOPE_SOURCE_DIR) + "/tests/exercise_mistakes";
+  const std::string mistakes = kSource + "/tests/exercise_mistakes";
   const std::vector<std::pair<std::string, std::string>> views = {
       {"memory", "--variant sequential --block 256 --n 256 --step 3"},
       {"grid", "--view grid"},
@@ -165,11 +167,11 @@ TEST(Projector, NoTextIsCutInAnyViewAtProjectorSizes) {
                         "/halving-loop--missing-barrier.cu --show-failure"},
       {"lesson", "--lesson harris-ladder --step 3"},
       {"quiz", "--quiz --variant sequential --block 64 --n 64"},
-      {"program", "--open " + std::string(STRIDESCOPE_SOURCE_DIR) + "/examples/dot.cu --step 8"},
+      {"program", "--open " + kSource + "/examples/dot.cu --step 8"},
   };
-  const std::vector<std::string> sizes = {"--size 1280x720 --font-scale 2",
-                                          "--size 1024x768 --font-scale 1.5",
-                                          "--size 1920x1080 --font-scale 1"};
+  const std::vector<std::string> sizes = {
+      "--size 1280x720 --font-scale 2", "--size 1024x768 --font-scale 1.5",
+      "--size 1920x1080 --font-scale 1", "--size 1280x720 --font-scale 1"};
   const std::string png = kTmp + "/projector_clips.png";
   for (const auto& [name, arguments] : views) {
     for (const std::string& size : sizes) {
@@ -190,9 +192,8 @@ TEST(Projector, NoTextIsCutInAnyViewAtProjectorSizes) {
 TEST(Projector, AFileGivenAloneIsOpened) {
   const std::string png = kTmp + "/projector_file.png";
   std::remove(png.c_str());
-  Outcome o = run("xvfb-run -a -s '-screen 0 1920x1080x24' " + kBinary + " " +
-                  std::string(STRIDESCOPE_SOURCE_DIR) + "/examples/dot.cu --size 640x360 " +
-                  "--screenshot " + png);
+  Outcome o = run("xvfb-run -a -s '-screen 0 1920x1080x24' " + kBinary + " " + kSource +
+                  "/examples/dot.cu --size 640x360 " + "--screenshot " + png);
   ASSERT_EQ(o.status, 0) << o.output;
   EXPECT_NE(o.output.find("traced dot.cu"), std::string::npos) << o.output;
   EXPECT_EQ(load_png(png).width, 640);

@@ -120,7 +120,7 @@ bool choose_second_stage(RunRequest& request, const VariantInfo* current) {
 
 bool choose_backend(Session& session) {
   if (session.device_name().empty()) {
-    ImGui::TextDisabled("backend: CPU emulator (no CUDA device)");
+    wrapped_text("backend: CPU emulator (no CUDA device)", dim());
     return false;
   }
   static constexpr EnumName<Backend> kBackends[] = {{Backend::Emulator, "CPU emulator"},
@@ -193,16 +193,13 @@ class RunPanel final : public Panel {
     ImGui::Separator();
     bool ctrl_o = std::exchange(ctx.settings.open_file, false);
     if (ImGui::Button("Open...") || ctrl_o) browse(ctx, Purpose::Open);
-    ImGui::SameLine();
+    beside_if_it_fits("Save trace...");
     if (ImGui::Button("Save trace...") && session.has_trace()) browse(ctx, Purpose::SaveTrace);
-    ImGui::SameLine();
+    beside_if_it_fits("Save PNG...");
     // The view as it stands once the step's transition is over, without hover or tooltip.
     if (ImGui::Button("Save PNG...") && session.has_trace()) browse(ctx, Purpose::SavePng);
     // Every step of what is shown (the run, the compare, the whole lesson) as an animation.
-    float gif_right = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x +
-                      ImGui::CalcTextSize("Save GIF...").x + ImGui::GetStyle().FramePadding.x * 2;
-    if (gif_right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
-      ImGui::SameLine();  // beside the others where it fits, else under them
+    beside_if_it_fits("Save GIF...");
     ImGui::BeginDisabled(gif_.running());
     if (ImGui::Button("Save GIF...") && session.has_trace()) browse(ctx, Purpose::SaveGif);
     ImGui::EndDisabled();

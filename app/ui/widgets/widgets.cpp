@@ -87,6 +87,13 @@ void fitted_line(std::string_view text, const ImVec4& color) {
   ImGui::SetWindowFontScale(scale);
 }
 
+void beside_if_it_fits(const char* label) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float right = ImGui::GetItemRectMax().x + style.ItemSpacing.x +
+                      ImGui::CalcTextSize(label, nullptr, true).x + style.FramePadding.x * 2;
+  if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
+}
+
 void path_text(const std::string& path) {
   const std::size_t slash = path.rfind('/');
   if (slash == std::string::npos ||

@@ -49,6 +49,9 @@ void wrapped_text(std::string_view text, const ImVec4& color);
 // `text` on one line, smaller where it is wider than the room (never cut, never wrapped).
 void fitted_line(std::string_view text, const ImVec4& color);
 
+// The next button (captioned `label`) on the line of the last item where it fits, else under it.
+void beside_if_it_fits(const char* label);
+
 // A file's path, dim: on one line where it fits, else its folder over its name (each whole).
 void path_text(const std::string& path);
 
