@@ -16,7 +16,7 @@
 namespace stridescope {
 namespace {
 
-constexpr float kLeastTabScale = 0.75f;  // tab captions no smaller than this of the text size
+constexpr float kLeastTabScale = 0.5f;  // tab captions no smaller than this of the text size
 
 class ViewWindow final : public Panel {
  public:
