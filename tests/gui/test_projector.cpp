@@ -202,6 +202,9 @@ TEST(Projector, AFileGivenAloneIsOpened) {
   EXPECT_EQ(o.output,
             "stridescope: error: 'lst' is not a command (stridescope --help lists them), nor a "
             "trace (.json) or a CUDA program (.cu) to open\n");
+  o = run(kBinary + " a.json --open b.json");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.output, "stridescope: error: a.json and --open or --trace: give one file\n");
 }
 
 TEST(SliderText, TheTextGoesToTheLargerSideOfTheGrabAndNeverOverIt) {
