@@ -49,9 +49,12 @@ std::string all_words(const TraceModel& model) {
   return words;
 }
 
+// The file is named after the running test: ctest runs tests side by side, and two tests writing one
+// file read each other's trace.
 std::string checked(const Trace& trace) {
+  const std::string test = ::testing::UnitTest::GetInstance()->current_test_info()->name();
   const std::string path =
-      (std::filesystem::path(STRIDESCOPE_TEST_TMP) / "program_words.json").string();
+      (std::filesystem::path(STRIDESCOPE_TEST_TMP) / ("program_words_" + test + ".json")).string();
   save_trace(trace, path);
   std::ostringstream out;
   command_check(path, out);
