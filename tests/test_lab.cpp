@@ -197,6 +197,36 @@ TEST(Lab, SyncwarpAfterEachAddRacesOnTheAddsOwnLine) {
   }
 }
 
+// A warp tail without __syncwarp() races only between lanes of warp 0: the note says what a GPU
+// since Volta does with it and what fixes it. Races across warps get the note on order alone, and
+// so does a write-after-write between lanes (lockstep orders no two writes of one instruction).
+TEST(Lab, WarpSynchronousRacesAreSaidUndefinedSinceVoltaOthersDependOnTiming) {
+  LabSummary tail = lab_of(*find_variant("bug-warp-tail-unsafe"), 64, ElementType::Int, 128);
+  ASSERT_GT(tail.hazards, 0u);
+  EXPECT_TRUE(tail.warp_synchronous());
+  const std::string note = lab_race_note(tail);
+  EXPECT_NE(note.find("since Volta they may run apart, so the result is undefined"),
+            std::string::npos)
+      << note;
+  EXPECT_NE(note.find("__syncwarp()"), std::string::npos) << note;
+  EXPECT_EQ(note.find("thread after thread"), std::string::npos) << note;
+
+  LabSummary loop = lab_of(*find_variant("bug-no-loop-sync"), 256, ElementType::Int, 256);
+  ASSERT_GT(loop.hazards, loop.warp_lane_hazards) << "races across warps";
+  EXPECT_FALSE(loop.warp_synchronous());
+  EXPECT_EQ(lab_race_note(loop),
+            "The racing accesses ran in one order the emulator chose; on a GPU the order, and so "
+            "the result, depends on timing: this is one possible outcome.");
+
+  Trace writes;  // lanes 0 and 1 of warp 0 write word 0 in one step
+  writes.word_size = 4;
+  writes.blocks.push_back(block_of({{access(0, 0, 0, W), access(1, 0, 0, W)}}, 4));
+  LabSummary same_word = lab_summary(writes, false);
+  ASSERT_EQ(same_word.hazards, 1u);
+  EXPECT_FALSE(same_word.warp_synchronous());
+  EXPECT_EQ(lab_race_note(LabSummary{}), "") << "no races, no note";
+}
+
 TEST(Lab, DivergenceStopsTheRunAndKeepsTheStepsBeforeIt) {
   Trace trace;
   lab_of(*find_variant("bug-sync-in-branch"), 64, ElementType::Int, 64, &trace);

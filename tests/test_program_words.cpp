@@ -49,8 +49,8 @@ std::string all_words(const TraceModel& model) {
   return words;
 }
 
-// The file is named after the running test: ctest runs tests side by side, and two tests writing one
-// file read each other's trace.
+// The file is named after the running test: ctest runs tests side by side, and two tests writing
+// one file read each other's trace.
 std::string checked(const Trace& trace) {
   const std::string test = ::testing::UnitTest::GetInstance()->current_test_info()->name();
   const std::string path =

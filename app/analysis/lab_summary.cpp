@@ -21,6 +21,8 @@ LabSummary lab_summary(const Trace& trace, bool result_in_word0) {
   for (const BarrierInterval& in : barrier_intervals(block.steps)) {
     for (const Hazard& h : hazards(in.merged, trace.word_size)) {
       ++summary.hazards;
+      if (h.kind != HazardKind::WriteAfterWrite && h.first.thread / 32 == h.second.thread / 32)
+        ++summary.warp_lane_hazards;
       ++by_lines[{h.kind, h.first.line, h.second.line}];
     }
   }
@@ -41,6 +43,20 @@ LabSummary lab_summary(const Trace& trace, bool result_in_word0) {
   }  // else no sum at all (a transpose, a histogram): lost elements mean nothing, none is said
   summary.uninitialized = uninitialized_reads(block);
   return summary;
+}
+
+std::string lab_race_note(const LabSummary& s) {
+  if (!s.timing_dependent()) return "";
+  const std::string order =
+      "The racing accesses ran in one order the emulator chose; on a GPU the order, and so the "
+      "result, depends on timing: this is one possible outcome.";
+  if (!s.warp_synchronous()) return order;
+  return "Every race is between lanes of one warp with no __syncwarp() between the accesses "
+         "(warp-synchronous code, as in Harris's kernel 5). It relies on a warp's lanes running "
+         "in lockstep, as they did before Volta; since Volta they may run apart, so the result "
+         "is undefined: put __syncwarp() between a lane's read and its write (read into a "
+         "register, __syncwarp(), write) or use __shfl_down_sync(). " +
+         order;
 }
 
 std::string lab_clean_line(const LabSummary& s) {

@@ -72,10 +72,7 @@ void print_lab_findings(const Trace& trace, const LabSummary& s, std::ostream& o
         << u.access.thread << " of s[" << u.access.address / trace.word_size << "] on line "
         << u.access.line << " (step " << u.step << ")\n";
   }
-  if (s.timing_dependent()) {
-    out << "  note: racing accesses ran in the emulator's order (thread after thread); on a GPU "
-           "the outcome depends on timing\n";
-  }
+  if (s.timing_dependent()) out << "  note: " << lab_race_note(s) << "\n";
 }
 
 int command_lab(const RunRequest& request, const std::string& json_path, std::ostream& out) {

@@ -24,8 +24,10 @@ const std::string kMatmul = std::string(STRIDESCOPE_SOURCE_DIR) + "/examples/mat
 using stridescope::test_support::have_clang_tools;
 
 // The app at 1280x720, text size 2, reporting its windows and its Run panel's controls.
-Outcome run_app(const std::string& arguments, const std::string& png) {
-  return run("STRIDESCOPE_REPORT_WINDOWS=1 xvfb-run -a -s '-screen 0 1920x1080x24' " + kBinary +
+Outcome run_app(const std::string& arguments, const std::string& png,
+                const std::string& environment = "") {
+  return run(environment +
+             " STRIDESCOPE_REPORT_WINDOWS=1 xvfb-run -a -s '-screen 0 1920x1080x24' " + kBinary +
              " " + arguments + " --size 1280x720 --font-scale 2 --screenshot " + png);
 }
 
@@ -109,8 +111,14 @@ TEST(GuiProgramPanel, TheProgramsControlsFit1280x720AtTextSize2) {
     ASSERT_EQ(o.status, 0) << o.output;
     auto shown = window_rects(o.output);
     EXPECT_EQ(shown.count("Run"), *view ? 0u : 1u) << o.output;  // the presenter view hides it
-    if (!*view) {
-      EXPECT_GE(shown["Run"][3], 44 + 2 * 44) << "title, launch and block lines";
+    if (!*view) {  // the compact column opens the Run panel with a click on its title
+      const std::array<float, 5> title = shown["Run"];
+      o = run_app("--open " + kMatmul + " --launch 3 --step 2", kTmp + "/program_panel_fit.png",
+                  "STRIDESCOPE_TEST_CLICK=" + std::to_string(int(title[0] + 30)) + "," +
+                      std::to_string(int(title[1] + title[3] / 2)) + "@3");
+      ASSERT_EQ(o.status, 0) << o.output;
+      shown = window_rects(o.output);
+      EXPECT_GE(shown["Run"][3], 44 + 2 * 44) << "title, launch and block lines\n" << o.output;
     }
     for (const auto& [a, ra] : shown) {
       EXPECT_LE(ra[0] + ra[2], 1280) << a;

@@ -36,12 +36,7 @@ void lab_section(const LabSummary& lab, const VariantInfo* variant, const Palett
                  " and line " + std::to_string(h.second_line) + " (" + std::to_string(h.count) +
                  ")");
   }
-  if (lab.timing_dependent()) {
-    wrapped_text(
-        "The racing accesses ran in the emulator's order, thread after thread. On a GPU the "
-        "order, and so the result, depends on timing: this is one possible outcome.",
-        dim());
-  }
+  if (lab.timing_dependent()) wrapped_text(lab_race_note(lab), dim());
   ImGui::Separator();
 }
 

@@ -69,9 +69,18 @@ constexpr LayoutHeight kHeights[] = {
     {"timeline_panel", 0,         true},
     {"facts_panel",    4,         false},
 };
+
+// The compact view's column of panels opens one at a time: these may be closed to title bars.
+constexpr std::string_view kAccordion[] = {"facts_panel", "run_panel", "source_panel"};
 // clang-format on
 
 }  // namespace
+
+bool in_accordion(std::string_view panel) {
+  for (std::string_view name : kAccordion)
+    if (name == panel) return true;
+  return false;
+}
 
 bool holds(Situation situation, const Shown& shown) {
   switch (situation) {

@@ -40,6 +40,10 @@ struct LayoutHeight {
   bool fit_content = false;  // as tall as its contents
 };
 
+// Whether the compact view's accordion may close the panel (ui/state/panel_columns.h): the Step
+// facts, Run and Source panels; never the centre window or the timeline.
+bool in_accordion(std::string_view panel);
+
 std::span<const LayoutRow> layout_rows();
 std::span<const LayoutHeight> layout_heights();
 

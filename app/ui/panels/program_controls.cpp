@@ -29,7 +29,7 @@ void program_title(const ProgramFile& program, const Session& session, const Pal
   ImGui::SameLine();
   if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(standing.status.c_str()).x)
     ImGui::NewLine();
-  ImGui::TextColored(traced ? palette.text_dim : palette.waiting, "%s", standing.status.c_str());
+  wrapped_text(standing.status, traced ? palette.text_dim : palette.waiting);
 }
 
 // The launch combo ("3: matmul_tiled<<<(2,2),(16,16)>>>"); the block follows the new grid.

@@ -149,6 +149,8 @@ PlatformWindow::PlatformWindow(int width, int height, bool capture, const std::s
   test_taps_ = test_taps<TestTap>();
   if (const char* at = std::getenv("STRIDESCOPE_TEST_POINTER"))
     std::sscanf(at, "%lf,%lf@%d", &test_pointer_.x, &test_pointer_.y, &test_pointer_.frame);
+  if (const char* at = std::getenv("STRIDESCOPE_TEST_CLICK"))
+    std::sscanf(at, "%lf,%lf@%d", &test_click_.x, &test_click_.y, &test_click_.frame);
   if (const char* size = std::getenv("STRIDESCOPE_TEST_RESIZE"))
     std::sscanf(size, "%dx%d", &test_width_, &test_height_);
   ImGui_ImplOpenGL3_Init("#version 330 core");
@@ -216,6 +218,12 @@ void PlatformWindow::begin_frame() {
   pressed_since_frame_.clear();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
+  if (test_click_.frame > 0 && frames_ - test_click_.frame >= 0 &&
+      frames_ - test_click_.frame <= 1) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.MousePos = ImVec2(static_cast<float>(test_click_.x), static_cast<float>(test_click_.y));
+    io.MouseDown[0] = frames_ == test_click_.frame;
+  }
   ImGui::NewFrame();
 }
 

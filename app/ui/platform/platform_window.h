@@ -71,6 +71,9 @@ class PlatformWindow {
     double x = 0, y = 0;
     int frame = 0;
   } test_pointer_;
+  // STRIDESCOPE_TEST_CLICK=X,Y@N: the pointer there, the left button down in frame N and up in
+  // frame N+1, as ImGui's GLFW backend hands over a click (a window under Xvfb has no real mouse).
+  TestPointer test_click_;
   // Test hook: STRIDESCOPE_TEST_RESIZE=WxH resizes the window before the second frame.
   int test_width_ = 0, test_height_ = 0, frames_ = 0;
   int fb_width_ = 0, fb_height_ = 0;

@@ -2,6 +2,7 @@
 // handles the keys, keeps the preferences.
 #include "ui/state/app.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -13,6 +14,7 @@
 #include "ui/panels/panel_list.h"
 #include "ui/panels/program_controls.h"
 #include "ui/panels/quiz_controls.h"
+#include "ui/state/panel_columns.h"
 #include "ui/state/preferences.h"
 #include "ui/widgets/widgets.h"
 
@@ -175,7 +177,8 @@ void App::stop() {
 }
 
 // Test hook: with STRIDESCOPE_REPORT_WINDOWS set, each shown window's last rectangle and how far
-// its contents scroll, one line per window: `window "<title>" x y w h scroll_x scroll_y`; the Run
+// its contents scroll, one line per window: `window "<title>" x y w h scroll_x scroll_y`, then
+// ` collapsed` where it shows its title bar only; the Run
 // panel's controls, `run panel: <what they showed>`; in a lesson, `lesson <name> step <k> variant
 // <id> trace-step <s>` (k and s from 0).
 void App::report_windows() const {
@@ -198,8 +201,9 @@ void App::report_windows() const {
   for (std::size_t i = 0; i < panels_.size(); ++i) {
     const Placed& p = placed_[i];
     if (!p.shown) continue;
-    std::printf("window \"%s\" %.0f %.0f %.0f %.0f %.0f %.0f\n", panels_[i]->title(), p.seen.x,
-                p.seen.y, p.seen.w, p.seen.h, p.scroll_max_x, p.scroll_max_y);
+    std::printf("window \"%s\" %.0f %.0f %.0f %.0f %.0f %.0f%s\n", panels_[i]->title(), p.seen.x,
+                p.seen.y, p.seen.w, p.seen.h, p.scroll_max_x, p.scroll_max_y,
+                p.collapsed ? " collapsed" : "");
   }
 }
 
@@ -318,6 +322,7 @@ void App::reset_layout() {
     p.user.reset();
     p.applied.reset();
   }
+  accordion_open_ = kFactsPanel;
 }
 
 // The panels' default rectangles in `mode` for this display and text size: each panel's rows of
@@ -345,6 +350,57 @@ std::vector<std::optional<WindowRect>> App::default_rects(LayoutMode mode) const
 
 namespace {
 
+// The columns of the compact view's accordion: those of panels the layout table lets it close.
+std::vector<std::vector<std::size_t>> accordion_columns(
+    const std::vector<std::optional<WindowRect>>& rects) {
+  std::vector<std::vector<std::size_t>> columns = panel_columns(rects);
+  std::erase_if(columns, [](const std::vector<std::size_t>& column) {
+    return std::any_of(column.begin(), column.end(),
+                       [](std::size_t i) { return !in_accordion(kPanelNames[i]); });
+  });
+  return columns;
+}
+
+}  // namespace
+
+// Which panels show only their title bar this frame: those the user collapsed, except that in the
+// compact view's accordion all but its open panel are, and in the presenter views none (they have
+// no title bars); the panels the accordion closed open again when the normal view comes back.
+std::vector<bool> App::collapse_wishes(LayoutMode mode,
+                                       const std::vector<std::optional<WindowRect>>& rects) const {
+  std::vector<bool> collapsed(panels_.size(), false);
+  if (mode == LayoutMode::Presenter || mode == LayoutMode::CompactPresenter) return collapsed;
+  const bool left_accordion = mode == LayoutMode::Normal && last_mode_ == LayoutMode::Compact;
+  for (std::size_t i = 0; i < panels_.size(); ++i)
+    collapsed[i] = placed_[i].collapsed && !(left_accordion && in_accordion(kPanelNames[i]));
+  if (mode != LayoutMode::Compact) return collapsed;
+  for (const std::vector<std::size_t>& column : accordion_columns(rects)) {
+    std::size_t open = std::find(column.begin(), column.end(), accordion_open_) != column.end()
+                           ? accordion_open_
+                           : column.front();
+    for (std::size_t i : column) collapsed[i] = i != open;
+  }
+  return collapsed;
+}
+
+// After the panels are drawn: a panel the user opened in the compact view's column becomes its
+// open one (the others close next frame); the open one closed hands over to its neighbour.
+void App::follow_collapses(LayoutMode mode, const std::vector<std::optional<WindowRect>>& rects) {
+  if (mode == LayoutMode::Compact) {
+    std::vector<bool> now(panels_.size());
+    for (std::size_t i = 0; i < panels_.size(); ++i) now[i] = placed_[i].collapsed;
+    for (const std::vector<std::size_t>& column : accordion_columns(rects)) {
+      bool in = std::find(column.begin(), column.end(), accordion_open_) != column.end();
+      std::size_t open = in ? accordion_open_ : column.front();
+      std::size_t next = accordion_open(column, open, now);
+      if (next != open) accordion_open_ = next;
+    }
+  }
+  last_mode_ = mode;
+}
+
+namespace {
+
 bool moved(const WindowRect& a, const WindowRect& b) {
   return std::fabs(a.x - b.x) > 1 || std::fabs(a.y - b.y) > 1 || std::fabs(a.w - b.w) > 1 ||
          std::fabs(a.h - b.h) > 1;
@@ -367,6 +423,8 @@ void App::draw_panels() {
   LayoutMode mode = layout_mode(presenter, display.x, ImGui::GetFontSize());
   presenter = mode == LayoutMode::Presenter || mode == LayoutMode::CompactPresenter;
   std::vector<std::optional<WindowRect>> rects = default_rects(mode);
+  const std::vector<bool> collapsed = collapse_wishes(mode, rects);
+  share_column_room(rects, collapsed, ImGui::GetFrameHeight());
   const ImGuiStyle& style = ImGui::GetStyle();
   for (std::size_t i = 0; i < panels_.size(); ++i) {
     Placed& p = placed_[i];
@@ -375,6 +433,10 @@ void App::draw_panels() {
       p.applied.reset();
       continue;
     }
+    // The compact view's accordion and the presenter view (no title bars) set the collapsed
+    // state; leaving the compact view opens what its accordion closed.
+    if (mode != LayoutMode::Normal || last_mode_ == LayoutMode::Compact)
+      ImGui::SetNextWindowCollapsed(collapsed[i], ImGuiCond_Always);
     WindowRect target = *rects[i];
     if (!presenter && p.user) {
       target = clamp_inside(to_pixels(*p.user, display.x, display.y), display.x, display.y,
@@ -398,12 +460,16 @@ void App::draw_panels() {
     p.seen = current_window();
     p.scroll_max_x = ImGui::GetScrollMaxX();
     p.scroll_max_y = ImGui::GetScrollMaxY();
-    if (!apply && !presenter && !ImGui::IsWindowCollapsed() && moved(p.seen, *p.applied)) {
+    const bool toggled = p.collapsed != ImGui::IsWindowCollapsed();
+    p.collapsed = ImGui::IsWindowCollapsed();
+    if (toggled) p.applied.reset();  // opened or closed: its place is set again next frame
+    if (!apply && !toggled && !presenter && !p.collapsed && moved(p.seen, *p.applied)) {
       p.user = to_fractions(p.seen, display.x, display.y);  // the user moved or resized it
       p.applied = p.seen;
     }
     ImGui::End();
   }
+  follow_collapses(mode, rects);
   for (auto& panel : panels_) panel->draw_popups(context_);  // last: see Panel::draw_popups
   if (settings_.reset_layout) {
     settings_.reset_layout = false;

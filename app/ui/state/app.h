@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ui/panels/panel.h"
+#include "ui/panels/panel_list.h"
 #include "ui/platform/gui.h"
 #include "ui/platform/platform_window.h"
 #include "ui/state/app_context.h"
@@ -51,12 +52,16 @@ class App {
     float scroll_max_x = 0, scroll_max_y = 0;
     float content_height = 0;  // last frame's contents, title bar and padding included
     bool shown = false;
+    bool collapsed = false;  // last frame's window showed only its title bar
   };
 
   void rebuild_fonts_if_needed(PlatformWindow& window);
   void handle_keys(PlatformWindow& window);
   void draw_panels();
   std::vector<std::optional<WindowRect>> default_rects(LayoutMode mode) const;
+  std::vector<bool> collapse_wishes(LayoutMode mode,
+                                    const std::vector<std::optional<WindowRect>>& rects) const;
+  void follow_collapses(LayoutMode mode, const std::vector<std::optional<WindowRect>>& rects);
   void reset_layout();
   bool start_quiz();  // --quiz, --quiz-marks: false with error_ set when a mark does not exist
   void report_windows() const;  // test hook: STRIDESCOPE_REPORT_WINDOWS
@@ -75,7 +80,11 @@ class App {
   float built_scale_ = -1;
   bool built_contrast_ = false;
   std::vector<Placed> placed_;  // one per panel
-  std::size_t started_ = 0;     // panels started (stop() stops just those)
+  // The compact view's column is an accordion (ui/state/panel_columns.h): this panel is open.
+  static constexpr std::size_t kFactsPanel = panel_index("facts_panel");
+  std::size_t accordion_open_ = kFactsPanel;
+  LayoutMode last_mode_ = LayoutMode::Normal;
+  std::size_t started_ = 0;  // panels started (stop() stops just those)
 };
 
 }  // namespace stridescope
