@@ -50,7 +50,7 @@ using stridescope::test_support::have_clang_tools;
 
 TEST(OwnProgram, RewriteReplacesOnlyTheLaunchTokensAndKeepsLines) {
   const std::string source = "int main() {\n  sum<<<1,\n  4>>>(a, b);\n}\n";
-  const KernelLaunch launch{"", 15, 18, 27, 2, false};
+  const KernelLaunch launch{"", 15, 18, 27, 2, false, {}};
   ASSERT_EQ(source.compare(launch.open, 3, "<<<"), 0);
   ASSERT_EQ(source.compare(launch.close, 3, ">>>"), 0);
   EXPECT_EQ(rewrite_launches(source, {launch}),

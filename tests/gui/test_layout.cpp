@@ -237,8 +237,9 @@ void expect_all_inside(const std::string& extra, LayoutMode view) {
       EXPECT_LE(w.y + w.h, 720);
       // The compact column opens one panel at a time (ui/state/panel_columns.h): the others
       // are their title bars, by design.
-      if (!w.collapsed)
+      if (!w.collapsed) {
         EXPECT_GE(w.h, 2 * 44) << "a window too small for a line of text under its title";
+      }
     }
     ASSERT_TRUE(shown.count("Timeline") && shown.count("View") && shown.count("Step facts"));
     EXPECT_FALSE(shown["Step facts"].collapsed) << "the accordion opens with the Step facts";
