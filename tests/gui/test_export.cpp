@@ -180,6 +180,26 @@ TEST(Export, ACompareAndAWholeLessonExportEveryStepOfEveryRun) {
   EXPECT_EQ(button_pixels_at_the_bottom(gif, gif.frames.size() - 1), 0);
 }
 
+// A viewer cannot scroll a GIF: at a projector's 1280x720 and text size 2 a whole lesson's Step
+// facts fit every frame (the panel draws smaller text where a step needs it; the compact column
+// shows the facts alone), in the normal and the presenter view; where even half the text size
+// cannot fit them (640x360), the export says so in a warning and still writes the file.
+TEST(Export, ALessonsFactsFitEveryFrameAtAProjectorsSizeOrTheExportSaysSo) {
+  const std::string gif = kTmp + "/export_fit.gif";
+  const std::string look = " export --lesson harris-ladder --fps 1 --seconds-per-step 1 --out ";
+  for (const std::string view : {"", " --presenter"}) {
+    Outcome o = run(kXvfb + kBinary + look + gif + " --size 1280x720 --font-scale 2" + view);
+    ASSERT_EQ(o.status, 0) << o.output;
+    EXPECT_EQ(o.output.find("warning"), std::string::npos) << view << "\n" << o.output;
+  }
+  Outcome o = run(kXvfb + kBinary + look + gif + " --size 640x360 --font-scale 2");
+  ASSERT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("stridescope: warning: the Step facts panel's text is cut in some "
+                          "frames, even at half the text size"),
+            std::string::npos)
+      << o.output;
+}
+
 // The writer alone: flat colours (the theme's cells) come back exactly, a frame that repeats the
 // last one still counts, and only changed pixels are redrawn.
 TEST(Export, GifWriterKeepsFlatColoursAndEveryFrame) {

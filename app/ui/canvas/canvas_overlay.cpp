@@ -170,12 +170,12 @@ float draw_one_banner(const std::string& text, ImDrawList* list, ImVec2 at, floa
   return height;
 }
 
-// The quiz's banner in the text size where it takes at most a quarter of the canvas's height
+// The quiz's banner in the text size where it takes at most a third of the canvas's height
 // (`height`), else smaller, down to 0.7 of it: the canvas keeps its room.
 float quiz_banner_size(const std::string& text, float width, float height) {
   float font = ImGui::GetFontSize();
   for (float scale : {1.0f, 0.85f}) {
-    if (one_banner_height(text, width, font * scale) <= height * 0.25f) return font * scale;
+    if (one_banner_height(text, width, font * scale) <= height / 3) return font * scale;
   }
   return font * 0.7f;
 }

@@ -45,11 +45,24 @@ RgbFrame render(App& app, PlatformWindow& window, double seconds, bool settle) {
   return frame;
 }
 
+// Each step drawn once, settled, before the frames are: a panel whose contents did not fit its
+// window at some step draws smaller text for the whole run (a viewer cannot scroll a GIF).
+void fit_text(App& app, PlatformWindow& window) {
+  Playback& play = app.session().playback();
+  app.measure_export_fit(true);
+  for (std::size_t step = 0; step < play.step_count(); ++step) {
+    play.seek(step);
+    for (int i = 0; i < kWarmUpFrames; ++i) render(app, window, 0, true);
+  }
+  app.measure_export_fit(false);
+}
+
 // Every step of the run shown (of a compare: every row of its panes) for frames_per_step frames
 // (a step after the first starts with its transition), then the last step held:
 // plan.frame_count(steps) frames. Returns the number of steps.
 std::size_t render_run(App& app, PlatformWindow& window, const ExportPlan& plan, FrameSink& sink) {
   Playback& play = app.session().playback();
+  fit_text(app, window);
   play.seek(0);
   play.set_speed(static_cast<float>(1.0 / plan.seconds_per_step));  // sets the transition's time
   for (int i = 0; i < kWarmUpFrames; ++i) render(app, window, 0, true);
@@ -90,6 +103,12 @@ void write_frames(App& app, PlatformWindow& window, const ExportPlan& plan, std:
     if (std::filesystem::is_regular_file(plan.out, ignored))
       std::filesystem::remove(plan.out, ignored);
     throw;
+  }
+  for (const std::string& title : app.export_cut_panels()) {
+    std::fprintf(stderr,
+                 "stridescope: warning: the %s panel's text is cut in some frames, even at half "
+                 "the text size (a larger --size or a smaller --font-scale shows it whole)\n",
+                 title.c_str());
   }
   double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -207,6 +207,9 @@ class FactsPanel final : public Panel {
       std::printf("%s", global.c_str());
       reported_global_ = global;
     }
+    // An export's frames show the step: the run's figures and the variant's text, the same at
+    // every step, would push the step's own lines out of a panel nobody can scroll.
+    if (ctx.exporting) return;
     ImGui::Spacing();
     ImGui::Separator();
     run_section(model, ctx.palette());

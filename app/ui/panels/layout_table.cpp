@@ -15,9 +15,10 @@ constexpr std::optional<Placement> kHidden = std::nullopt;
 // Each panel, each view: its Always row, then the rows that replace it while their situation
 // holds. The shown panels of a view tile the display (tests/gui/test_layout_table.cpp).
 // Normal: Run over Step facts | View over Timeline | Source. Presenter: View across, Timeline and
-// Step facts under it. Compact: View | Step facts over Run over Source; Timeline across under
-// them. Compact presenter: View | Step facts; Timeline across under them. Compact views of a
-// compare: the panes across the width (each pane carries its own facts).
+// Step facts under it. Compact: View | Step facts over Run over Source (an accordion: one open at
+// a time; an export shows the facts alone); Timeline across under them. Compact presenter: View |
+// Step facts; Timeline across under them. Compact views of a compare: the panes across the width
+// (each pane carries its own facts).
 // clang-format off
 constexpr LayoutRow kRows[] = {
     // panel           view              when              x      y      w      h
@@ -26,6 +27,8 @@ constexpr LayoutRow kRows[] = {
     {"run_panel",      Compact,          Always,      at(0.62f, 0.42f, 0.38f, 0.16f)},
     // A program's controls (launch, block, name) take lines from the facts and the source.
     {"run_panel",      Compact,          ProgramOpen, at(0.62f, 0.34f, 0.38f, 0.27f)},
+    // An export's viewer cannot open the accordion's other panels: the facts take the column.
+    {"run_panel",      Compact,          Exporting,   kHidden},
     {"run_panel",      Compact,          Comparing,   kHidden},
     {"run_panel",      CompactPresenter, Always,      kHidden},
 
@@ -48,6 +51,7 @@ constexpr LayoutRow kRows[] = {
     {"facts_panel",    Presenter,        Always,      at(0.55f, 0.78f, 0.45f, 0.22f)},
     {"facts_panel",    Compact,          Always,      at(0.62f, 0.00f, 0.38f, 0.42f)},
     {"facts_panel",    Compact,          ProgramOpen, at(0.62f, 0.00f, 0.38f, 0.34f)},
+    {"facts_panel",    Compact,          Exporting,   at(0.62f, 0.00f, 0.38f, 0.80f)},
     {"facts_panel",    Compact,          Comparing,   kHidden},
     {"facts_panel",    CompactPresenter, Always,      at(0.58f, 0.00f, 0.42f, 0.80f)},
     {"facts_panel",    CompactPresenter, Comparing,   kHidden},
@@ -57,6 +61,7 @@ constexpr LayoutRow kRows[] = {
     {"source_panel",   Presenter,        Always,      kHidden},
     {"source_panel",   Compact,          Always,      at(0.62f, 0.58f, 0.38f, 0.22f)},
     {"source_panel",   Compact,          ProgramOpen, at(0.62f, 0.61f, 0.38f, 0.19f)},
+    {"source_panel",   Compact,          Exporting,   kHidden},
     {"source_panel",   Compact,          Comparing,   kHidden},
     {"source_panel",   CompactPresenter, Always,      kHidden},
 };
@@ -92,6 +97,8 @@ bool holds(Situation situation, const Shown& shown) {
       return shown.comparing;
     case Timing:
       return shown.timing_tab && !shown.comparing;
+    case Exporting:
+      return shown.exporting;
   }
   return false;
 }

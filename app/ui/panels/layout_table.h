@@ -15,6 +15,7 @@ struct Shown {
   bool program_open = false;  // an own program (.cu) is open
   bool comparing = false;     // a compare of kernels or traces is shown
   bool timing_tab = false;    // the centre window's Timing tab is in front
+  bool exporting = false;     // frames of a GIF or MP4: nobody can click them
 };
 
 // What a row is for. Always: the panel's place in the view; the others replace it while they hold.
@@ -23,6 +24,7 @@ enum class Situation {
   ProgramOpen,  // an own program is open: its controls in the Run panel need lines
   Comparing,    // a compare is shown: the panes carry their own facts
   Timing,       // the Timing tab is in front and no compare is shown: the chart needs the room
+  Exporting,    // frames of an export: no panel a viewer would have to open or scroll
 };
 bool holds(Situation situation, const Shown& shown);
 

@@ -317,6 +317,37 @@ bool App::wake_due() const {
   return false;
 }
 
+void App::measure_export_fit(bool measuring) {
+  measuring_export_ = measuring;
+  for (Placed& p : placed_) {
+    if (measuring) {
+      p.export_text_scale = 1;
+      p.most_overflow = 0;
+    } else if (p.most_overflow > 1) {  // 2% to spare: a smaller text wraps a little differently
+      p.export_text_scale = std::max(kLeastExportTextScale, 0.98f / p.most_overflow);
+    }
+  }
+}
+
+// This frame's lines against the room for them (the title bar and the paddings do not shrink):
+// while measuring, the most; after, whether they still did not fit.
+void App::note_export_fit(Placed& p) const {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  float chrome = ImGui::GetCursorStartPos().y + style.WindowPadding.y;
+  float room = ImGui::GetWindowHeight() - chrome;
+  if (room <= 0) return;
+  float overflow = (p.content_height - chrome) / room;
+  if (measuring_export_) p.most_overflow = std::max(p.most_overflow, overflow);
+  if (!measuring_export_ && overflow > 1.01f) p.cut_in_export = true;
+}
+
+std::vector<std::string> App::export_cut_panels() const {
+  std::vector<std::string> titles;
+  for (std::size_t i = 0; i < panels_.size(); ++i)
+    if (placed_[i].cut_in_export) titles.push_back(panels_[i]->title());
+  return titles;
+}
+
 void App::reset_layout() {
   for (Placed& p : placed_) {
     p.user.reset();
@@ -332,7 +363,8 @@ std::vector<std::optional<WindowRect>> App::default_rects(LayoutMode mode) const
   float chrome = ImGui::GetFrameHeight() + 2 * style.WindowPadding.y;  // title bar and padding
   Shown shown{.program_open = program_.is_open(),
               .comparing = session_.comparing(),
-              .timing_tab = context_.shown_view == View::Timing};
+              .timing_tab = context_.shown_view == View::Timing,
+              .exporting = context_.exporting};
   std::vector<std::optional<Placement>> places;
   std::vector<float> min_heights;
   for (std::size_t i = 0; i < panels_.size(); ++i) {
@@ -413,6 +445,31 @@ WindowRect current_window() {
 
 }  // namespace
 
+// Panel i's window, begun with `flags` where draw_panels placed it (`applied`: this frame); notes
+// what ImGui showed: its rectangle, scroll, collapsed state, and a move or resize by the user.
+void App::draw_panel_window(std::size_t i, int flags, bool applied, bool presenter) {
+  Placed& p = placed_[i];
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::Begin(panels_[i]->title(), nullptr, flags);
+  if (context_.exporting) ImGui::SetWindowFontScale(p.export_text_scale);
+  panels_[i]->draw(context_);
+  p.content_height = ImGui::GetCursorPosY() - style.ItemSpacing.y + style.WindowPadding.y;
+  if (context_.exporting && !p.collapsed) note_export_fit(p);
+  if (context_.exporting) ImGui::SetWindowFontScale(1);  // the title bar at the text size
+  p.seen = current_window();
+  p.scroll_max_x = ImGui::GetScrollMaxX();
+  p.scroll_max_y = ImGui::GetScrollMaxY();
+  const bool toggled = p.collapsed != ImGui::IsWindowCollapsed();
+  p.collapsed = ImGui::IsWindowCollapsed();
+  if (toggled) p.applied.reset();  // opened or closed: its place is set again next frame
+  if (!applied && !toggled && !presenter && !p.collapsed && moved(p.seen, *p.applied)) {
+    p.user = to_fractions(p.seen, display.x, display.y);  // the user moved or resized it
+    p.applied = p.seen;
+  }
+  ImGui::End();
+}
+
 // Each panel where its layout puts it in this view, for this display and text size, set again
 // whenever that changes (a resize, another text size, the view switched): the presenter view's
 // places are fixed; in the normal view a window the user moved keeps its fractions of the display
@@ -425,7 +482,6 @@ void App::draw_panels() {
   std::vector<std::optional<WindowRect>> rects = default_rects(mode);
   const std::vector<bool> collapsed = collapse_wishes(mode, rects);
   share_column_room(rects, collapsed, ImGui::GetFrameHeight());
-  const ImGuiStyle& style = ImGui::GetStyle();
   for (std::size_t i = 0; i < panels_.size(); ++i) {
     Placed& p = placed_[i];
     p.shown = rects[i].has_value();
@@ -454,20 +510,7 @@ void App::draw_panels() {
                                  ? ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                        ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar
                                  : ImGuiWindowFlags_None;
-    ImGui::Begin(panels_[i]->title(), nullptr, flags);
-    panels_[i]->draw(context_);
-    p.content_height = ImGui::GetCursorPosY() - style.ItemSpacing.y + style.WindowPadding.y;
-    p.seen = current_window();
-    p.scroll_max_x = ImGui::GetScrollMaxX();
-    p.scroll_max_y = ImGui::GetScrollMaxY();
-    const bool toggled = p.collapsed != ImGui::IsWindowCollapsed();
-    p.collapsed = ImGui::IsWindowCollapsed();
-    if (toggled) p.applied.reset();  // opened or closed: its place is set again next frame
-    if (!apply && !toggled && !presenter && !p.collapsed && moved(p.seen, *p.applied)) {
-      p.user = to_fractions(p.seen, display.x, display.y);  // the user moved or resized it
-      p.applied = p.seen;
-    }
-    ImGui::End();
+    draw_panel_window(i, flags, apply, presenter);
   }
   follow_collapses(mode, rects);
   for (auto& panel : panels_) panel->draw_popups(context_);  // last: see Panel::draw_popups

@@ -38,6 +38,15 @@ class App {
   std::size_t lesson_runs() const;
   void open_lesson_run(std::size_t index);
 
+  // An export's viewer cannot scroll. While measuring, every frame notes how much taller each
+  // panel's contents are than its window; when it ends, such a panel draws its text smaller by
+  // that much for the frames that follow (down to kLeastExportTextScale of the text size).
+  void measure_export_fit(bool measuring);
+  static constexpr float kLeastExportTextScale = 0.5f;
+  // The titles of the panels an export's frames showed with text cut off (a scroll bar) after the
+  // fit: more text than even the least scale fits.
+  std::vector<std::string> export_cut_panels() const;
+
   Session& session() { return session_; }
   // A capture waits for the program's tracing and the exercise's check.
   bool tracing_program() const { return program_.tracing() || exercise_.checking(); }
@@ -52,7 +61,10 @@ class App {
     float scroll_max_x = 0, scroll_max_y = 0;
     float content_height = 0;  // last frame's contents, title bar and padding included
     bool shown = false;
-    bool collapsed = false;  // last frame's window showed only its title bar
+    bool collapsed = false;       // last frame's window showed only its title bar
+    float export_text_scale = 1;  // of an export's panel (measure_export_fit)
+    float most_overflow = 0;      // contents over room, the most while measuring
+    bool cut_in_export = false;   // an export's frame after the fit still scrolled
   };
 
   void rebuild_fonts_if_needed(PlatformWindow& window);
@@ -61,6 +73,8 @@ class App {
   std::vector<std::optional<WindowRect>> default_rects(LayoutMode mode) const;
   std::vector<bool> collapse_wishes(LayoutMode mode,
                                     const std::vector<std::optional<WindowRect>>& rects) const;
+  void draw_panel_window(std::size_t i, int flags, bool applied, bool presenter);
+  void note_export_fit(Placed& p) const;
   void follow_collapses(LayoutMode mode, const std::vector<std::optional<WindowRect>>& rects);
   void reset_layout();
   bool start_quiz();  // --quiz, --quiz-marks: false with error_ set when a mark does not exist
@@ -84,6 +98,7 @@ class App {
   static constexpr std::size_t kFactsPanel = panel_index("facts_panel");
   std::size_t accordion_open_ = kFactsPanel;
   LayoutMode last_mode_ = LayoutMode::Normal;
+  bool measuring_export_ = false;
   std::size_t started_ = 0;  // panels started (stop() stops just those)
 };
 
