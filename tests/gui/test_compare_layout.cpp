@@ -43,6 +43,22 @@ TEST(PaneGrid, AtTextSize2OnAProjectorThePanesScrollRatherThanShrinkTheirText) {
   EXPECT_GT(g.rows * g.pane_height, 332);
 }
 
+// 1280x720 at text size 2, the compact view of a compare (1230 x 330 for the panes): the three
+// panes side by side, each title on one line (two would take the canvas's least room), each pane
+// its title, three fact lines and the canvas's least room tall.
+TEST(PaneGrid, ThreePanesOnAProjectorSitSideBySideWithTheirTitlesOnOneLine) {
+  PaneGrid g = pane_grid(3, 1230, 330, 8, contents(48));
+  EXPECT_EQ(g.columns, 3);
+  EXPECT_NEAR(g.title_height, 48, 0.01f);
+  EXPECT_GE(g.pane_height - g.title_height - 3 * 48 - 16, 4 * 48) << "the canvas's least room";
+}
+
+TEST(PaneGrid, ATitleTakesTwoLinesWhereItWrapsIntoTwoElseOneLineFitted) {
+  EXPECT_EQ(pane_title_lines(300, 400), 1);
+  EXPECT_EQ(pane_title_lines(700, 400), 2);
+  EXPECT_EQ(pane_title_lines(797, 400), 1) << "three lines' worth: one line, smaller";
+}
+
 TEST(PaneGrid, ANarrowPaneHasItsFactsAboveTheCanvasAndItsTitleWrapped) {
   PaneGrid g = pane_grid(2, 720, 1000, 8, contents(48));  // a tall, narrow centre window
   EXPECT_EQ(g.columns, 1);

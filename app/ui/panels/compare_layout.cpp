@@ -16,10 +16,11 @@ struct PaneFit {
   float title_height = 0, least_height = 0, side = 0;
 };
 
-PaneFit fit(const PaneContents& c, float width, float height) {
+PaneFit fit(const PaneContents& c, float width, float height, bool title_may_wrap = true) {
   PaneFit f;
   float inner = std::max(1.0f, width - kPadding);
-  f.title_height = c.line_height * std::max(1.0f, std::ceil(c.title_width / inner));
+  int title_lines = title_may_wrap ? pane_title_lines(c.title_width, inner) : 1;
+  f.title_height = c.line_height * static_cast<float>(title_lines);
   f.beside = c.facts_width <= inner * 0.4f;
   float facts = c.line_height * static_cast<float>(c.fact_lines);
   float canvas_w = f.beside ? inner - c.facts_width : inner;
@@ -28,10 +29,17 @@ PaneFit fit(const PaneContents& c, float width, float height) {
   f.least_height = kPadding + f.title_height + above + least_canvas;
   float canvas_h = std::max(height, f.least_height) - kPadding - f.title_height - above;
   f.side = std::min(canvas_w / 3.0f, canvas_h);
+  // A wrapped title that leaves the canvas less than its least room goes on one line, smaller.
+  if (title_lines == 2 && f.least_height > height) return fit(c, width, height, false);
   return f;
 }
 
 }  // namespace
+
+int pane_title_lines(float title_width, float inner_width) {
+  // 1.8 lines of width: wrapping at blanks leaves a ragged edge, and the text must still fit two.
+  return title_width > inner_width && title_width <= 1.8f * inner_width ? 2 : 1;
+}
 
 PaneGrid pane_grid(std::size_t panes, float width, float height, float gap,
                    const PaneContents& contents) {

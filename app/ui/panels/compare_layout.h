@@ -20,9 +20,14 @@ struct PaneGrid {
   int columns = 1, rows = 1;
   float pane_width = 0, pane_height = 0;
   bool facts_beside = true;  // beside the canvas; else above it
-  float title_height = 0;    // the title's lines (wrapped at the pane's width)
+  float title_height = 0;    // the title's lines (pane_title_lines; one where the pane is short)
   bool scrolls = false;      // the panes are taller together than the region
 };
+
+// A pane's title lines in a pane `inner_width` wide: one where it fits; two where it wraps into
+// about two; else one line drawn smaller to fit (a third line would take a small pane's canvas).
+// pane_grid also puts a two-line title on one line where the pane is too short for two.
+int pane_title_lines(float title_width, float inner_width);
 
 // The panes' arrangement in a region `width` x `height` with `gap` between panes: the one whose
 // canvases get the most room (a canvas is wide: 32 banks across, about 3:1) among those that show

@@ -47,6 +47,22 @@ std::string kernel_title(const CompareRun& run) {
   return v ? "kernel: " + std::string(v->lesson.title) : run.variant;
 }
 
+// The pane's title: wrapped on two lines where the grid gave it two; else on one, the variant's id
+// ("kernel: sequential", as --compare names it) where the whole title is too long, the whole title
+// on hover.
+void pane_title(const CompareRun& run, bool two_lines) {
+  const std::string title = kernel_title(run);
+  if (two_lines) {
+    wrapped_text(title);
+    return;
+  }
+  const bool whole = ImGui::CalcTextSize(title.c_str()).x <= ImGui::GetContentRegionAvail().x;
+  const std::string shown =
+      whole || run.model->variant() == nullptr ? title : "kernel: " + run.variant;
+  fitted_line(shown, ImGui::GetStyleColorVec4(ImGuiCol_Text));
+  if (shown != title && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", title.c_str());
+}
+
 // A pane's facts, one short line each ("stride = 4", "8 active", ...), in the colours of the facts
 // table; merged two to a line where the pane is too short for one each.
 struct FactLine {
@@ -90,7 +106,7 @@ PaneContents measure(const std::vector<CompareRun>& runs, const std::vector<Alig
                      const std::array<Pane, kMaxRuns>& panes, const Palette& p) {
   PaneContents c;
   c.line_height = ImGui::GetTextLineHeightWithSpacing();
-  c.min_canvas_height = std::max(60.0f, 5 * c.line_height);
+  c.min_canvas_height = std::max(60.0f, 4 * c.line_height);
   for (std::size_t r = 0; r < runs.size() && r < row.size() && r < kMaxRuns; ++r) {
     c.title_width = std::max(c.title_width, ImGui::CalcTextSize(kernel_title(runs[r]).c_str()).x);
     std::vector<FactLine> lines = pane_facts(panes[r].facts, row[r].note, p, true);
@@ -165,8 +181,8 @@ class CompareTab final : public Tab {
   }
 
  private:
-  // A pane: the kernel's title across the top (wrapped), its facts in a column at the left where
-  // they fit beside the canvas, else above it, and its canvas.
+  // A pane: the kernel's title across the top (pane_title_lines), its facts in a column at the left
+  // where they fit beside the canvas, else above it, and its canvas.
   void draw_pane(AppContext& ctx, const CompareRun& run, AlignedStep at, Pane& pane,
                  std::size_t index, ImVec2 size) {
     const TraceModel& model = *run.model;
@@ -175,7 +191,7 @@ class CompareTab final : public Tab {
     ImVec2 at_pos = ImGui::GetWindowPos();
     pane.seen = {at_pos.x, at_pos.y, size.x, size.y};
     pane.variant = run.variant;
-    wrapped_text(kernel_title(run));
+    pane_title(run, grid_.title_height > ImGui::GetTextLineHeightWithSpacing() * 1.5f);
     float line = ImGui::GetTextLineHeightWithSpacing();
     ImVec2 body = ImGui::GetContentRegionAvail();
     bool merged = !grid_.facts_beside || body.y < line * 5.5f;
