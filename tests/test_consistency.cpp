@@ -78,7 +78,7 @@ TEST(Consistency, FloatResultsMayDifferByTheRoundingOfTheAdditionsOnly) {
   Trace t = traced("sequential", 64, 64 * 40 + 3, ElementType::Float);
   EXPECT_EQ(problem(t), "");
   t.result *= 1 + 1e-3;
-  EXPECT_NE(problem(t), "");
+  EXPECT_EQ(problem(t).rfind("$.result:", 0), 0) << problem(t);
 }
 
 TEST(Consistency, IntResultsMayWrapAtTwoToTheThirtyTwo) {
