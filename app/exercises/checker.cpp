@@ -14,6 +14,7 @@
 #include "analysis/hazards.h"
 #include "analysis/intervals.h"
 #include "analysis/uninitialized.h"
+#include "core/elapsed.h"
 #include "core/format.h"
 #include "exercises/harness_errors.h"
 #include "owncuda/own_program.h"
@@ -21,10 +22,6 @@
 namespace stridescope {
 
 namespace {
-
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
 
 std::string number(double v, bool floating) {
   char text[40];

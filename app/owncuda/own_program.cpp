@@ -13,6 +13,7 @@
 #include <regex>
 #include <sstream>
 
+#include "core/elapsed.h"
 #include "core/format.h"
 #include "core/json_shape.h"
 #include "owncuda/build/header_pch.h"
@@ -32,10 +33,6 @@ namespace stridescope {
 namespace fs = std::filesystem;
 
 namespace {
-
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
 
 }  // namespace
 

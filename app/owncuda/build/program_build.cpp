@@ -7,6 +7,7 @@
 #include <regex>
 #include <set>
 
+#include "core/elapsed.h"
 #include "core/files.h"
 #include "owncuda/build/cuda_arch.h"
 #include "owncuda/build/header_pch.h"
@@ -20,10 +21,6 @@ namespace stridescope {
 namespace fs = std::filesystem;
 
 namespace {
-
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
 
 // `text` as a C string literal, quotes included: a path with '"', '\\' or a newline stays one.
 std::string string_literal(const std::string& text) {

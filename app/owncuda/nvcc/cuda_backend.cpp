@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <ostream>
 
+#include "core/elapsed.h"
 #include "owncuda/own_program.h"
 #include "owncuda/process/child_process.h"
 #include "owncuda/process/work_dir.h"
@@ -18,10 +19,6 @@ namespace stridescope {
 namespace fs = std::filesystem;
 
 namespace {
-
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
 
 fs::path launch_timer_source() {
   if (const char* p = std::getenv("STRIDESCOPE_LAUNCH_TIMER")) return p;
