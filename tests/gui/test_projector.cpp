@@ -187,6 +187,25 @@ TEST(Projector, NoTextIsCutInAnyViewAtProjectorSizes) {
   }
 }
 
+// A tiny window (640x360 at text size 2, a projector's view at text size 4): the tabs become one
+// chooser and the legend steps aside, so the canvas still shows its cells (before: three rows of
+// tab buttons and a legend taller than the room, and no canvas at all).
+TEST(Projector, ATinyWindowStillShowsTheCanvas) {
+  const std::string png = kTmp + "/projector_tiny.png";
+  Outcome o = run("STRIDESCOPE_REPORT_WINDOWS=1 xvfb-run -a -s '-screen 0 1920x1080x24' " +
+                  kBinary + " --variant sequential --block 64 --n 64 --step 2 --size 640x360 " +
+                  "--font-scale 2 --report-clipped --screenshot " + png);
+  ASSERT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("clipped texts: 0\n"), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("tabs: 0 of 6 cut\n"), std::string::npos) << o.output;
+  std::size_t at = o.output.find("canvas word 0 ");
+  ASSERT_NE(at, std::string::npos) << o.output;
+  float x = 0, y = 0;
+  std::istringstream(o.output.substr(at + 14)) >> x >> y;
+  EXPECT_GT(x, 0) << "the canvas drew no cells\n" << o.output;
+  EXPECT_GT(y, 0) << o.output;
+}
+
 // `stridescope FILE` opens the file as --open FILE does; a word that is neither a command nor such
 // a file is said to be neither.
 TEST(Projector, AFileGivenAloneIsOpened) {

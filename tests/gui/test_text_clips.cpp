@@ -77,7 +77,7 @@ TEST(TextClips, TheAppReportsTheTextsAWindowTooSmallCuts) {
   ASSERT_EQ(o.status, 0) << o.output;
   EXPECT_EQ(o.output.find("clipped texts: 0\n"), std::string::npos) << o.output;
   EXPECT_NE(o.output.find("clipped texts: "), std::string::npos) << o.output;
-  EXPECT_NE(o.output.find("clipped: \"View\": \"Memory\" (right by "), std::string::npos)
+  EXPECT_NE(o.output.find("clipped: \"View\": \"View\" (right by "), std::string::npos)
       << o.output;
   o = run(kBinary + " --report-clipped");
   EXPECT_EQ(o.status, 2);

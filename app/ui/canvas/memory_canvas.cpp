@@ -61,10 +61,10 @@ bool focus_exists(const CanvasModel& m, CanvasFocus f) {
   return false;
 }
 
-// The legend under the canvas, unless the quiz's banner and the legend would leave the cells less
-// than 45% of the height (large text on a small screen): the banner names the quiz's marks.
+// The legend under the canvas, unless it and the banners would leave the cells less than 45% of
+// the height (large text on a small screen: the cells first; the quiz's banner names its marks).
 bool legend_fits(const CanvasView& view, ImVec2 avail) {
-  if (!view.legend || view.quiz == nullptr) return view.legend;
+  if (!view.legend) return false;
   float below = legend_height(view, avail.x) + ImGui::GetStyle().ItemSpacing.y;
   float banner = banner_height(view, avail.x, avail.y - below);
   return avail.y - below - banner >= avail.y * 0.45f;

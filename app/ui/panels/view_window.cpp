@@ -33,14 +33,13 @@ class ViewWindow final : public Panel {
 
   void draw(AppContext& ctx) override {
     draw_lesson_bar(ctx);
-    // Whole captions where they fit, else the short ones; never cut ("Shared..."): where even
-    // those do not fit, the captions wrap onto rows of buttons.
-    // A little smaller text (down to kLeastTabScale) before a second row.
+    // Whole captions where they fit, else the short ones; never cut ("Shared..."): a smaller
+    // text (down to kLeastTabScale) where even those do not fit, and below that one chooser.
     const float room = ImGui::GetContentRegionAvail().x;
     const bool whole = tabs_width(false) <= room;
     const float scale = whole ? 1.0f : tab_text_scale(room);
     if (scale < kLeastTabScale) {
-      draw_tab_rows(ctx);
+      draw_tab_chooser(ctx);
       rows_ = true;
       return;
     }
@@ -81,32 +80,24 @@ class ViewWindow final : public Panel {
     }
   }
 
-  // The captions as buttons, wrapping onto a new row where the next does not fit; the one shown
-  // in the selected tab's colour, its contents under the rows.
-  void draw_tab_rows(AppContext& ctx) {
+  // The tabs as one chooser, one line tall (a bar of buttons in rows would take the canvas's room
+  // on a tiny window): the view shown in its preview, whole where it fits, else its short caption.
+  void draw_tab_chooser(AppContext& ctx) {
     cut_tabs_ = 0;
     if (ctx.select_view) ctx.shown_view = *ctx.select_view;
     ctx.select_view.reset();
-    const ImGuiStyle& style = ImGui::GetStyle();
-    const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
     Tab* shown = tabs_.front().get();
-    for (std::size_t i = 0; i < tabs_.size(); ++i) {
-      Tab& tab = *tabs_[i];
-      const bool selected = ctx.shown_view == tab.view();
-      if (selected) shown = &tab;
-      const float width = ImGui::CalcTextSize(tab.short_label()).x + style.FramePadding.x * 2;
-      if (i > 0) {
-        ImGui::SameLine();
-        if (ImGui::GetCursorScreenPos().x + width > right) ImGui::NewLine();
-      }
-      ImGui::PushStyleColor(ImGuiCol_Button,
-                            ImGui::GetStyleColorVec4(selected ? ImGuiCol_TabActive : ImGuiCol_Tab));
-      ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImGui::GetStyleColorVec4(ImGuiCol_TabHovered));
-      if (ImGui::Button((std::string(tab.short_label()) + "###" + tab.label()).c_str()))
-        ctx.shown_view = tab.view();
-      ImGui::PopStyleColor(2);
+    for (auto& tab : tabs_)
+      if (ctx.shown_view == tab->view()) shown = tab.get();
+    const float room = ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight();
+    const char* preview =
+        ImGui::CalcTextSize(shown->label()).x <= room ? shown->label() : shown->short_label();
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::BeginCombo("##view", preview)) {
+      for (auto& tab : tabs_)
+        if (ImGui::Selectable(tab->label(), tab.get() == shown)) shown = tab.get();
+      ImGui::EndCombo();
     }
-    ImGui::Separator();
     ctx.shown_view = shown->view();
     shown->draw(ctx);
   }
@@ -132,7 +123,7 @@ class ViewWindow final : public Panel {
 
   std::vector<std::unique_ptr<Tab>> tabs_;
   int cut_tabs_ = 0;
-  bool rows_ = false;  // the captions were rows of buttons last frame
+  bool rows_ = false;  // the tabs were one chooser last frame
 };
 
 }  // namespace
