@@ -2,8 +2,10 @@
 #include "analysis/lab_summary.h"
 
 #include <map>
-
 #include <tuple>
+#include <unordered_map>
+#include <unordered_set>
+
 #include "analysis/intervals.h"
 #include "analysis/shuffles.h"
 #include "core/format.h"
@@ -14,14 +16,34 @@ bool HazardLines::operator<(const HazardLines& o) const {
   return std::tie(kind, first_line, second_line) < std::tie(o.kind, o.first_line, o.second_line);
 }
 
+namespace {
+
+// The words of a step that threads of more than one warp touched: a race on such a word is not
+// one warp's alone (hazards() names one pair per word and kind, which may be two lanes of a warp).
+std::unordered_set<std::uint32_t> words_of_several_warps(const Step& step, unsigned word_size) {
+  std::unordered_map<std::uint32_t, std::uint32_t> warp_of;
+  std::unordered_set<std::uint32_t> several;
+  for (const Access& a : step.accesses) {
+    for (std::uint32_t w = a.address / word_size; w * word_size < a.address + a.size; ++w) {
+      auto [at, fresh] = warp_of.try_emplace(w, a.thread / 32);
+      if (!fresh && at->second != a.thread / 32) several.insert(w);
+    }
+  }
+  return several;
+}
+
+}  // namespace
+
 LabSummary lab_summary(const Trace& trace, bool result_in_word0) {
   LabSummary summary;
   const BlockTrace& block = trace.blocks.at(0);
   std::map<std::tuple<HazardKind, int, int>, std::size_t> by_lines;
   for (const BarrierInterval& in : barrier_intervals(block.steps)) {
+    const std::unordered_set<std::uint32_t> shared_by_warps =
+        words_of_several_warps(in.merged, trace.word_size);
     for (const Hazard& h : hazards(in.merged, trace.word_size)) {
       ++summary.hazards;
-      if (h.kind != HazardKind::WriteAfterWrite && h.first.thread / 32 == h.second.thread / 32)
+      if (h.kind != HazardKind::WriteAfterWrite && !shared_by_warps.contains(h.word))
         ++summary.warp_lane_hazards;
       ++by_lines[{h.kind, h.first.line, h.second.line}];
     }
@@ -51,11 +73,12 @@ std::string lab_race_note(const LabSummary& s) {
       "The racing accesses ran in one order the emulator chose; on a GPU the order, and so the "
       "result, depends on timing: this is one possible outcome.";
   if (!s.warp_synchronous()) return order;
-  return "Every race is between lanes of one warp with no __syncwarp() between the accesses "
-         "(warp-synchronous code, as in Harris's kernel 5). It relies on a warp's lanes running "
-         "in lockstep, as they did before Volta; since Volta they may run apart, so the result "
-         "is undefined: put __syncwarp() between a lane's read and its write (read into a "
-         "register, __syncwarp(), write) or use __shfl_down_sync(). " +
+  return "In this run every race is between lanes of one warp, with no __syncwarp() between the "
+         "accesses: a result that can only be right where a warp's lanes run in lockstep, as "
+         "they did before Volta (the tail of Harris's kernel 5 relied on it); since Volta they "
+         "may run apart, so it is undefined. A __syncwarp() between a lane's read and its write "
+         "(read into a register, __syncwarp(), write), or __shfl_down_sync(), orders the lanes "
+         "of a warp; accesses of different warps need __syncthreads(). " +
          order;
 }
 

@@ -23,8 +23,8 @@ struct HazardLines {
 
 struct LabSummary {
   std::size_t hazards = 0;  // one per (step, word, kind)
-  // Of them, read-after-write and write-after-read between two lanes of one warp: what
-  // warp-synchronous code (a warp tail without __syncwarp()) has, and nothing else.
+  // Of them, read-after-write and write-after-read on words only one warp touched in that
+  // interval: what warp-synchronous code (a warp tail without __syncwarp()) has.
   std::size_t warp_lane_hazards = 0;
   std::vector<HazardLines> hazard_lines;  // grouped by kind and line pair
   std::size_t divergent_barriers = 0;     // barriers some threads wait at while others skip
@@ -32,8 +32,8 @@ struct LabSummary {
   std::vector<UninitializedRead> uninitialized;
   // The result may differ on a GPU: racing accesses happened in the emulator's one order.
   bool timing_dependent() const { return hazards > 0; }
-  // Every race is a read and a write of two lanes of one warp: correct only where a warp's lanes
-  // run in lockstep (GPUs before Volta).
+  // Every race is a read and a write by lanes of one warp, no other warp touching the word: right
+  // at best where a warp's lanes run in lockstep (GPUs before Volta).
   bool warp_synchronous() const { return hazards > 0 && warp_lane_hazards == hazards; }
   // No races, no divergent barrier, nothing uninitialized, nothing lost or counted twice.
   bool clean() const {

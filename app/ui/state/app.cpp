@@ -2,6 +2,8 @@
 // handles the keys, keeps the preferences.
 #include "ui/state/app.h"
 
+#include <imgui_internal.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -354,6 +356,7 @@ void App::reset_layout() {
     p.applied.reset();
   }
   accordion_open_ = kFactsPanel;
+  reopen_all_ = true;
 }
 
 // The panels' default rectangles in `mode` for this display and text size: each panel's rows of
@@ -395,24 +398,25 @@ std::vector<std::vector<std::size_t>> accordion_columns(
 
 }  // namespace
 
-// Which panels show only their title bar this frame: those the user collapsed, except that in the
-// compact view's accordion all but its open panel are, and in the presenter views none (they have
-// no title bars); the panels the accordion closed open again when the normal view comes back.
-std::vector<bool> App::collapse_wishes(LayoutMode mode,
-                                       const std::vector<std::optional<WindowRect>>& rects) const {
-  std::vector<bool> collapsed(panels_.size(), false);
-  if (mode == LayoutMode::Presenter || mode == LayoutMode::CompactPresenter) return collapsed;
-  const bool left_accordion = mode == LayoutMode::Normal && last_mode_ == LayoutMode::Compact;
+// Which panels show only their title bar this frame: those the user collapsed (none at start or
+// after Reset layout, and none the accordion closed), except that in the compact view's accordion
+// all but its open panel are, and in the presenter views none (they have no title bars).
+App::CollapseWishes App::collapse_wishes(LayoutMode mode,
+                                         const std::vector<std::optional<WindowRect>>& rects) const {
+  CollapseWishes wishes{std::vector<bool>(panels_.size(), false),
+                        std::vector<bool>(panels_.size(), false)};
+  if (mode == LayoutMode::Presenter || mode == LayoutMode::CompactPresenter) return wishes;
   for (std::size_t i = 0; i < panels_.size(); ++i)
-    collapsed[i] = placed_[i].collapsed && !(left_accordion && in_accordion(kPanelNames[i]));
-  if (mode != LayoutMode::Compact) return collapsed;
+    wishes.collapsed[i] =
+        placed_[i].collapsed && !reopen_all_ && !placed_[i].closed_by_accordion;
+  if (mode != LayoutMode::Compact) return wishes;
   for (const std::vector<std::size_t>& column : accordion_columns(rects)) {
     std::size_t open = std::find(column.begin(), column.end(), accordion_open_) != column.end()
                            ? accordion_open_
                            : column.front();
-    for (std::size_t i : column) collapsed[i] = i != open;
+    for (std::size_t i : column) wishes.collapsed[i] = wishes.by_accordion[i] = i != open;
   }
-  return collapsed;
+  return wishes;
 }
 
 // After the panels are drawn: a panel the user opened in the compact view's column becomes its
@@ -428,7 +432,7 @@ void App::follow_collapses(LayoutMode mode, const std::vector<std::optional<Wind
       if (next != open) accordion_open_ = next;
     }
   }
-  last_mode_ = mode;
+  reopen_all_ = false;
 }
 
 namespace {
@@ -460,8 +464,15 @@ void App::draw_panel_window(std::size_t i, int flags, bool applied, bool present
   p.seen = current_window();
   p.scroll_max_x = ImGui::GetScrollMaxX();
   p.scroll_max_y = ImGui::GetScrollMaxY();
-  const bool toggled = p.collapsed != ImGui::IsWindowCollapsed();
-  p.collapsed = ImGui::IsWindowCollapsed();
+  // ImGui opens a collapsed window on its arrow or a double-click; a click anywhere on its title
+  // bar opens it here too (an arrow click is ImGui's own toggle, not counted twice).
+  const bool title_click = ImGui::IsWindowCollapsed() && ImGui::IsWindowHovered() &&
+                           ImGui::IsMouseReleased(0) &&
+                           ImGui::GetIO().MouseDragMaxDistanceSqr[0] < 16 &&
+                           !ImGui::GetCurrentWindow()->WantCollapseToggle;
+  const bool collapsed = ImGui::IsWindowCollapsed() && !title_click;
+  const bool toggled = p.collapsed != collapsed;
+  p.collapsed = collapsed;
   if (toggled) p.applied.reset();  // opened or closed: its place is set again next frame
   if (!applied && !toggled && !presenter && !p.collapsed && moved(p.seen, *p.applied)) {
     p.user = to_fractions(p.seen, display.x, display.y);  // the user moved or resized it
@@ -480,8 +491,8 @@ void App::draw_panels() {
   LayoutMode mode = layout_mode(presenter, display.x, ImGui::GetFontSize());
   presenter = mode == LayoutMode::Presenter || mode == LayoutMode::CompactPresenter;
   std::vector<std::optional<WindowRect>> rects = default_rects(mode);
-  const std::vector<bool> collapsed = collapse_wishes(mode, rects);
-  share_column_room(rects, collapsed, ImGui::GetFrameHeight());
+  const CollapseWishes wishes = collapse_wishes(mode, rects);
+  share_column_room(rects, wishes.collapsed, ImGui::GetFrameHeight());
   for (std::size_t i = 0; i < panels_.size(); ++i) {
     Placed& p = placed_[i];
     p.shown = rects[i].has_value();
@@ -489,10 +500,9 @@ void App::draw_panels() {
       p.applied.reset();
       continue;
     }
-    // The compact view's accordion and the presenter view (no title bars) set the collapsed
-    // state; leaving the compact view opens what its accordion closed.
-    if (mode != LayoutMode::Normal || last_mode_ == LayoutMode::Compact)
-      ImGui::SetNextWindowCollapsed(collapsed[i], ImGuiCond_Always);
+    // Set every frame (a click on the arrow still toggles it: ImGui applies that after this).
+    ImGui::SetNextWindowCollapsed(wishes.collapsed[i], ImGuiCond_Always);
+    p.closed_by_accordion = wishes.by_accordion[i];
     WindowRect target = *rects[i];
     if (!presenter && p.user) {
       target = clamp_inside(to_pixels(*p.user, display.x, display.y), display.x, display.y,

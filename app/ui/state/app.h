@@ -65,13 +65,18 @@ class App {
     float export_text_scale = 1;  // of an export's panel (measure_export_fit)
     float most_overflow = 0;      // contents over room, the most while measuring
     bool cut_in_export = false;   // an export's frame after the fit still scrolled
+    bool closed_by_accordion = false;  // opened again wherever it is drawn outside the compact view
   };
 
   void rebuild_fonts_if_needed(PlatformWindow& window);
   void handle_keys(PlatformWindow& window);
   void draw_panels();
   std::vector<std::optional<WindowRect>> default_rects(LayoutMode mode) const;
-  std::vector<bool> collapse_wishes(LayoutMode mode,
+  struct CollapseWishes {
+    std::vector<bool> collapsed;     // shows only its title bar this frame
+    std::vector<bool> by_accordion;  // because the compact view's accordion closed it
+  };
+  CollapseWishes collapse_wishes(LayoutMode mode,
                                     const std::vector<std::optional<WindowRect>>& rects) const;
   void draw_panel_window(std::size_t i, int flags, bool applied, bool presenter);
   void note_export_fit(Placed& p) const;
@@ -97,7 +102,9 @@ class App {
   // The compact view's column is an accordion (ui/state/panel_columns.h): this panel is open.
   static constexpr std::size_t kFactsPanel = panel_index("facts_panel");
   std::size_t accordion_open_ = kFactsPanel;
-  LayoutMode last_mode_ = LayoutMode::Normal;
+  // Every panel open next frame: at start (ImGui's ini may hold the accordion's closes of the last
+  // session) and after Reset layout.
+  bool reopen_all_ = true;
   bool measuring_export_ = false;
   std::size_t started_ = 0;  // panels started (stop() stops just those)
 };
