@@ -19,7 +19,7 @@ if [ "${1:-}" = "--sanitize" ]; then
   # limit under ASan on CI); the code they reach runs under ASan in the other Precision.*,
   # Cli.Precision* and GUI tests.
   ctest --test-dir build-asan --output-on-failure -j"$(nproc)" \
-    -E '^(Golden\.FixedStatesLookLikeTheirReferenceImages|Gui\.PrecisionViewDrawsTheSerialLoopsBarAndTheTreesBars|Precision\.FloatIotaSumLosesPrecisionAgainstFloat64|Precision\.TreeOrdersBeatTheSerialLoopAndDoubleIsNearlyExact|Projector\.NoTextIsCutInAnyViewAtProjectorSizes)$'
+    -E '^(Golden\.FixedStatesLookLikeTheirReferenceImages|Gui\.PrecisionViewDrawsTheSerialLoopsBarAndTheTreesBars|Precision\.FloatIotaSumLosesPrecisionAgainstFloat64|Precision\.TreeOrdersBeatTheSerialLoopAndDoubleIsNearlyExact|Projector\.NoTextIsCutInAnyViewAtProjectorSizes|Export\.ALessonsFactsFitEveryFrameAtAProjectorsSizeOrTheExportSaysSo)$'
   exit
 fi
 scripts/build.sh

@@ -1,4 +1,4 @@
-// Linked into every test program: where the README's install put clang (scripts/test.sh sets
+// Linked into every test program but the GPU's: where the README's install put clang (scripts/test.sh sets
 // STRIDESCOPE_REQUIRE_CLANG=1 after installing it), a test that skipped for want of clang++-14
 // fails instead, so a broken install cannot pass CI by skipping. Other skips (no GPU, no ffmpeg,
 // no PID namespace) stay skips; ctest lists them by name at the end.

@@ -32,6 +32,10 @@ TEST(ClangSkips, ATestThatSkipsForWantOfClangFailsWhereTheInstallPutIt) {
   EXPECT_NE(failed.output.find("skipped for want of clang++-14, but STRIDESCOPE_REQUIRE_CLANG=1"),
             std::string::npos)
       << failed.output;
+  EXPECT_NE(failed.output.find("[  FAILED  ] ProgramWords.ATransposeGetsNoReductionWords"),
+            std::string::npos)
+      << "the failure is the skipped test's\n"
+      << failed.output;
 }
 
 }  // namespace

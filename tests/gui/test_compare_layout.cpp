@@ -44,7 +44,7 @@ TEST(PaneGrid, AtTextSize2OnAProjectorThePanesScrollRatherThanShrinkTheirText) {
 }
 
 // 1280x720 at text size 2, the compact view of a compare (1230 x 330 for the panes): the three
-// panes side by side, each title on one line (two would take the canvas's least room), each pane
+// panes side by side, each title on one line (it wraps into three), each pane
 // its title, three fact lines and the canvas's least room tall.
 TEST(PaneGrid, ThreePanesOnAProjectorSitSideBySideWithTheirTitlesOnOneLine) {
   PaneGrid g = pane_grid(3, 1230, 330, 8, contents(48));
@@ -56,7 +56,16 @@ TEST(PaneGrid, ThreePanesOnAProjectorSitSideBySideWithTheirTitlesOnOneLine) {
 TEST(PaneGrid, ATitleTakesTwoLinesWhereItWrapsIntoTwoElseOneLineFitted) {
   EXPECT_EQ(pane_title_lines(300, 400), 1);
   EXPECT_EQ(pane_title_lines(700, 400), 2);
-  EXPECT_EQ(pane_title_lines(797, 400), 1) << "three lines' worth: one line, smaller";
+  EXPECT_EQ(pane_title_lines(797, 400), 1) << "over 1.8 lines' worth: one line";
+}
+
+// A title that wraps into two lines (600 pixels in a 384-pixel pane) keeps them in a tall pane and
+// goes on one in a pane too short for two lines, the facts and the canvas's least room.
+TEST(PaneGrid, ATwoLineTitleGoesOnOneWhereThePaneIsTooShortForIt) {
+  PaneContents c = contents(48);
+  c.title_width = 600;
+  EXPECT_NEAR(pane_grid(1, 400, 900, 8, c).title_height, 96, 0.01f);
+  EXPECT_NEAR(pane_grid(1, 400, 330, 8, c).title_height, 48, 0.01f);
 }
 
 TEST(PaneGrid, ANarrowPaneHasItsFactsAboveTheCanvasAndItsTitleWrapped) {

@@ -24,16 +24,18 @@ bool listed(std::string_view panel) {
 // Every combination of what can be shown.
 std::vector<Shown> every_situation() {
   std::vector<Shown> all;
-  for (int bits = 0; bits < 8; ++bits)
+  for (int bits = 0; bits < 16; ++bits)
     all.push_back({.program_open = (bits & 1) != 0,
                    .comparing = (bits & 2) != 0,
-                   .timing_tab = (bits & 4) != 0});
+                   .timing_tab = (bits & 4) != 0,
+                   .exporting = (bits & 8) != 0});
   return all;
 }
 
 std::string describe(LayoutMode view, const Shown& s) {
   return "view " + std::to_string(static_cast<int>(view)) + (s.program_open ? " program" : "") +
-         (s.comparing ? " compare" : "") + (s.timing_tab ? " timing" : "");
+         (s.comparing ? " compare" : "") + (s.timing_tab ? " timing" : "") +
+         (s.exporting ? " export" : "");
 }
 
 float overlap(const Placement& a, const Placement& b) {

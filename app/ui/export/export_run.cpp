@@ -3,6 +3,7 @@
 #include "ui/export/export_run.h"
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -45,16 +46,20 @@ RgbFrame render(App& app, PlatformWindow& window, double seconds, bool settle) {
   return frame;
 }
 
-// Each step drawn once, settled, before the frames are: a panel whose contents did not fit its
-// window at some step draws smaller text for the whole run (a viewer cannot scroll a GIF).
+// Each step drawn, settled, before the frames are, up to three times: a panel whose lines did not
+// fit its window at some step draws smaller text for the whole run (a viewer cannot scroll a GIF),
+// measured again at that size until it settles.
 void fit_text(App& app, PlatformWindow& window) {
   Playback& play = app.session().playback();
-  app.measure_export_fit(true);
-  for (std::size_t step = 0; step < play.step_count(); ++step) {
-    play.seek(step);
-    for (int i = 0; i < kWarmUpFrames; ++i) render(app, window, 0, true);
+  app.reset_export_fit();
+  for (int pass = 0; pass < 3; ++pass) {
+    app.export_frames(App::ExportFrames::Measuring);
+    for (std::size_t step = 0; step < play.step_count(); ++step) {
+      play.seek(step);
+      for (int i = 0; i < kWarmUpFrames; ++i) render(app, window, 0, true);
+    }
+    if (!app.export_frames(App::ExportFrames::Plain)) break;
   }
-  app.measure_export_fit(false);
 }
 
 // Every step of the run shown (of a compare: every row of its panes) for frames_per_step frames
@@ -66,6 +71,7 @@ std::size_t render_run(App& app, PlatformWindow& window, const ExportPlan& plan,
   play.seek(0);
   play.set_speed(static_cast<float>(1.0 / plan.seconds_per_step));  // sets the transition's time
   for (int i = 0; i < kWarmUpFrames; ++i) render(app, window, 0, true);
+  app.export_frames(App::ExportFrames::Counting);  // the frames written: a cut one is said
   double tick = 1.0 / plan.fps;
   std::size_t steps = play.step_count();
   for (std::size_t step = 0; step < steps; ++step) {
@@ -73,6 +79,7 @@ std::size_t render_run(App& app, PlatformWindow& window, const ExportPlan& plan,
     for (int f = 0; f < plan.frames_per_step(); ++f) sink.add(render(app, window, tick, false));
   }
   for (int f = 0; f < plan.held_frames(); ++f) sink.add(render(app, window, tick, false));
+  app.export_frames(App::ExportFrames::Plain);
   return steps;
 }
 
@@ -104,11 +111,11 @@ void write_frames(App& app, PlatformWindow& window, const ExportPlan& plan, std:
       std::filesystem::remove(plan.out, ignored);
     throw;
   }
-  for (const std::string& title : app.export_cut_panels()) {
+  for (const auto& [title, scale] : app.export_cut_panels()) {
     std::fprintf(stderr,
-                 "stridescope: warning: the %s panel's text is cut in some frames, even at half "
-                 "the text size (a larger --size or a smaller --font-scale shows it whole)\n",
-                 title.c_str());
+                 "stridescope: warning: the %s panel's text is cut in some frames, even at %d%% "
+                 "of the text size (a larger --size or a smaller --font-scale shows it whole)\n",
+                 title.c_str(), static_cast<int>(std::lround(scale * 100)));
   }
   double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

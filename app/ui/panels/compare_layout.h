@@ -25,8 +25,9 @@ struct PaneGrid {
 };
 
 // A pane's title lines in a pane `inner_width` wide: one where it fits; two where it wraps into
-// about two; else one line drawn smaller to fit (a third line would take a small pane's canvas).
-// pane_grid also puts a two-line title on one line where the pane is too short for two.
+// about two; else one line (the pane then shows the variant's id, or the title drawn smaller: a
+// third line would take a small pane's canvas). pane_grid also puts a two-line title on one line
+// where the pane is too short for two.
 int pane_title_lines(float title_width, float inner_width);
 
 // The panes' arrangement in a region `width` x `height` with `gap` between panes: the one whose

@@ -16,13 +16,15 @@ constexpr std::optional<Placement> kHidden = std::nullopt;
 // holds. The shown panels of a view tile the display (tests/gui/test_layout_table.cpp).
 // Normal: Run over Step facts | View over Timeline | Source. Presenter: View across, Timeline and
 // Step facts under it. Compact: View | Step facts over Run over Source (an accordion: one open at
-// a time; an export shows the facts alone); Timeline across under them. Compact presenter: View |
+// a time); Timeline across under them. An export has no Run panel (nobody can use its controls):
+// the facts take its room. Compact presenter: View |
 // Step facts; Timeline across under them. Compact views of a compare: the panes across the width
 // (each pane carries its own facts).
 // clang-format off
 constexpr LayoutRow kRows[] = {
     // panel           view              when              x      y      w      h
     {"run_panel",      Normal,           Always,      at(0.00f, 0.00f, 0.22f, 0.44f)},
+    {"run_panel",      Normal,           Exporting,   kHidden},
     {"run_panel",      Presenter,        Always,      kHidden},
     {"run_panel",      Compact,          Always,      at(0.62f, 0.42f, 0.38f, 0.16f)},
     // A program's controls (launch, block, name) take lines from the facts and the source.
@@ -48,6 +50,7 @@ constexpr LayoutRow kRows[] = {
     {"timeline_panel", CompactPresenter, Timing,      kHidden},
 
     {"facts_panel",    Normal,           Always,      at(0.00f, 0.44f, 0.22f, 0.56f)},
+    {"facts_panel",    Normal,           Exporting,   at(0.00f, 0.00f, 0.22f, 1.00f)},
     {"facts_panel",    Presenter,        Always,      at(0.55f, 0.78f, 0.45f, 0.22f)},
     {"facts_panel",    Compact,          Always,      at(0.62f, 0.00f, 0.38f, 0.42f)},
     {"facts_panel",    Compact,          ProgramOpen, at(0.62f, 0.00f, 0.38f, 0.34f)},

@@ -319,16 +319,29 @@ bool App::wake_due() const {
   return false;
 }
 
-void App::measure_export_fit(bool measuring) {
-  measuring_export_ = measuring;
+void App::reset_export_fit() {
   for (Placed& p : placed_) {
-    if (measuring) {
-      p.export_text_scale = 1;
-      p.most_overflow = 0;
-    } else if (p.most_overflow > 1) {  // 2% to spare: a smaller text wraps a little differently
-      p.export_text_scale = std::max(kLeastExportTextScale, 0.98f / p.most_overflow);
-    }
+    p.export_text_scale = 1;
+    p.most_overflow = 0;
   }
+}
+
+bool App::export_frames(ExportFrames how) {
+  const bool measured = export_frames_ == ExportFrames::Measuring;
+  export_frames_ = how;
+  bool changed = false;
+  for (Placed& p : placed_) {
+    if (how == ExportFrames::Measuring) p.most_overflow = 0;
+    if (!measured || how == ExportFrames::Measuring || p.most_overflow <= 0) continue;
+    // Scaled by the overflow measured at this scale, 2% to spare (a smaller text wraps a little
+    // differently); grown back only with 10% of the room to spare, so the scale settles.
+    if (p.most_overflow <= 1.01f && (p.export_text_scale >= 1 || p.most_overflow > 0.9f)) continue;
+    float scale = std::clamp(p.export_text_scale * 0.98f / p.most_overflow,
+                             std::min(1.0f, p.least_export_scale), 1.0f);
+    changed = changed || std::fabs(scale - p.export_text_scale) > 0.01f;
+    p.export_text_scale = scale;
+  }
+  return changed;
 }
 
 // This frame's lines against the room for them (the title bar and the paddings do not shrink):
@@ -339,15 +352,19 @@ void App::note_export_fit(Placed& p) const {
   float room = ImGui::GetWindowHeight() - chrome;
   if (room <= 0) return;
   float overflow = (p.content_height - chrome) / room;
-  if (measuring_export_) p.most_overflow = std::max(p.most_overflow, overflow);
-  if (!measuring_export_ && overflow > 1.01f) p.cut_in_export = true;
+  const float text_pixels = ImGui::GetFontSize() / ImGui::GetCurrentWindow()->FontWindowScale;
+  p.least_export_scale = std::max(kLeastExportTextScale, kLeastExportTextPixels / text_pixels);
+  if (export_frames_ == ExportFrames::Measuring)
+    p.most_overflow = std::max(p.most_overflow, overflow);
+  if (export_frames_ == ExportFrames::Counting && overflow > 1.01f) p.cut_in_export = true;
 }
 
-std::vector<std::string> App::export_cut_panels() const {
-  std::vector<std::string> titles;
+std::vector<std::pair<std::string, float>> App::export_cut_panels() const {
+  std::vector<std::pair<std::string, float>> cut;
   for (std::size_t i = 0; i < panels_.size(); ++i)
-    if (placed_[i].cut_in_export) titles.push_back(panels_[i]->title());
-  return titles;
+    if (placed_[i].cut_in_export)
+      cut.emplace_back(panels_[i]->title(), placed_[i].export_text_scale);
+  return cut;
 }
 
 void App::reset_layout() {
@@ -401,14 +418,13 @@ std::vector<std::vector<std::size_t>> accordion_columns(
 // Which panels show only their title bar this frame: those the user collapsed (none at start or
 // after Reset layout, and none the accordion closed), except that in the compact view's accordion
 // all but its open panel are, and in the presenter views none (they have no title bars).
-App::CollapseWishes App::collapse_wishes(LayoutMode mode,
-                                         const std::vector<std::optional<WindowRect>>& rects) const {
+App::CollapseWishes App::collapse_wishes(
+    LayoutMode mode, const std::vector<std::optional<WindowRect>>& rects) const {
   CollapseWishes wishes{std::vector<bool>(panels_.size(), false),
                         std::vector<bool>(panels_.size(), false)};
   if (mode == LayoutMode::Presenter || mode == LayoutMode::CompactPresenter) return wishes;
   for (std::size_t i = 0; i < panels_.size(); ++i)
-    wishes.collapsed[i] =
-        placed_[i].collapsed && !reopen_all_ && !placed_[i].closed_by_accordion;
+    wishes.collapsed[i] = placed_[i].collapsed && !reopen_all_ && !placed_[i].closed_by_accordion;
   if (mode != LayoutMode::Compact) return wishes;
   for (const std::vector<std::size_t>& column : accordion_columns(rects)) {
     std::size_t open = std::find(column.begin(), column.end(), accordion_open_) != column.end()

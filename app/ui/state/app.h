@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ui/panels/panel.h"
@@ -38,14 +39,19 @@ class App {
   std::size_t lesson_runs() const;
   void open_lesson_run(std::size_t index);
 
-  // An export's viewer cannot scroll. While measuring, every frame notes how much taller each
-  // panel's contents are than its window; when it ends, such a panel draws its text smaller by
-  // that much for the frames that follow (down to kLeastExportTextScale of the text size).
-  void measure_export_fit(bool measuring);
+  // An export's viewer cannot scroll. Its frames are drawn in one of three ways: plain (warm-up
+  // frames); measuring, where every frame notes the most each panel's lines overflow its room, and
+  // when the measuring ends a panel that overflowed draws its text smaller by that much, one that
+  // has room to spare larger again (down to kLeastExportTextScale of the text size and to
+  // kLeastExportTextPixels, up to the text size); counting, where a panel
+  // still cut is noted. Returns (measuring ended) whether a scale changed.
+  enum class ExportFrames { Plain, Measuring, Counting };
+  bool export_frames(ExportFrames how);
+  void reset_export_fit();  // every panel back to the text size, its overflow forgotten
   static constexpr float kLeastExportTextScale = 0.5f;
-  // The titles of the panels an export's frames showed with text cut off (a scroll bar) after the
-  // fit: more text than even the least scale fits.
-  std::vector<std::string> export_cut_panels() const;
+  static constexpr float kLeastExportTextPixels = 11;  // and no text smaller than this
+  // The panels a counted frame showed with lines cut off, each with its text scale.
+  std::vector<std::pair<std::string, float>> export_cut_panels() const;
 
   Session& session() { return session_; }
   // A capture waits for the program's tracing and the exercise's check.
@@ -64,7 +70,8 @@ class App {
     bool collapsed = false;       // last frame's window showed only its title bar
     float export_text_scale = 1;  // of an export's panel (measure_export_fit)
     float most_overflow = 0;      // contents over room, the most while measuring
-    bool cut_in_export = false;   // an export's frame after the fit still scrolled
+    float least_export_scale = kLeastExportTextScale;  // kLeastExportTextPixels at its text size
+    bool cut_in_export = false;        // an export's frame after the fit still scrolled
     bool closed_by_accordion = false;  // opened again wherever it is drawn outside the compact view
   };
 
@@ -77,7 +84,7 @@ class App {
     std::vector<bool> by_accordion;  // because the compact view's accordion closed it
   };
   CollapseWishes collapse_wishes(LayoutMode mode,
-                                    const std::vector<std::optional<WindowRect>>& rects) const;
+                                 const std::vector<std::optional<WindowRect>>& rects) const;
   void draw_panel_window(std::size_t i, int flags, bool applied, bool presenter);
   void note_export_fit(Placed& p) const;
   void follow_collapses(LayoutMode mode, const std::vector<std::optional<WindowRect>>& rects);
@@ -105,7 +112,7 @@ class App {
   // Every panel open next frame: at start (ImGui's ini may hold the accordion's closes of the last
   // session) and after Reset layout.
   bool reopen_all_ = true;
-  bool measuring_export_ = false;
+  ExportFrames export_frames_ = ExportFrames::Plain;
   std::size_t started_ = 0;  // panels started (stop() stops just those)
 };
 
