@@ -151,5 +151,15 @@ TEST(Input, PatternsAreDeterministic) {
   }
 }
 
+// An int run's error is a whole number, said in full (it was "1.95e+03 (... 1.95e+03 ulps)");
+// floating point keeps its relative error and ulps.
+TEST(Precision, AnIntErrorIsSaidInFullAndAFloatOneWithItsUlps) {
+  EXPECT_EQ(error_text(precision(63, 2016, ElementType::Int), ElementType::Int),
+            "error 1953 (0.969 relative)");
+  const std::string f = error_text(precision(1.5, 1.25, ElementType::Float), ElementType::Float);
+  EXPECT_EQ(f.rfind("error 0.25 (0.2 relative, ", 0), 0u) << f;
+  EXPECT_NE(f.find(" ulps)"), std::string::npos) << f;
+}
+
 }  // namespace
 }  // namespace stridescope

@@ -208,7 +208,11 @@ TEST(Lab, WarpSynchronousRacesAreSaidUndefinedSinceVoltaOthersDependOnTiming) {
   const std::string note = lab_race_note(tail);
   EXPECT_NE(note.find("In this run every race is between lanes of one warp"), std::string::npos)
       << note;
-  EXPECT_NE(note.find("since Volta they may run apart, so it is undefined"), std::string::npos)
+  EXPECT_NE(note.find("since Volta they may run apart, so the result is undefined"),
+            std::string::npos)
+      << note;
+  EXPECT_NE(note.find("where more warps can (a larger block), they need __syncthreads()"),
+            std::string::npos)
       << note;
 
   LabSummary loop = lab_of(*find_variant("bug-no-loop-sync"), 256, ElementType::Int, 256);

@@ -74,11 +74,11 @@ std::string lab_race_note(const LabSummary& s) {
       "result, depends on timing: this is one possible outcome.";
   if (!s.warp_synchronous()) return order;
   return "In this run every race is between lanes of one warp, with no __syncwarp() between the "
-         "accesses: a result that can only be right where a warp's lanes run in lockstep, as "
-         "they did before Volta (the tail of Harris's kernel 5 relied on it); since Volta they "
-         "may run apart, so it is undefined. A __syncwarp() between a lane's read and its write "
-         "(read into a register, __syncwarp(), write), or __shfl_down_sync(), orders the lanes "
-         "of a warp; accesses of different warps need __syncthreads(). " +
+         "accesses. Such code can only be right where a warp's lanes run in lockstep, as they did "
+         "before Volta (the tail of Harris's kernel 5 relied on it); since Volta they may run "
+         "apart, so the result is undefined. Where only one warp can reach these lines, a "
+         "__syncwarp() between a lane's read and its write (or __shfl_down_sync()) orders its "
+         "lanes; where more warps can (a larger block), they need __syncthreads(). " +
          order;
 }
 

@@ -3,7 +3,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
+
+#include "core/format.h"
 
 namespace stridescope {
 
@@ -31,6 +34,15 @@ namespace stridescope {
 double log_error_position(double relative) {
   if (!(relative > 0)) return 0;
   return std::clamp((std::log10(relative) + 10.0) / 8.0, 0.0, 1.0);
+}
+
+std::string error_text(const Precision& e, ElementType type) {
+  char relative[32];
+  std::snprintf(relative, sizeof relative, "%.3g relative", e.relative);
+  if (type == ElementType::Int) return "error " + value_text(e.absolute) + " (" + relative + ")";
+  char line[160];
+  std::snprintf(line, sizeof line, "error %.3g (%s, %.3g ulps)", e.absolute, relative, e.ulps);
+  return line;
 }
 
 }  // namespace stridescope

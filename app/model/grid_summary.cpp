@@ -25,9 +25,10 @@ std::string stage_sentence(const Trace& trace) {
     case SecondStage::Host:
       break;
   }
+  if (blocks == 1) return "The CPU copies the one block result back: nothing to add.";
   return "The CPU copies the " + std::to_string(blocks) +
          " block results back and adds them one after another (" +
-         std::to_string(blocks > 0 ? blocks - 1 : 0) + " additions).";
+         count_text(blocks - 1, "addition", "additions") + ").";
 }
 
 // Who combines the block results into the final value, in the last row's label.
@@ -76,10 +77,9 @@ GridSummary grid_summary(const Trace& trace, const VariantInfo* variant) {
                   (trace.divergence ? ": the run stopped at a divergent barrier." : ".");
     return g;
   }
-  g.heading =
-      "Beyond one block: " + std::to_string(trace.passes[0].grid) +
-      " blocks in the first launch; second stage: " + std::string(name_of(trace.second_stage)) +
-      ".";
+  g.heading = "Beyond one block: " + count_text(trace.passes[0].grid, "block", "blocks") +
+              " in the first launch; second stage: " + std::string(name_of(trace.second_stage)) +
+              ".";
   g.sentence = stage_sentence(trace);
   bool relaunch = trace.second_stage == SecondStage::Relaunch;
   for (std::size_t r = 0; r < trace.passes.size(); ++r) {

@@ -36,7 +36,7 @@ void lab_section(const LabSummary& lab, const VariantInfo* variant, const Palett
                  " and line " + std::to_string(h.second_line) + " (" + std::to_string(h.count) +
                  ")");
   }
-  if (lab.timing_dependent()) wrapped_text(lab_race_note(lab), dim());
+  if (lab.timing_dependent()) wrapped_text(lab_race_note(lab));  // the lesson: full contrast
   ImGui::Separator();
 }
 
@@ -156,10 +156,7 @@ void run_section(const TraceModel& model, const Palette& p) {
     if (const std::optional<Overflow>& o = model.overflow()) {
       wrapped_text(o->sentence, p.warp_divergent);
     } else if (error->absolute != 0) {
-      char line[160];
-      std::snprintf(line, sizeof line, "error %.3g (%.3g relative, %.3g ulps)", error->absolute,
-                    error->relative, error->ulps);
-      wrapped_text(line, p.warp_divergent);
+      wrapped_text(error_text(*error, trace.run.element_type), p.warp_divergent);
     }
   }
   work_section(model);
@@ -196,8 +193,10 @@ class FactsPanel final : public Panel {
     std::string global = global_step_section(model.trace(), f.index);
     // A finding goes above the figures; a clean run's quiet line under them, so that on a small
     // panel (a projector's text size 2) the step's figures come first.
-    bool quiet_lab = model.lab().clean() &&
-                     (model.variant() == nullptr || !model.variant()->broken_on_purpose());
+    // An export's frames keep the figures first too: nobody can scroll to them.
+    bool quiet_lab =
+        ctx.exporting || (model.lab().clean() &&
+                          (model.variant() == nullptr || !model.variant()->broken_on_purpose()));
     if (!quiet_lab) lab_section(model.lab(), model.variant(), ctx.palette());
     ImGui::Spacing();
     facts_table(model, f, ctx.palette());
