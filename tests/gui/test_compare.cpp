@@ -102,8 +102,19 @@ int first_text_line_height(const Image& image, const Pane& pane) {
   return y - top;
 }
 
-// 1280x720 at text size 2 (a projector): the panes' titles are as tall as the window's text (they
-// were a third of it, about 7 pixels), in the presenter view and the normal one.
+// The View window's bottom edge, from its `window "View" x y w h ...` line.
+int view_bottom(const std::string& output) {
+  std::size_t at = output.find("window \"View\" ");
+  if (at == std::string::npos) return -1;
+  int x = 0, y = 0, w = 0, h = 0;
+  std::istringstream(output.substr(at + 14)) >> x >> y >> w >> h;
+  return y + h;
+}
+
+// 1280x720 at text size 2 (a projector): the panes' titles are near the window's text size (they
+// were a third of it, about 7 pixels; where the panes would scroll their text is drawn at no less
+// than 0.7 of it) and all three panes lie wholly in sight, canvas included (before, the canvases
+// were below the fold), in the presenter view and the normal one.
 TEST(Compare, OnAProjectorThePanesTextHasTheWindowsTextSize) {
   for (const std::string view : {"--presenter", ""}) {
     std::string png = kTmp + "/compare_projector" + (view.empty() ? "" : "_presenter") + ".png";
@@ -121,6 +132,11 @@ TEST(Compare, OnAProjectorThePanesTextHasTheWindowsTextSize) {
     EXPECT_GE(title, 16) << view << ": the first pane's title is " << title << " pixels tall";
     EXPECT_LE(title, 40) << view << ": two lines of text are not one";
     EXPECT_LE(panes[0].x + panes[0].w, image.width) << view;
+    const int bottom = view_bottom(o.output);
+    ASSERT_GT(bottom, 0) << o.output;
+    for (const Pane& p : panes)
+      EXPECT_LE(p.y + p.h, bottom) << view << ": pane " << p.variant << " runs past the window\n"
+                                   << o.output;
   }
 }
 

@@ -164,8 +164,8 @@ class CompareTab final : public Tab {
     CanvasView legend_view = canvas_view(ctx, *runs[0].model, panes_[0], row[0].step, true);
     float legend = legend_height(legend_view, avail.x);  // one legend for every pane, under them
     float panes_height = avail.y - legend - style.ItemSpacing.y;
-    grid_ = pane_grid(std::min(runs.size(), kMaxRuns), avail.x - style.ScrollbarSize, panes_height,
-                      style.ItemSpacing.x, measure(runs, row, panes_, ctx.palette()));
+    arrange(runs.size(), avail.x - style.ScrollbarSize, panes_height,
+            measure(runs, row, panes_, ctx.palette()));
     if (!grid_.scrolls) grid_.pane_width += style.ScrollbarSize / grid_.columns;
     ImGui::BeginChild("compare-body", avail, false,
                       grid_.scrolls ? ImGuiWindowFlags_None : ImGuiWindowFlags_NoScrollbar);
@@ -188,6 +188,7 @@ class CompareTab final : public Tab {
     const TraceModel& model = *run.model;
     ImGui::PushID(static_cast<int>(index));
     ImGui::BeginChild("pane", size, true, ImGuiWindowFlags_NoScrollbar);
+    ImGui::SetWindowFontScale(pane_scale_);  // its facts and canvas (children) follow it
     ImVec2 at_pos = ImGui::GetWindowPos();
     pane.seen = {at_pos.x, at_pos.y, size.x, size.y};
     pane.variant = run.variant;
@@ -284,7 +285,27 @@ class CompareTab final : public Tab {
 
   std::array<Pane, kMaxRuns> panes_;
   std::vector<bool> ticked_;
-  PaneGrid grid_;  // this frame's arrangement of the panes
+  // The panes' arrangement at the text size; where they would scroll, at a smaller text in every
+  // pane alike (down to kLeastPaneScale): three canvases in sight beat three headers in full size.
+  void arrange(std::size_t runs, float width, float height, const PaneContents& contents) {
+    const std::size_t panes = std::min(runs, kMaxRuns);
+    const float gap = ImGui::GetStyle().ItemSpacing.x;
+    pane_scale_ = 1;
+    grid_ = pane_grid(panes, width, height, gap, contents);
+    for (float scale = 0.9f; grid_.scrolls && scale >= kLeastPaneScale - 0.01f; scale -= 0.1f) {
+      PaneContents smaller = contents;
+      smaller.title_width *= scale;
+      smaller.facts_width *= scale;
+      smaller.line_height *= scale;
+      smaller.min_canvas_height *= scale;
+      grid_ = pane_grid(panes, width, height, gap, smaller);
+      pane_scale_ = scale;
+    }
+  }
+
+  static constexpr float kLeastPaneScale = 0.7f;
+  PaneGrid grid_;         // this frame's arrangement of the panes
+  float pane_scale_ = 1;  // the panes' text, of the text size
 };
 
 }  // namespace
