@@ -140,16 +140,18 @@ class CompareTab final : public Tab {
     const std::vector<AlignedStep>& row = session.compare_row();
     if (row.size() != runs.size()) return;
     ImVec2 avail = ImGui::GetContentRegionAvail();
-    if (ImGui::SmallButton("End compare")) {
-      end_compare(ctx);  // in a lesson, back to the lesson's run (ui/panels/lesson_bar.h)
-      return;
+    if (!ctx.exporting) {  // an export's viewer cannot press it: the panes take its line
+      if (ImGui::SmallButton("End compare")) {
+        end_compare(ctx);  // in a lesson, back to the lesson's run (ui/panels/lesson_bar.h)
+        return;
+      }
+      const char* hint = "one timeline drives every pane: round k of each kernel side by side";
+      if (ImGui::CalcTextSize(hint).x + ImGui::GetItemRectSize().x * 1.2f < avail.x) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("%s", hint);
+      }
+      avail.y -= ImGui::GetFrameHeightWithSpacing();
     }
-    const char* hint = "one timeline drives every pane: round k of each kernel side by side";
-    if (ImGui::CalcTextSize(hint).x + ImGui::GetItemRectSize().x * 1.2f < avail.x) {
-      ImGui::SameLine();
-      ImGui::TextDisabled("%s", hint);
-    }
-    avail.y -= ImGui::GetFrameHeightWithSpacing();
     if (!session.compare_note().empty()) {  // a compare of traces: where they first differ
       const float before = ImGui::GetCursorPosY();
       const bool same = session.compare_note().rfind("same", 0) == 0;

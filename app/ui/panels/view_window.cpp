@@ -33,6 +33,10 @@ class ViewWindow final : public Panel {
 
   void draw(AppContext& ctx) override {
     draw_lesson_bar(ctx);
+    if (ctx.exporting) {  // an export's viewer cannot click a tab: the view alone, a line taller
+      draw_shown_alone(ctx);
+      return;
+    }
     // Whole captions where they fit, else the short ones; never cut ("Shared..."): a smaller
     // text (down to kLeastTabScale) where even those do not fit, and below that one chooser.
     const float room = ImGui::GetContentRegionAvail().x;
@@ -100,6 +104,19 @@ class ViewWindow final : public Panel {
     }
     ctx.shown_view = shown->view();
     shown->draw(ctx);
+  }
+
+  // The view shown (or asked for), without tabs or a chooser.
+  void draw_shown_alone(AppContext& ctx) {
+    if (ctx.select_view) ctx.shown_view = *ctx.select_view;
+    ctx.select_view.reset();
+    for (auto& tab : tabs_) {
+      if (tab->view() != ctx.shown_view) continue;
+      tab->draw(ctx);
+      return;
+    }
+    ctx.shown_view = tabs_.front()->view();
+    tabs_.front()->draw(ctx);
   }
 
   // How much smaller the short captions must be for the bar to fit `room` (the padding stays).
