@@ -16,10 +16,10 @@ constexpr std::optional<Placement> kHidden = std::nullopt;
 // holds. The shown panels of a view tile the display (tests/gui/test_layout_table.cpp).
 // Normal: Run over Step facts | View over Timeline | Source. Presenter: View across, Timeline and
 // Step facts under it. Compact: View | Step facts over Run over Source (an accordion: one open at
-// a time); Timeline across under them. An export has no Run panel (nobody can use its controls):
-// the facts take its room. Compact presenter: View |
-// Step facts; Timeline across under them. Compact views of a compare: the panes across the width
-// (each pane carries its own facts).
+// a time); Timeline across under them; a compare or the Timing tab takes the width (the panes or
+// the chart). An export has no Run panel (nobody can use its controls): the facts take its room.
+// Compact presenter: View | Step facts; Timeline across under them. Compact views of a compare: the
+// panes across the width (each pane carries its own facts).
 // clang-format off
 constexpr LayoutRow kRows[] = {
     // panel           view              when              x      y      w      h
@@ -31,12 +31,14 @@ constexpr LayoutRow kRows[] = {
     {"run_panel",      Compact,          ProgramOpen, at(0.62f, 0.34f, 0.38f, 0.27f)},
     // An export's viewer cannot open the accordion's other panels: the facts take the column.
     {"run_panel",      Compact,          Exporting,   kHidden},
+    {"run_panel",      Compact,          Timing,      kHidden},
     {"run_panel",      Compact,          Comparing,   kHidden},
     {"run_panel",      CompactPresenter, Always,      kHidden},
 
     {"view_window",    Normal,           Always,      at(0.22f, 0.00f, 0.52f, 0.85f)},
     {"view_window",    Presenter,        Always,      at(0.00f, 0.00f, 1.00f, 0.78f)},
     {"view_window",    Compact,          Always,      at(0.00f, 0.00f, 0.62f, 0.80f)},
+    {"view_window",    Compact,          Timing,      at(0.00f, 0.00f, 1.00f, 0.80f)},
     {"view_window",    Compact,          Comparing,   at(0.00f, 0.00f, 1.00f, 0.80f)},
     {"view_window",    CompactPresenter, Always,      at(0.00f, 0.00f, 0.58f, 0.80f)},
     // The panes take the whole width (each has its own facts); the chart takes the window.
@@ -55,6 +57,7 @@ constexpr LayoutRow kRows[] = {
     {"facts_panel",    Compact,          Always,      at(0.62f, 0.00f, 0.38f, 0.42f)},
     {"facts_panel",    Compact,          ProgramOpen, at(0.62f, 0.00f, 0.38f, 0.34f)},
     {"facts_panel",    Compact,          Exporting,   at(0.62f, 0.00f, 0.38f, 0.80f)},
+    {"facts_panel",    Compact,          Timing,      kHidden},
     {"facts_panel",    Compact,          Comparing,   kHidden},
     {"facts_panel",    CompactPresenter, Always,      at(0.58f, 0.00f, 0.42f, 0.80f)},
     {"facts_panel",    CompactPresenter, Comparing,   kHidden},
@@ -65,6 +68,7 @@ constexpr LayoutRow kRows[] = {
     {"source_panel",   Compact,          Always,      at(0.62f, 0.58f, 0.38f, 0.22f)},
     {"source_panel",   Compact,          ProgramOpen, at(0.62f, 0.61f, 0.38f, 0.19f)},
     {"source_panel",   Compact,          Exporting,   kHidden},
+    {"source_panel",   Compact,          Timing,      kHidden},
     {"source_panel",   Compact,          Comparing,   kHidden},
     {"source_panel",   CompactPresenter, Always,      kHidden},
 };

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -56,20 +57,27 @@ class ViewWindow final : public Panel {
       return;
     }
     count_cut_tabs();
+    // A tab asked for (--view, a lesson, a click elsewhere) stays asked until ImGui shows it, a
+    // frame later: the frame between keeps the asked view, so the layout does not flip for it.
+    const std::optional<View> asked = ctx.select_view;
+    bool asked_shown = !asked.has_value();
     for (auto& tab : tabs_) {
-      ImGuiTabItemFlags flags = ctx.select_view == tab->view() ? ImGuiTabItemFlags_SetSelected : 0;
+      ImGuiTabItemFlags flags = asked == tab->view() ? ImGuiTabItemFlags_SetSelected : 0;
       // One id for both captions ("###" + the label): switching keeps the tab selected.
       std::string caption = std::string(whole ? tab->label() : tab->short_label()) + "###" +
                             std::string(tab->label());
       if (ImGui::BeginTabItem(caption.c_str(), nullptr, flags)) {
         ImGui::SetWindowFontScale(text_scale);
-        ctx.shown_view = tab->view();
+        if (!asked || *asked == tab->view()) {
+          ctx.shown_view = tab->view();
+          asked_shown = true;
+        }
         tab->draw(ctx);
         ImGui::SetWindowFontScale(text_scale * scale);
         ImGui::EndTabItem();
       }
     }
-    ctx.select_view.reset();
+    if (asked_shown) ctx.select_view.reset();
     ImGui::EndTabBar();
     ImGui::SetWindowFontScale(text_scale);
   }

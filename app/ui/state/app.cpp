@@ -383,7 +383,9 @@ std::vector<std::optional<WindowRect>> App::default_rects(LayoutMode mode) const
   float chrome = ImGui::GetFrameHeight() + 2 * style.WindowPadding.y;  // title bar and padding
   Shown shown{.program_open = program_.is_open(),
               .comparing = session_.comparing(),
-              .timing_tab = context_.shown_view == View::Timing,
+              // The tab asked for counts already: ImGui selects it a frame later, and the
+              // layout would flip for that frame.
+              .timing_tab = context_.select_view.value_or(context_.shown_view) == View::Timing,
               .exporting = context_.exporting};
   std::vector<std::optional<Placement>> places;
   std::vector<float> min_heights;
