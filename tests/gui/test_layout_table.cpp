@@ -27,14 +27,14 @@ std::vector<Shown> every_situation() {
   for (int bits = 0; bits < 16; ++bits)
     all.push_back({.program_open = (bits & 1) != 0,
                    .comparing = (bits & 2) != 0,
-                   .timing_tab = (bits & 4) != 0,
+                   .study_tab = (bits & 4) != 0,
                    .exporting = (bits & 8) != 0});
   return all;
 }
 
 std::string describe(LayoutMode view, const Shown& s) {
   return "view " + std::to_string(static_cast<int>(view)) + (s.program_open ? " program" : "") +
-         (s.comparing ? " compare" : "") + (s.timing_tab ? " timing" : "") +
+         (s.comparing ? " compare" : "") + (s.study_tab ? " timing" : "") +
          (s.exporting ? " export" : "");
 }
 
@@ -100,12 +100,12 @@ TEST(LayoutTable, ASituationReplacesThePlaceOnlyWhileItHolds) {
 
   EXPECT_TRUE(panel_layout("facts_panel", {}).compact_presenter);
   EXPECT_FALSE(panel_layout("facts_panel", {.comparing = true}).compact_presenter);
-  EXPECT_FALSE(panel_layout("timeline_panel", {.timing_tab = true}).compact_presenter);
+  EXPECT_FALSE(panel_layout("timeline_panel", {.study_tab = true}).compact_presenter);
   // A compare keeps the timeline (its panes step together) even with the Timing tab in front.
   EXPECT_TRUE(
-      panel_layout("timeline_panel", {.comparing = true, .timing_tab = true}).compact_presenter);
+      panel_layout("timeline_panel", {.comparing = true, .study_tab = true}).compact_presenter);
   std::optional<Placement> centre =
-      panel_layout("view_window", {.comparing = true, .timing_tab = true}).compact_presenter;
+      panel_layout("view_window", {.comparing = true, .study_tab = true}).compact_presenter;
   ASSERT_TRUE(centre);
   EXPECT_FLOAT_EQ(centre->w, 1.0f);
   EXPECT_LT(centre->h, 1.0f) << "the timeline stays under the panes";

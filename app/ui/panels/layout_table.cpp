@@ -16,8 +16,8 @@ constexpr std::optional<Placement> kHidden = std::nullopt;
 // holds. The shown panels of a view tile the display (tests/gui/test_layout_table.cpp).
 // Normal: Run over Step facts | View over Timeline | Source. Presenter: View across, Timeline and
 // Step facts under it. Compact: View | Step facts over Run over Source (an accordion: one open at
-// a time); Timeline across under them; a compare or the Timing tab takes the width (the panes or
-// the chart). An export has no Run panel (nobody can use its controls): the facts take its room.
+// a time); Timeline across under them; a compare or a study (the Timing or Precision tab) takes
+// the width (the panes or the chart). An export has no Run panel (nobody can use its controls): the facts take its room.
 // Compact presenter: View | Step facts; Timeline across under them. Compact views of a compare: the
 // panes across the width (each pane carries its own facts).
 // clang-format off
@@ -31,25 +31,25 @@ constexpr LayoutRow kRows[] = {
     {"run_panel",      Compact,          ProgramOpen, at(0.62f, 0.34f, 0.38f, 0.27f)},
     // An export's viewer cannot open the accordion's other panels: the facts take the column.
     {"run_panel",      Compact,          Exporting,   kHidden},
-    {"run_panel",      Compact,          Timing,      kHidden},
+    {"run_panel",      Compact,          Study,       kHidden},
     {"run_panel",      Compact,          Comparing,   kHidden},
     {"run_panel",      CompactPresenter, Always,      kHidden},
 
     {"view_window",    Normal,           Always,      at(0.22f, 0.00f, 0.52f, 0.85f)},
     {"view_window",    Presenter,        Always,      at(0.00f, 0.00f, 1.00f, 0.78f)},
     {"view_window",    Compact,          Always,      at(0.00f, 0.00f, 0.62f, 0.80f)},
-    {"view_window",    Compact,          Timing,      at(0.00f, 0.00f, 1.00f, 0.80f)},
+    {"view_window",    Compact,          Study,       at(0.00f, 0.00f, 1.00f, 0.80f)},
     {"view_window",    Compact,          Comparing,   at(0.00f, 0.00f, 1.00f, 0.80f)},
     {"view_window",    CompactPresenter, Always,      at(0.00f, 0.00f, 0.58f, 0.80f)},
     // The panes take the whole width (each has its own facts); the chart takes the window.
     {"view_window",    CompactPresenter, Comparing,   at(0.00f, 0.00f, 1.00f, 0.80f)},
-    {"view_window",    CompactPresenter, Timing,      at(0.00f, 0.00f, 1.00f, 1.00f)},
+    {"view_window",    CompactPresenter, Study,       at(0.00f, 0.00f, 1.00f, 1.00f)},
 
     {"timeline_panel", Normal,           Always,      at(0.22f, 0.85f, 0.52f, 0.15f)},
     {"timeline_panel", Presenter,        Always,      at(0.00f, 0.78f, 0.55f, 0.22f)},
     {"timeline_panel", Compact,          Always,      at(0.00f, 0.80f, 1.00f, 0.20f)},
     {"timeline_panel", CompactPresenter, Always,      at(0.00f, 0.80f, 1.00f, 0.20f)},
-    {"timeline_panel", CompactPresenter, Timing,      kHidden},
+    {"timeline_panel", CompactPresenter, Study,       kHidden},
 
     {"facts_panel",    Normal,           Always,      at(0.00f, 0.44f, 0.22f, 0.56f)},
     {"facts_panel",    Normal,           Exporting,   at(0.00f, 0.00f, 0.22f, 1.00f)},
@@ -57,18 +57,18 @@ constexpr LayoutRow kRows[] = {
     {"facts_panel",    Compact,          Always,      at(0.62f, 0.00f, 0.38f, 0.42f)},
     {"facts_panel",    Compact,          ProgramOpen, at(0.62f, 0.00f, 0.38f, 0.34f)},
     {"facts_panel",    Compact,          Exporting,   at(0.62f, 0.00f, 0.38f, 0.80f)},
-    {"facts_panel",    Compact,          Timing,      kHidden},
+    {"facts_panel",    Compact,          Study,       kHidden},
     {"facts_panel",    Compact,          Comparing,   kHidden},
     {"facts_panel",    CompactPresenter, Always,      at(0.58f, 0.00f, 0.42f, 0.80f)},
     {"facts_panel",    CompactPresenter, Comparing,   kHidden},
-    {"facts_panel",    CompactPresenter, Timing,      kHidden},
+    {"facts_panel",    CompactPresenter, Study,       kHidden},
 
     {"source_panel",   Normal,           Always,      at(0.74f, 0.00f, 0.26f, 1.00f)},
     {"source_panel",   Presenter,        Always,      kHidden},
     {"source_panel",   Compact,          Always,      at(0.62f, 0.58f, 0.38f, 0.22f)},
     {"source_panel",   Compact,          ProgramOpen, at(0.62f, 0.61f, 0.38f, 0.19f)},
     {"source_panel",   Compact,          Exporting,   kHidden},
-    {"source_panel",   Compact,          Timing,      kHidden},
+    {"source_panel",   Compact,          Study,       kHidden},
     {"source_panel",   Compact,          Comparing,   kHidden},
     {"source_panel",   CompactPresenter, Always,      kHidden},
 };
@@ -102,8 +102,8 @@ bool holds(Situation situation, const Shown& shown) {
       return shown.program_open;
     case Comparing:
       return shown.comparing;
-    case Timing:
-      return shown.timing_tab && !shown.comparing;
+    case Study:
+      return shown.study_tab && !shown.comparing;
     case Exporting:
       return shown.exporting;
   }

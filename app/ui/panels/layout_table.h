@@ -14,7 +14,7 @@ namespace stridescope {
 struct Shown {
   bool program_open = false;  // an own program (.cu) is open
   bool comparing = false;     // a compare of kernels or traces is shown
-  bool timing_tab = false;    // the centre window's Timing tab is in front
+  bool study_tab = false;     // the Timing or Precision tab is in front (a study, not the run)
   bool exporting = false;     // frames of a GIF or MP4: nobody can click them
 };
 
@@ -23,7 +23,7 @@ enum class Situation {
   Always,
   ProgramOpen,  // an own program is open: its controls in the Run panel need lines
   Comparing,    // a compare is shown: the panes carry their own facts
-  Timing,       // the Timing tab is in front and no compare is shown: the chart needs the room
+  Study,        // the Timing or Precision tab is in front, no compare: its chart needs the room
   Exporting,    // frames of an export: no panel a viewer would have to open or scroll
 };
 bool holds(Situation situation, const Shown& shown);

@@ -378,14 +378,19 @@ void App::reset_layout() {
 
 // The panels' default rectangles in `mode` for this display and text size: each panel's rows of
 // ui/panels/layout_table.cpp for what is shown.
+// The Timing or Precision tab in front. The tab asked for counts already: ImGui selects it a
+// frame later, and the layout would flip for that frame.
+bool App::study_in_front() const {
+  const View view = context_.select_view.value_or(context_.shown_view);
+  return view == View::Timing || view == View::Precision;
+}
+
 std::vector<std::optional<WindowRect>> App::default_rects(LayoutMode mode) const {
   const ImGuiStyle& style = ImGui::GetStyle();
   float chrome = ImGui::GetFrameHeight() + 2 * style.WindowPadding.y;  // title bar and padding
   Shown shown{.program_open = program_.is_open(),
               .comparing = session_.comparing(),
-              // The tab asked for counts already: ImGui selects it a frame later, and the
-              // layout would flip for that frame.
-              .timing_tab = context_.select_view.value_or(context_.shown_view) == View::Timing,
+              .study_tab = study_in_front(),
               .exporting = context_.exporting};
   std::vector<std::optional<Placement>> places;
   std::vector<float> min_heights;

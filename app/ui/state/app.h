@@ -79,6 +79,7 @@ class App {
   void handle_keys(PlatformWindow& window);
   void draw_panels();
   std::vector<std::optional<WindowRect>> default_rects(LayoutMode mode) const;
+  bool study_in_front() const;
   struct CollapseWishes {
     std::vector<bool> collapsed;     // shows only its title bar this frame
     std::vector<bool> by_accordion;  // because the compact view's accordion closed it
