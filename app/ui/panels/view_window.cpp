@@ -45,11 +45,11 @@ class ViewWindow final : public Panel {
     const float scale = whole ? 1.0f : tab_text_scale(room);
     if (scale < kLeastTabScale) {
       draw_tab_chooser(ctx);
-      rows_ = true;
+      chooser_ = true;
       return;
     }
-    if (rows_ && !ctx.select_view) ctx.select_view = ctx.shown_view;  // the bar takes the rows' tab
-    rows_ = false;
+    if (chooser_ && !ctx.select_view) ctx.select_view = ctx.shown_view;  // the bar takes its tab
+    chooser_ = false;
     const float text_scale = ImGui::GetCurrentWindow()->FontWindowScale;
     ImGui::SetWindowFontScale(text_scale * scale);
     if (!ImGui::BeginTabBar("views")) {
@@ -96,11 +96,7 @@ class ViewWindow final : public Panel {
   // on a tiny window): the view shown in its preview, whole where it fits, else its short caption.
   void draw_tab_chooser(AppContext& ctx) {
     cut_tabs_ = 0;
-    if (ctx.select_view) ctx.shown_view = *ctx.select_view;
-    ctx.select_view.reset();
-    Tab* shown = tabs_.front().get();
-    for (auto& tab : tabs_)
-      if (ctx.shown_view == tab->view()) shown = tab.get();
+    Tab* shown = &shown_tab(ctx);
     const float room = ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight();
     const char* preview =
         ImGui::CalcTextSize(shown->label()).x <= room ? shown->label() : shown->short_label();
@@ -116,15 +112,18 @@ class ViewWindow final : public Panel {
 
   // The view shown (or asked for), without tabs or a chooser.
   void draw_shown_alone(AppContext& ctx) {
+    Tab& shown = shown_tab(ctx);
+    ctx.shown_view = shown.view();
+    shown.draw(ctx);
+  }
+
+  // The tab asked for, else the one shown, else the first (the ask is taken).
+  Tab& shown_tab(AppContext& ctx) {
     if (ctx.select_view) ctx.shown_view = *ctx.select_view;
     ctx.select_view.reset();
-    for (auto& tab : tabs_) {
-      if (tab->view() != ctx.shown_view) continue;
-      tab->draw(ctx);
-      return;
-    }
-    ctx.shown_view = tabs_.front()->view();
-    tabs_.front()->draw(ctx);
+    for (auto& tab : tabs_)
+      if (tab->view() == ctx.shown_view) return *tab;
+    return *tabs_.front();
   }
 
   // How much smaller the short captions must be for the bar to fit `room` (the padding stays).
@@ -148,7 +147,7 @@ class ViewWindow final : public Panel {
 
   std::vector<std::unique_ptr<Tab>> tabs_;
   int cut_tabs_ = 0;
-  bool rows_ = false;  // the tabs were one chooser last frame
+  bool chooser_ = false;  // the tabs were one chooser last frame
 };
 
 }  // namespace

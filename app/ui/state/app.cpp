@@ -376,8 +376,6 @@ void App::reset_layout() {
   reopen_all_ = true;
 }
 
-// The panels' default rectangles in `mode` for this display and text size: each panel's rows of
-// ui/panels/layout_table.cpp for what is shown.
 // The Timing or Precision tab in front. The tab asked for counts already: ImGui selects it a
 // frame later, and the layout would flip for that frame.
 bool App::study_in_front() const {
@@ -385,6 +383,8 @@ bool App::study_in_front() const {
   return view == View::Timing || view == View::Precision;
 }
 
+// The panels' default rectangles in `mode` for this display and text size: each panel's rows of
+// ui/panels/layout_table.cpp for what is shown.
 std::vector<std::optional<WindowRect>> App::default_rects(LayoutMode mode) const {
   const ImGuiStyle& style = ImGui::GetStyle();
   float chrome = ImGui::GetFrameHeight() + 2 * style.WindowPadding.y;  // title bar and padding
@@ -422,6 +422,12 @@ std::vector<std::vector<std::size_t>> accordion_columns(
 
 }  // namespace
 
+// The accordion's open panel in `column`: the one it holds open, or the column's first.
+std::size_t App::open_in(const std::vector<std::size_t>& column) const {
+  return std::find(column.begin(), column.end(), accordion_open_) != column.end() ? accordion_open_
+                                                                                  : column.front();
+}
+
 // Which panels show only their title bar this frame: those the user collapsed (none at start or
 // after Reset layout, and none the accordion closed), except that in the compact view's accordion
 // all but its open panel are, and in the presenter views none (they have no title bars).
@@ -434,9 +440,7 @@ App::CollapseWishes App::collapse_wishes(
     wishes.collapsed[i] = placed_[i].collapsed && !reopen_all_ && !placed_[i].closed_by_accordion;
   if (mode != LayoutMode::Compact) return wishes;
   for (const std::vector<std::size_t>& column : accordion_columns(rects)) {
-    std::size_t open = std::find(column.begin(), column.end(), accordion_open_) != column.end()
-                           ? accordion_open_
-                           : column.front();
+    const std::size_t open = open_in(column);
     for (std::size_t i : column) wishes.collapsed[i] = wishes.by_accordion[i] = i != open;
   }
   return wishes;
@@ -449,9 +453,8 @@ void App::follow_collapses(LayoutMode mode, const std::vector<std::optional<Wind
     std::vector<bool> now(panels_.size());
     for (std::size_t i = 0; i < panels_.size(); ++i) now[i] = placed_[i].collapsed;
     for (const std::vector<std::size_t>& column : accordion_columns(rects)) {
-      bool in = std::find(column.begin(), column.end(), accordion_open_) != column.end();
-      std::size_t open = in ? accordion_open_ : column.front();
-      std::size_t next = accordion_open(column, open, now);
+      const std::size_t open = open_in(column);
+      const std::size_t next = accordion_open(column, open, now);
       if (next != open) accordion_open_ = next;
     }
   }

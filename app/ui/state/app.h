@@ -80,6 +80,7 @@ class App {
   void draw_panels();
   std::vector<std::optional<WindowRect>> default_rects(LayoutMode mode) const;
   bool study_in_front() const;
+  std::size_t open_in(const std::vector<std::size_t>& column) const;
   struct CollapseWishes {
     std::vector<bool> collapsed;     // shows only its title bar this frame
     std::vector<bool> by_accordion;  // because the compact view's accordion closed it

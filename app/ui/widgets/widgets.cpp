@@ -59,12 +59,8 @@ void wrapped_text(std::string_view text) {
       block += line.text + "\n";
       continue;
     }
-    flush();  // a word wider than the room: smaller, whole
-    ImGuiWindow* window = ImGui::GetCurrentWindow();
-    const float scale = window->FontWindowScale;
-    ImGui::SetWindowFontScale(scale * width / measure(line.text));
-    ImGui::TextUnformatted(line.text.c_str());
-    ImGui::SetWindowFontScale(scale);
+    flush();
+    fitted_line(line.text, ImGui::GetStyleColorVec4(ImGuiCol_Text));  // smaller, whole
   }
   flush();
 }
