@@ -146,7 +146,11 @@ int command_run(const OwnRunOptions& options, const std::string& out_path, bool 
   }
   if (timings) {
     out << "timings: find launches " << r.timings.parse_s << " s, compile " << r.timings.compile_s
-        << " s, run " << r.timings.run_s << " s, lines " << r.timings.symbolize_s << " s\n";
+        << " s, run " << r.timings.run_s << " s, lines " << r.timings.symbolize_s << " s";
+    if (const std::uint64_t n = r.reports.repeated_launches; n > 0)
+      out << " (" << n << (n == 1 ? " launch" : " launches")
+          << " repeated an earlier one, inputs unchanged: not run again)";
+    out << "\n";
   }
   return r.exit_code;
 }

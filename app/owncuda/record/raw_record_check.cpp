@@ -117,6 +117,7 @@ const std::vector<TopField>& top_fields() {
       {{"shared_accesses", is_uint}, "a count"},
       {{"global_races_total", is_uint}, "a count"},
       {{"uninitialized_total", is_uint}, "a count"},
+      {{"repeated_launches", is_uint}, "a count"},
       {{"shared_bytes",
         [](const json& j) {
           return is_uint(j) && j.get<std::uint64_t>() <= kMaxRecordSharedBytes;

@@ -139,6 +139,7 @@ RawResults raw_results(const nlohmann::json& raw, const std::map<std::uint64_t, 
     out.raced = raw.value("global_races_total", std::uint64_t{0});
     out.unwritten_reads = unwritten_reads_of(list(raw, "uninitialized_reads"), lines);
     out.unwritten_total = raw.value("uninitialized_total", std::uint64_t{0});
+    out.repeated_launches = raw.value("repeated_launches", std::uint64_t{0});
     for (const auto& r : list(raw, "results")) {
       ReportedResult result;
       result.name = r.at("name").get<std::string>();

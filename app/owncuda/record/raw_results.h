@@ -72,6 +72,7 @@ struct RawResults {
   std::uint64_t raced = 0;        // accesses that raced, in all
   std::vector<UnwrittenGlobalRead> unwritten_reads;  // sorted; one per launch and line
   std::uint64_t unwritten_total = 0;                 // such reads in all
+  std::uint64_t repeated_launches = 0;  // not run: each repeated an earlier one (repeat_launch.h)
   std::vector<ReportedResult> results;
   std::vector<UnreadInput> unread;
 };

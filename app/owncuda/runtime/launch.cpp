@@ -14,6 +14,7 @@
 
 #include "global_races.h"
 #include "program.h"
+#include "repeat_launch.h"
 #include "simt/stacks.h"
 #include "worker.h"
 
@@ -174,6 +175,20 @@ void begin_traced_launch(Program& program, LaunchPlan& plan, std::size_t used_sh
   }
 }
 
+// How the workers' blocks of launch `index` used memory, together.
+LaunchUse use_of_launch(long index) {
+  LaunchUse use;
+  use.buffers.assign(Program::get().buffers.size(), 0);
+  for (const Worker* w : Worker::all()) {
+    const std::vector<std::uint8_t> mine = w->buffer_use(index);
+    if (mine.empty()) continue;
+    if (mine.size() != use.buffers.size() + 1) return {{}, true};
+    for (std::size_t b = 0; b < use.buffers.size(); ++b) use.buffers[b] |= mine[b];
+    use.other |= mine.back() != 0;
+  }
+  return use;
+}
+
 void flush(Pool& pool) {
   struct Line {
     std::uint32_t barriers, call;
@@ -200,7 +215,7 @@ void flush(Pool& pool) {
 }  // namespace
 
 void launch(dim3 grid, dim3 block, std::size_t dynamic, cudaStream_t, void (*body)(void*),
-            void* frame, const void* kernel) {
+            void* frame, const void* kernel, const std::string& arguments) {
   static std::mutex one_at_a_time;  // host threads that launch at once (simpleCallback)
   std::lock_guard<std::mutex> lock(one_at_a_time);
   Program& program = Program::get();
@@ -215,6 +230,10 @@ void launch(dim3 grid, dim3 block, std::size_t dynamic, cudaStream_t, void (*bod
     program.note(program.sticky_error);
     return;
   }
+  LaunchKey key{kernel, body, grid, block, dynamic, arguments};
+  const std::uint32_t id = std::uint32_t(program.launch_index + 1);
+  if (program.launch_index != program.config.traced_launch && repeats_standing_launch(key, id))
+    return;
   LaunchPlan plan;
   plan.grid = grid;
   plan.block = block;
@@ -238,16 +257,19 @@ void launch(dim3 grid, dim3 block, std::size_t dynamic, cudaStream_t, void (*bod
   program.printed_bytes = 0;
   program.in_launch = true;
   RaceChecker::get().begin_launch();
+  const std::uint64_t epoch = device_memory_epoch();
   open_device_memory(true);
   pool.run(plan);
   open_device_memory(false);
   program.in_launch = false;
   flush(pool);
+  const bool asserted = pool.asserted;
   if (pool.asserted) {
     pool.asserted = false;
     program.sticky_error = cudaErrorAssert;
     program.note(cudaErrorAssert);
   }
+  launch_ran(std::move(key), id, epoch, use_of_launch(program.launch_index), !asserted);
 }
 
 }  // namespace stridescope_rt

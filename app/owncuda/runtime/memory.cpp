@@ -9,6 +9,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -41,6 +42,10 @@ Allocations& allocations() {
   static Allocations* a = new Allocations;
   return *a;
 }
+
+// Bumped by whatever changes what a kernel could read in a device buffer: a copy or set into one,
+// a cudaMalloc, a cudaFree (repeat_launch.h).
+std::atomic<std::uint64_t> epoch{0};
 
 constexpr std::size_t kDeviceMemory = 3ull << 30;  // what cudaMemGetInfo says there is
 // Shadows for the race checks, 8 bytes for each byte of a buffer: buffers past these sizes go
@@ -115,6 +120,7 @@ cudaError_t map_device_buffer(void** ptr, std::size_t bytes, BufferSpan span, bo
   }
   if (a.open == 0) set_access(m, false);
   m.span.ordinal = a.made++;
+  ++epoch;
   a.by_pointer[*ptr] = std::move(m);
   a.bytes += total;
   return cudaSuccess;
@@ -125,6 +131,7 @@ cudaError_t map_device_buffer(void** ptr, std::size_t bytes, BufferSpan span, bo
 void mark_copy(Allocations& a, void* dst, const void* src, std::size_t bytes) {
   Mapping* to = mapping_at(a, dst);
   if (to == nullptr) return;
+  ++epoch;
   const auto [first, last] = shadow_words(*to, dst, bytes);
   const Mapping* from = mapping_at(a, src);
   const auto [src_first, src_last] =
@@ -238,6 +245,27 @@ DeviceWords device_words(const void* device, std::size_t bytes) {
   return out;
 }
 
+std::uint64_t device_memory_epoch() {
+  return epoch.load();
+}
+
+void relabel_kernel_words(const std::vector<std::uintptr_t>& buffers, std::uint32_t from,
+                          std::uint32_t to) {
+  Allocations& a = allocations();
+  std::lock_guard<std::mutex> lock(a.mutex);
+  for (const std::uintptr_t begin : buffers) {
+    const Mapping* m = mapping_at(a, reinterpret_cast<const void*>(begin));
+    if (m == nullptr || m->span.shadow == nullptr) continue;
+    const std::size_t words = (m->span.end - m->span.begin + 3) / 4;
+    for (std::size_t w = 0; w < words; ++w) {
+      WordState& s = m->span.shadow[w];
+      if ((s.provenance & ~kReadByKernel) == from)
+        s.provenance = (s.provenance & kReadByKernel) | to;
+      if (s.launch == from) s.launch = to;
+    }
+  }
+}
+
 bool buffer_holding(std::uintptr_t address, BufferSpan& out) {
   Allocations& a = allocations();
   std::unique_lock<std::mutex> lock(a.mutex, std::try_to_lock);  // a fault in a copy holds it
@@ -342,6 +370,7 @@ cudaError_t cudaFree(void* ptr) {
   a.shadow_bytes -= it->second.shadow_length;
   a.bytes -= it->second.length;
   a.by_pointer.erase(it);
+  ++stridescope_rt::epoch;
   program.global.freed(ptr);
   return cudaSuccess;
 }

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "global_races.h"
+#include "repeat_launch.h"
 #include "worker.h"
 
 namespace stridescope_rt {
@@ -192,6 +193,7 @@ void Program::write_record() {
   out["global_races_total"] = RaceChecker::get().raced();
   out["uninitialized_reads"] = uninitialized_reads_json();
   out["uninitialized_total"] = RaceChecker::get().uninitialized_total();
+  out["repeated_launches"] = repeated_launches();
   if (per_block_kept) {
     out["first_snapshots"] = first_snapshots;
     out["block_results"] = block_results;

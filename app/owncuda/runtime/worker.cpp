@@ -126,6 +126,8 @@ void Worker::begin_launch(const LaunchPlan& plan) {
   buffers_lo_ = buffers.empty() ? 1 : buffers.front().map_begin;
   buffers_span_ = buffers.empty() ? 0 : buffers.back().map_end - buffers_lo_;
   pages_.fill(PageEntry{});
+  use_.assign(buffers.size() + 1, 0);
+  use_launch_ = Program::get().launch_index;
   launch_id_ = std::uint32_t(Program::get().launch_index + 1);
   coordinates_.resize(plan.threads);
   for (unsigned t = 0; t < plan.threads; ++t)
@@ -200,6 +202,7 @@ void Worker::check_new_page(std::uintptr_t a, unsigned size, char kind, void* pc
   const std::vector<BufferSpan>& buffers = Program::get().buffers;
   PageEntry& e = pages_[(a >> 12) % pages_.size()];
   e = PageEntry{a >> 12};
+  e.use = &use_.back();  // no buffer's page: other memory
   auto it = std::upper_bound(buffers.begin(), buffers.end(), a,
                              [](std::uintptr_t x, const BufferSpan& b) { return x < b.map_begin; });
   if (it != buffers.begin() && a < (it - 1)->map_end) {
@@ -207,6 +210,7 @@ void Worker::check_new_page(std::uintptr_t a, unsigned size, char kind, void* pc
     e.end = (it - 1)->end;
     e.shadow = (it - 1)->shadow;
     e.managed = (it - 1)->managed;
+    if (!e.managed) e.use = &use_[std::size_t(it - 1 - buffers.begin())];  // host code writes one
   }
   check_buffer(a, size, kind, pc);
 }
@@ -422,6 +426,7 @@ void Worker::fault(const std::string& message) {
 }
 
 void Worker::kernel_printf(const char* format, va_list args, const void* site) {
+  touched_other();  // a repeat prints again
   va_list copy;
   va_copy(copy, args);
   char small[512];

@@ -121,10 +121,20 @@ class Worker final : public stridescope::simt::EngineClient {
     }
     if (a - buffers_lo_ < buffers_span_) [[likely]]
       check_buffer(a, size, kind, pc);
+    else
+      touched_other();
     ++clock_;
     if (tracing_) [[unlikely]]
       return traced_global_access(addr, size, kind);
     engine_.access_point();
+  }
+  // An access of memory that is no cudaMalloc buffer, or a printf: the launch is
+  // one a repeat of it must run again (repeat_launch.h).
+  void touched_other() { use_.back() = 3; }
+  // How this worker's blocks of launch `index` used memory (repeat_launch.h): empty where it ran
+  // none of that launch.
+  std::vector<std::uint8_t> buffer_use(long index) const {
+    return use_launch_ == index ? use_ : std::vector<std::uint8_t>{};
   }
   // __threadfence(): the thread's later atomics release what it (or its block before a barrier)
   // wrote before (global_races.h).
@@ -206,6 +216,7 @@ class Worker final : public stridescope::simt::EngineClient {
       return check_new_page(a, size, kind, pc);
     if (a < e.begin || a + size > e.end) [[unlikely]]
       buffer_overrun(a, size, kind, pc);
+    *e.use |= kind == 'r' ? 1 : kind == 'w' ? 2 : 3;
     if (e.shadow != nullptr) note_global(e, a - e.begin, size, kind, pc);
   }
   // The race checks and marks of a global access (global_races.h).
@@ -264,7 +275,12 @@ class Worker final : public stridescope::simt::EngineClient {
     std::uintptr_t page = ~std::uintptr_t(0), begin = 0, end = ~std::uintptr_t(0);
     WordState* shadow = nullptr;
     bool managed = false;
+    std::uint8_t* use = nullptr;  // its buffer's byte of use_
   };
+  // Per live buffer of the launch (Program::buffers' order), then one for all other memory: bit 1
+  // read, bit 2 written (repeat_launch.h).
+  std::vector<std::uint8_t> use_;
+  long use_launch_ = -1;
   std::uintptr_t buffers_lo_ = 0, buffers_span_ = 0;
   std::atomic<std::uintptr_t> last_pc_{0}, sampled_pc_{0};
   pthread_t os_thread_ = pthread_self();

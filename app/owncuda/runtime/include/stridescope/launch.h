@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstring>
+#include <string>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -20,9 +21,12 @@ extern "C" unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, std::size
 #endif
 
 namespace stridescope_rt {
-// Runs body(frame) once per thread of every block (the runtime: launch.cpp).
+// Runs body(frame) once per thread of every block (the runtime: launch.cpp). `arguments`: the
+// bytes of the kernel's arguments, where they are plain bytes (a launch that repeats the one before
+// may then stand on its results: repeat_launch.h), else empty.
 void launch(dim3 grid, dim3 block, std::size_t dynamic_shared, cudaStream_t stream,
-            void (*body)(void*), void* frame, const void* kernel);
+            void (*body)(void*), void* frame, const void* kernel,
+            const std::string& arguments = std::string());
 
 // How the x86-64 ABI passes a parameter of type P: in registers or on the stack when it is
 // trivial for the purposes of calls, else by the address of a copy the caller made (and the
@@ -62,6 +66,17 @@ struct LaunchFrame {
   STRIDESCOPE_NOT_TRACED static void run(void* frame) {
     static_cast<const LaunchFrame*>(frame)->call(std::index_sequence_for<P...>{});
   }
+  // The arguments' bytes, where each is trivially copyable (else empty).
+  STRIDESCOPE_NOT_TRACED std::string bytes() const {
+    if constexpr ((std::is_trivially_copyable_v<P> && ...)) {
+      std::string out(1, '(');
+      std::apply([&](P*... a) { (out.append(reinterpret_cast<const char*>(a), sizeof(P)), ...); },
+                 args);
+      return out;
+    } else {
+      return {};
+    }
+  }
 };
 
 template <typename Kernel>
@@ -75,7 +90,7 @@ struct Launcher<void (*)(P...)> {
   STRIDESCOPE_NOT_TRACED void operator()(P... args) const {
     LaunchFrame<P...> frame{kernel, std::tuple<P*...>(&args...)};
     launch(grid, block, shared, stream, &LaunchFrame<P...>::run, &frame,
-           reinterpret_cast<const void*>(kernel));
+           reinterpret_cast<const void*>(kernel), frame.bytes());
   }
 };
 template <typename... P>
@@ -143,6 +158,6 @@ STRIDESCOPE_NOT_TRACED cudaError_t cudaLaunchKernel(void (*kernel)(P...), dim3 g
   ::stridescope_rt::LaunchFrame<P...> frame{
       kernel, ::stridescope_rt::arguments_of<P...>(args, std::index_sequence_for<P...>{})};
   ::stridescope_rt::launch(grid, block, shared, stream, &::stridescope_rt::LaunchFrame<P...>::run,
-                           &frame, reinterpret_cast<const void*>(kernel));
+                           &frame, reinterpret_cast<const void*>(kernel), frame.bytes());
   return cudaPeekAtLastError();
 }
