@@ -75,10 +75,6 @@ void forget_freed_words();
 
 // A count that changes whenever host code changes what device buffers hold or which there are.
 std::uint64_t device_memory_epoch();
-// The words of the buffers starting at `buffers` that launch `from` (index + 1) wrote last, and
-// its race notes, said to be launch `to`'s: a repeat of it that did not run (repeat_launch.h).
-void relabel_kernel_words(const std::vector<std::uintptr_t>& buffers, std::uint32_t from,
-                          std::uint32_t to);
 
 // Device (not managed) buffers accessible to code (a launch begins: true) or not (it ended: false),
 // counted: the last of several launches running at once closes them.

@@ -175,6 +175,15 @@ void begin_traced_launch(Program& program, LaunchPlan& plan, std::size_t used_sh
   }
 }
 
+// A launch (not the traced one) whose results an earlier launch's stand for: it does not run, and
+// that launch's writes are its (repeat_launch.h).
+bool stands_on_an_earlier_launch(Program& program, const LaunchKey& key) {
+  if (program.launch_index == program.config.traced_launch) return false;
+  const std::uint32_t stands = standing_launch(key);
+  if (stands != 0) program.last_writes_by = stands;
+  return stands != 0;
+}
+
 // How the workers' blocks of launch `index` used memory, together.
 LaunchUse use_of_launch(long index) {
   LaunchUse use;
@@ -220,6 +229,8 @@ void launch(dim3 grid, dim3 block, std::size_t dynamic, cudaStream_t, void (*bod
   std::lock_guard<std::mutex> lock(one_at_a_time);
   Program& program = Program::get();
   ++program.launch_index;
+  const std::uint32_t id = std::uint32_t(program.launch_index + 1);
+  program.last_writes_by = id;
   forget_freed_words();  // what the launch before this one wrote no longer counts
   program.launch_kernels.push_back(reinterpret_cast<std::uintptr_t>(kernel));
   program.launches.push_back({{"grid", {grid.x, grid.y, grid.z}},
@@ -231,9 +242,7 @@ void launch(dim3 grid, dim3 block, std::size_t dynamic, cudaStream_t, void (*bod
     return;
   }
   LaunchKey key{kernel, body, grid, block, dynamic, arguments};
-  const std::uint32_t id = std::uint32_t(program.launch_index + 1);
-  if (program.launch_index != program.config.traced_launch && repeats_standing_launch(key, id))
-    return;
+  if (stands_on_an_earlier_launch(program, key)) return;
   LaunchPlan plan;
   plan.grid = grid;
   plan.block = block;

@@ -249,23 +249,6 @@ std::uint64_t device_memory_epoch() {
   return epoch.load();
 }
 
-void relabel_kernel_words(const std::vector<std::uintptr_t>& buffers, std::uint32_t from,
-                          std::uint32_t to) {
-  Allocations& a = allocations();
-  std::lock_guard<std::mutex> lock(a.mutex);
-  for (const std::uintptr_t begin : buffers) {
-    const Mapping* m = mapping_at(a, reinterpret_cast<const void*>(begin));
-    if (m == nullptr || m->span.shadow == nullptr) continue;
-    const std::size_t words = (m->span.end - m->span.begin + 3) / 4;
-    for (std::size_t w = 0; w < words; ++w) {
-      WordState& s = m->span.shadow[w];
-      if ((s.provenance & ~kReadByKernel) == from)
-        s.provenance = (s.provenance & kReadByKernel) | to;
-      if (s.launch == from) s.launch = to;
-    }
-  }
-}
-
 bool buffer_holding(std::uintptr_t address, BufferSpan& out) {
   Allocations& a = allocations();
   std::unique_lock<std::mutex> lock(a.mutex, std::try_to_lock);  // a fault in a copy holds it
@@ -300,7 +283,7 @@ std::vector<FreedWords>& freed_words() {
 // What the last launch's kernel wrote in a buffer about to be freed, kept (the caller holds the
 // allocations' mutex): up to 16 MiB in all.
 void keep_last_launch_words(const Mapping& m) {
-  const std::uint32_t last = std::uint32_t(Program::get().launch_index + 1);
+  const std::uint32_t last = Program::get().last_writes_by;
   if (m.span.shadow == nullptr || last == 0) return;
   const std::size_t words = (m.span.end - m.span.begin + 3) / 4;
   FreedWords kept;

@@ -69,6 +69,9 @@ class Program {
 
   // Launches (the main thread's).
   long launch_index = -1;
+  // The launch (index + 1) whose kernel's writes are the last launch's: itself, or for a repeat
+  // that did not run, the launch it repeated (repeat_launch.h). Its words carry this provenance.
+  std::uint32_t last_writes_by = 0;
   nlohmann::json launches = nlohmann::json::array();
   std::vector<std::uint64_t> launch_kernels;  // each launch's kernel address
   std::atomic<std::uint64_t> blocks_done{0}, blocks_total{0};

@@ -45,15 +45,13 @@ std::uint64_t repeated_launches() {
   return repeats.load();
 }
 
-bool repeats_standing_launch(const LaunchKey& key, std::uint32_t id) {
-  for (Standing& s : standing()) {
-    if (!same(s.key, key) || s.epoch != device_memory_epoch()) continue;
-    relabel_kernel_words(s.written, s.id, id);
-    s.id = id;
-    ++repeats;
-    return true;
-  }
-  return false;
+std::uint32_t standing_launch(const LaunchKey& key) {
+  for (const Standing& s : standing())
+    if (same(s.key, key) && s.epoch == device_memory_epoch()) {
+      ++repeats;
+      return s.id;
+    }
+  return 0;
 }
 
 void launch_ran(LaunchKey key, std::uint32_t id, std::uint64_t epoch, const LaunchUse& use,

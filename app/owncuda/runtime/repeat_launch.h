@@ -37,9 +37,9 @@ struct LaunchUse {
 // Launches not run because they repeated the one before (read at exit for --timings).
 std::uint64_t repeated_launches();
 
-// True where the launch of `key` (about to begin as launch `id`, index + 1) repeats one whose
-// results stand: the words that launch wrote are now said written by this one.
-bool repeats_standing_launch(const LaunchKey& key, std::uint32_t id);
+// Where the launch of `key` repeats one whose results stand, that launch (index + 1): its words
+// are this launch's writes. Else 0.
+std::uint32_t standing_launch(const LaunchKey& key);
 // After a launch ran to its end (`clean`: no assert, no sticky error), with the device memory's
 // epoch (device_memory_epoch()) when it began.
 void launch_ran(LaunchKey key, std::uint32_t id, std::uint64_t epoch, const LaunchUse& use,

@@ -107,7 +107,7 @@ void report_returned(const char* name, const void* value, unsigned size, int kin
   const double returned = value_at(static_cast<const unsigned char*>(value), size, kind);
   nlohmann::json r = {{"name", name}, {"values", {returned}}};
   // The words the last launch's kernel wrote, in every buffer: the returned value must be one.
-  const std::uint32_t last = std::uint32_t(program.launch_index + 1);
+  const std::uint32_t last = program.last_writes_by;
   bool found = false;
   nlohmann::json left = nlohmann::json::array();
   Opened opened;
