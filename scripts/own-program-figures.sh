@@ -81,3 +81,31 @@ awk -v a="$one" -v b="$two" 'BEGIN {
   printf "   1 worker %.2f s, 2 workers %.2f s: %.2fx\n", a, b, a / b
   printf "   %.1f ns per thread on one worker\n", a * 1e9 / 16777216
 }'
+
+# A tiled matmul's threads share nothing between barriers but through the barriers: its blocks after
+# the probed ones run without the lanes' turns at every access (runtime/sharing_probe.h).
+cat >"$T/matmul.cu" <<'EOF'
+#define TILE 16
+__global__ void matmul(const float* A, const float* B, float* C, int n) {
+  __shared__ float As[TILE][TILE], Bs[TILE][TILE];
+  int row = blockIdx.y * TILE + threadIdx.y, col = blockIdx.x * TILE + threadIdx.x;
+  float acc = 0;
+  for (int t = 0; t < n / TILE; ++t) {
+    As[threadIdx.y][threadIdx.x] = A[row * n + t * TILE + threadIdx.x];
+    Bs[threadIdx.y][threadIdx.x] = B[(t * TILE + threadIdx.y) * n + col];
+    __syncthreads();
+    for (int k = 0; k < TILE; ++k) acc += As[threadIdx.y][k] * Bs[k][threadIdx.x];
+    __syncthreads();
+  }
+  C[row * n + col] = acc;
+}
+EOF
+"$B/stridescope" run "$T/matmul.cu" --keep "$T/matmul" \
+  --launch 'matmul<<<(32,32),(16,16)>>>(A=iota(262144), B=iota(262144), C=zeros(262144), n=512)' \
+  >/dev/null
+turns=$(wall env STRIDESCOPE_TURNS_AT_EVERY_ACCESS=1 $(program matmul 2))
+skipped=$(wall $(program matmul 2))
+echo "== a 512x512 tiled matmul (16x16 tiles), its program on 2 workers"
+awk -v a="$turns" -v b="$skipped" 'BEGIN {
+  printf "   turns at every access %.2f s, skipped where nothing is shared %.2f s: %.2fx\n", a, b, a / b
+}'

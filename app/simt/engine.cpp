@@ -27,7 +27,8 @@ Engine::Engine(Schedule schedule, std::uint64_t seed, GuardedStacks& stacks, Eng
       limits_(limits),
       stacks_(stacks),
       contexts_(stacks),
-      handing_over_(schedule == Schedule::Warps || schedule == Schedule::Lockstep) {}
+      handing_over_(schedule == Schedule::Warps || schedule == Schedule::Lockstep),
+      switch_at_access_(handing_over_) {}
 
 Engine::~Engine() {
   contexts_.clear();

@@ -110,6 +110,12 @@ class Engine {
   const char* stacks_end() const;
   Schedule schedule() const { return schedule_; }
   void reseed(std::uint64_t seed) { random_.seed(seed); }
+  // Warps and Lockstep: whether lanes take turns at memory accesses (else each lane runs to its
+  // next barrier or collective, yielding only every kYieldAfter accesses, so that a lane spinning
+  // on a flag another lane of its warp sets goes on). A block whose threads share nothing between
+  // barriers ends the same either way (owncuda/runtime/sharing_probe.h).
+  void switch_at_accesses(bool on) { switch_at_access_ = on && handing_over_; }
+  static constexpr std::uint32_t kYieldAfter = 1u << 16;
 
   // Ends the block at once (the lanes are dropped, not unwound): for a process about to exit.
   void abandon();
@@ -158,7 +164,9 @@ class Engine {
   Index3* index_target_ = &unseen_index_;
   std::vector<Index3> indices_{Index3{}};  // [0]: the scheduler's (unused), [t + 1]: thread t's
   EngineClient* client_ = nullptr;
-  bool handing_over_ = false;  // Warps and Lockstep: a thread that waits hands over to the next
+  bool handing_over_ = false;      // Warps and Lockstep: a thread that waits hands over to the next
+  bool switch_at_access_ = false;  // ... and lanes take turns at every access (switch_at_accesses)
+  std::uint32_t unswitched_ = 0;   // accesses since the last yield, where they do not
   std::vector<Lane> lanes_;
   std::vector<State> states_;              // per lane
   std::vector<std::uint32_t> ready_;       // per warp: a bit per ready lane
@@ -223,8 +231,13 @@ inline void Engine::block_running(State state) {
 }
 
 [[gnu::always_inline]] inline void Engine::access_point() {
-  if (handing_over_) [[likely]] {
+  if (switch_at_access_) [[likely]] {
     if (const unsigned next = next_in_group(running_); next != running_) switch_to(next);
+  } else if (handing_over_) {
+    if (++unswitched_ == kYieldAfter) [[unlikely]] {
+      unswitched_ = 0;
+      if (const unsigned next = next_in_group(running_); next != running_) switch_to(next);
+    }
   } else if (schedule_ == Schedule::Random && (random_() & 1u) != 0) {
     switch_to(kScheduler);
   }

@@ -125,6 +125,8 @@ Program::Program() {
   // A record that says only this much tells stridescope the runtime ran but never wrote at the end
   // (an _exit(), a folder the program made unwritable: the file, made now, stays writable).
   if (config.raw_path) std::ofstream(config.raw_path) << R"({"started": true})";
+  if (const char* s = std::getenv("STRIDESCOPE_TURNS_AT_EVERY_ACCESS"))
+    config.turns_always = std::string(s) == "1";
   if (const char* s = std::getenv("STRIDESCOPE_ALIGNMENT_CHECKS"))
     config.alignment_checks = std::string(s) != "0";
 }

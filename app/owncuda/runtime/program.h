@@ -59,6 +59,9 @@ struct Config {
   // program, as a GPU stops the kernel ("misaligned address"); off for a program with packed
   // structs, whose fields clang loads whole where nvcc loads them byte by byte.
   bool alignment_checks = true;
+  // Lanes take turns at every access in every block, even where a kernel's threads share nothing
+  // between barriers (sharing_probe.h); STRIDESCOPE_TURNS_AT_EVERY_ACCESS=1, for a measurement.
+  bool turns_always = false;
 };
 
 class Program {

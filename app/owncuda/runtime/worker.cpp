@@ -147,6 +147,7 @@ void Worker::run_block(std::uint64_t linear) {
                    unsigned(linear / (std::uint64_t(plan_.grid.x) * plan_.grid.y))};
   tracing_ = plan_.traced && long(linear) == program.config.traced_block;
   recording_ = tracing_ || plan_.keep_blocks;
+  choose_turns();
   first_barrier_seen_ = false;
   block_low_ = used_shared_;
   clock_ = 0;
@@ -165,13 +166,14 @@ void Worker::run_block(std::uint64_t linear) {
   }
   if (asserted_) throw AssertStop{};
   resolve_pending();
+  if (probing_) probed(plan_.kernel, plan_.threads, probe_.shared());
   if (tracing_) end_step("exit", 0);
   if (plan_.keep_blocks) {
     if (!first_barrier_seen_) program.first_snapshots[linear] = words();
     program.block_results[linear] =
         block_low_ + program.config.word_size <= used_shared_ ? word_at(block_low_) : 0;
   }
-  tracing_ = recording_ = false;
+  tracing_ = recording_ = probing_ = watching_ = false;
 }
 
 std::int64_t Worker::word_at(std::size_t offset) const {
@@ -284,6 +286,30 @@ void Worker::recorded_shared_access(std::uint32_t offset, unsigned size, char ki
   record_shared(offset, size, kind, pc);
 }
 
+void Worker::watched_shared_access(std::uint32_t offset, unsigned size, char kind, void* pc) {
+  if (probing_) probe_.shared_access(offset, size, kind, engine_.running());
+  if (recording_) return recorded_shared_access(offset, size, kind, pc);
+  engine_.access_point();
+}
+
+void Worker::watched_global_access(const void* addr, unsigned size, char kind) {
+  if (probing_)
+    probe_.global_access(reinterpret_cast<std::uintptr_t>(addr), size, kind, engine_.running());
+  if (tracing_) return traced_global_access(addr, size, kind);
+  engine_.access_point();
+}
+
+void Worker::choose_turns() {
+  const Config& config = Program::get().config;
+  const bool may_skip = !recording_ && plan_.kernel != nullptr && !config.turns_always &&
+                        config.schedule == stridescope::simt::Schedule::Warps;
+  const Sharing known = may_skip ? sharing_of(plan_.kernel, plan_.threads) : Sharing::Some;
+  probing_ = known == Sharing::Unknown;
+  watching_ = recording_ || probing_;
+  engine_.switch_at_accesses(known != Sharing::None);
+  if (probing_) probe_.begin_block(used_shared_);
+}
+
 void Worker::traced_global_access(const void* addr, unsigned size, char kind) {
   engine_.access_point();
   record_global(addr, size, kind);
@@ -365,6 +391,7 @@ std::uint64_t Worker::collective(int op, unsigned mask, std::uint64_t value, int
 void Worker::on_block_barrier(int line) {
   resolve_pending();
   ++barriers_passed_;  // a printf after it prints after every printf before it
+  if (probing_) probe_.next_interval();
   printf_calls_.clear();
   if (plan_.keep_blocks && !first_barrier_seen_) Program::get().first_snapshots[block_] = words();
   first_barrier_seen_ = true;
@@ -426,7 +453,8 @@ void Worker::fault(const std::string& message) {
 }
 
 void Worker::kernel_printf(const char* format, va_list args, const void* site) {
-  touched_other();  // a repeat prints again
+  touched_other();                          // a repeat prints again
+  if (probing_) probe_.shared_something();  // the lanes' turns order its lines
   va_list copy;
   va_copy(copy, args);
   char small[512];

@@ -19,6 +19,7 @@
 
 #include "global_races.h"
 #include "program.h"
+#include "sharing_probe.h"
 #include "simt/engine.h"
 #include "simt/stacks.h"
 
@@ -124,8 +125,8 @@ class Worker final : public stridescope::simt::EngineClient {
     else
       touched_other();
     ++clock_;
-    if (tracing_) [[unlikely]]
-      return traced_global_access(addr, size, kind);
+    if (watching_) [[unlikely]]
+      return watched_global_access(addr, size, kind);
     engine_.access_point();
   }
   // An access of memory that is no cudaMalloc buffer, or a printf: the launch is
@@ -178,7 +179,10 @@ class Worker final : public stridescope::simt::EngineClient {
   static std::vector<Worker*> all();
   // clock()/clock64() in a kernel: the block's events so far, this reading one of them, four
   // cycles each (a loop that waits for the clock to pass a count ends).
-  long long read_clock() { return 4 * static_cast<long long>(++clock_); }
+  long long read_clock() {
+    if (probing_) probe_.shared_something();  // its values depend on the order of the threads
+    return 4 * static_cast<long long>(++clock_);
+  }
   void kernel_printf(const char* format, va_list args, const void* site);
   [[noreturn]] void kernel_assert(const char* expression, const char* file, unsigned line,
                                   const char* function);
@@ -203,8 +207,8 @@ class Worker final : public stridescope::simt::EngineClient {
   [[gnu::always_inline]] void shared_access(std::uint32_t offset, unsigned size, char kind,
                                             void* pc) {
     ++clock_;
-    if (recording_) [[unlikely]]
-      return recorded_shared_access(offset, size, kind, pc);
+    if (watching_) [[unlikely]]
+      return watched_shared_access(offset, size, kind, pc);
     engine_.access_point();
   }
   // A global access: inside its cudaMalloc buffer's bytes, where it is in one's mapping (a page's
@@ -243,6 +247,11 @@ class Worker final : public stridescope::simt::EngineClient {
  private:
   [[noreturn]] void buffer_overrun(std::uintptr_t a, unsigned size, char kind, void* pc);
   [[noreturn]] void stack_overflow(void* pc);
+  // The accesses of a block that is recorded or probed (sharing_probe.h).
+  void watched_shared_access(std::uint32_t offset, unsigned size, char kind, void* pc);
+  void watched_global_access(const void* addr, unsigned size, char kind);
+  // Whether the block about to run takes turns at accesses, and whether it is probed.
+  void choose_turns();
   // The traced block's accesses, and the shared ones of a block whose result the trace keeps.
   void recorded_shared_access(std::uint32_t offset, unsigned size, char kind, void* pc);
   void traced_global_access(const void* addr, unsigned size, char kind);
@@ -290,6 +299,9 @@ class Worker final : public stridescope::simt::EngineClient {
   std::uint64_t block_ = 0;
   bool tracing_ = false;    // the traced block: record its accesses
   bool recording_ = false;  // the traced block, or a block whose result the trace keeps
+  bool probing_ = false;    // a block whose threads' sharing is watched (sharing_probe.h)
+  bool watching_ = false;   // recording_ or probing_
+  SharingProbe probe_;
   bool first_barrier_seen_ = false;
   std::size_t block_low_ = 0;  // the lowest shared offset the block touched (its result is there)
   std::uint64_t clock_ = 0;

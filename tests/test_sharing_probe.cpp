@@ -1,0 +1,77 @@
+// Blocks of a kernel whose threads share nothing between barriers run each lane to its next
+// barrier (sharing_probe.h); a kernel whose lanes do share, through shared or global memory, keeps
+// the lanes' turns at every access in every block, and prints what a GPU's lockstep warps print.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "cli/run_command.h"
+#include "owncuda/own_program.h"
+#include "run_command.h"
+
+namespace stridescope {
+namespace {
+
+namespace fs = std::filesystem;
+using test_support::have_clang_tools;
+
+// A warp-synchronous tail (Harris's kernel 5, no __syncwarp) and lanes reading their neighbour's
+// global word right after writing their own: both right only where a warp's lanes take turns.
+const std::string kProgram = R"(#include <cstdio>
+__global__ void tail(const int* in, int* out) {
+  __shared__ volatile int s[64];
+  int t = threadIdx.x;
+  s[t] = in[blockIdx.x * 64 + t];
+  __syncthreads();
+  if (t < 32) {
+    s[t] += s[t + 32]; s[t] += s[t + 16]; s[t] += s[t + 8];
+    s[t] += s[t + 4]; s[t] += s[t + 2]; s[t] += s[t + 1];
+  }
+  if (t == 0) out[blockIdx.x] = s[0];
+}
+__global__ void neighbour(volatile int* g, int* out) {
+  int i = blockIdx.x * 32 + threadIdx.x;
+  g[i] = i;
+  out[i] = g[i ^ 1];
+}
+int main() {
+  const int blocks = 64, n = blocks * 64;
+  static int h[n];
+  for (int i = 0; i < n; ++i) h[i] = 1;
+  int *in, *out, *g, *o;
+  cudaMalloc(&in, n * sizeof(int));
+  cudaMalloc(&out, blocks * sizeof(int));
+  cudaMalloc(&g, n * sizeof(int));
+  cudaMalloc(&o, n * sizeof(int));
+  cudaMemcpy(in, h, sizeof h, cudaMemcpyHostToDevice);
+  cudaMemset(g, 0, n * sizeof(int));
+  int wrong = 0;
+  for (int launch = 0; launch < 2; ++launch) {
+    tail<<<blocks, 64>>>(in, out);
+    cudaMemcpy(h, out, blocks * sizeof(int), cudaMemcpyDeviceToHost);
+    for (int b = 0; b < blocks; ++b) wrong += h[b] != 64;
+    cudaMemset(out, 0, blocks * sizeof(int));
+  }
+  neighbour<<<n / 32, 32>>>(g, o);
+  cudaMemcpy(h, o, sizeof h, cudaMemcpyDeviceToHost);
+  int neighbours = 0;
+  for (int i = 0; i < n; ++i) neighbours += h[i] != (i ^ 1);
+  printf("wrong sums %d, wrong neighbours %d\n", wrong, neighbours);
+}
+)";
+
+TEST(SharingProbe, LanesThatShareKeepTheirTurnsInEveryBlock) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  OwnRunOptions options;
+  options.file = (fs::path(STRIDESCOPE_TEST_TMP) / "sharing_probe.cu").string();
+  std::ofstream(options.file) << kProgram;
+  std::ostringstream out, err;
+  ASSERT_EQ(command_run(options, "", false, out, err), 0) << err.str();
+  EXPECT_EQ(out.str().substr(0, out.str().find('\n') + 1), "wrong sums 0, wrong neighbours 0\n");
+}
+
+}  // namespace
+}  // namespace stridescope
