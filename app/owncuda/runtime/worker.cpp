@@ -301,7 +301,7 @@ void Worker::watched_global_access(const void* addr, unsigned size, char kind) {
 
 void Worker::choose_turns() {
   const Config& config = Program::get().config;
-  const bool may_skip = !recording_ && plan_.kernel != nullptr && !config.turns_always &&
+  const bool may_skip = !tracing_ && plan_.kernel != nullptr && !config.turns_always &&
                         config.schedule == stridescope::simt::Schedule::Warps;
   const Sharing known = may_skip ? sharing_of(plan_.kernel, plan_.threads) : Sharing::Some;
   probing_ = known == Sharing::Unknown;

@@ -300,7 +300,7 @@ class Worker final : public stridescope::simt::EngineClient {
   bool tracing_ = false;    // the traced block: record its accesses
   bool recording_ = false;  // the traced block, or a block whose result the trace keeps
   bool probing_ = false;    // a block whose threads' sharing is watched (sharing_probe.h)
-  bool watching_ = false;   // recording_ or probing_
+  bool watching_ = false;   // recording_ or probing_ (the traced block always takes turns)
   SharingProbe probe_;
   bool first_barrier_seen_ = false;
   std::size_t block_low_ = 0;  // the lowest shared offset the block touched (its result is there)
