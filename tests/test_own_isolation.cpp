@@ -364,11 +364,13 @@ TEST(OwnIsolation, EachEndingPastALimitIsSaidInWords) {
   EXPECT_EQ(ending_text(3, limits, "the program"), "");
   EXPECT_EQ(ending_text(255, limits, "the program"), "");  // exit(-1): a status, no signal
   EXPECT_EQ(ending_text(kKilledBy + SIGXCPU, limits, "the program"),
-            "the program ran past its 30 s of CPU time (an endless loop?)");
+            "the program ran past its 30 s of CPU time, set by --time-limit (an endless loop, or "
+            "more work than that?)");
   EXPECT_EQ(ending_text(kKilledBy + SIGXCPU, kToolLimits, "clang"),
             "clang ran past its 120 s of CPU time");
   EXPECT_EQ(ending_text(kPastWallTime, limits, "the program"),
-            "the program ran past its 40 s wall-time limit (waiting for something, or sleeping?)");
+            "the program ran past its 40 s wall-time limit, set by --time-limit (waiting for "
+            "something, or sleeping?)");
   EXPECT_EQ(ending_text(kKilledBy + SIGXFSZ, limits, "the program"),
             "the program wrote more than 1024 KiB (its output, or its trace); it was stopped");
   EXPECT_EQ(ending_text(kSignalledParent + SIGTERM, limits, "the program"),

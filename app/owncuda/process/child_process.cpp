@@ -347,15 +347,17 @@ std::string ending_text(int exit_code, const Limits& limits, const std::string& 
     return who + " was stopped from outside stridescope (" +
            signal_name(exit_code - kStoppedFromOutside) + " to the process running it)";
   if (!ended_abnormally(exit_code)) return "";
-  // What may have kept it: a program's guesses; a tool's, a huge or generated source.
+  // What may have kept it: a program's guesses; a tool's, a huge or generated source. A program's
+  // limits follow --time-limit (the emulator's own watch says more, first; a GPU program's are
+  // these).
   const bool program = limits.isolation == Isolation::Program;
   if (exit_code == kPastWallTime)
     return who + " ran past its " + std::to_string(limits.wall_s) + " s wall-time limit" +
-           (program ? " (waiting for something, or sleeping?)" : "");
+           (program ? ", set by --time-limit (waiting for something, or sleeping?)" : "");
   const int signal = exit_code - kKilledBy;
   if (signal == SIGXCPU)
     return who + " ran past its " + std::to_string(limits.cpu_s) + " s of CPU time" +
-           (program ? " (an endless loop?)" : "");
+           (program ? ", set by --time-limit (an endless loop, or more work than that?)" : "");
   if (signal == SIGXFSZ)
     return who + " wrote more than " + std::to_string(limits.file_bytes >> 10) + " KiB" +
            (program ? " (its output, or its trace)" : "") + "; it was stopped";

@@ -56,8 +56,8 @@ int run_process(const std::vector<std::string>& argv, const std::filesystem::pat
                 const std::string& shown_name = {});
 
 // Why a child ended as it did, in words, for what run_process returned past a limit or by a signal
-// ("the program ran past its 10 s wall-time limit (waiting for something, or sleeping?)"); "" for
-// an exit status of its own. `who`: "the program", "clang", ...
+// ("the program ran past its 20 s wall-time limit, set by --time-limit (waiting for something, or
+// sleeping?)"); "" for an exit status of its own. `who`: "the program", "clang", ...
 std::string ending_text(int exit_code, const Limits& limits, const std::string& who);
 
 // The whole file, if it is a regular file of at most `max_bytes` (never a FIFO, which could block,
