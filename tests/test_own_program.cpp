@@ -174,12 +174,17 @@ TEST(OwnProgram, AProgramThatLoopsOrCrashesIsStoppedWithOneLine) {
        "the program died of an arithmetic fault (an integer division by zero?) in thread 0 of "
        "block 0 of launch 0 at own_bad.cu:7"},
       {"", "the program stopped with an uncaught C++ exception: \"vector::_M_range_check"},
+      {"",
+       "uncaught C++ exception: \"std::bad_alloc\" (more memory than the 8 GiB stridescope "
+       "run allows a program)"},
       {"", "ran past its 1 s time limit in host code after launch 0"},
       {"", "the program wrote more than 1024 KiB (its output, or its trace)"},
   };
   for (const Case& c : cases) {
     const std::string expected = c.expected;
-    const char* host = expected.find("exception") != std::string::npos
+    const char* host = expected.find("bad_alloc") != std::string::npos
+                           ? " std::vector<char> v(1ull << 40); return v[7];"
+                       : expected.find("exception") != std::string::npos
                            ? " std::vector<int> v; return v.at(3);"
                        : expected.find("host code") != std::string::npos ? " sleep(5);"
                                                                          : "";

@@ -203,7 +203,8 @@ std::optional<nlohmann::json> run_program(const fs::path& program, const fs::pat
   const auto wall = unsigned(options.time_limit_s + 10);
   // argv[0] as a program built from FILE.cu and run from its folder would see it: ./FILE.
   const std::string shown = "./" + fs::path(options.file).stem().string();
-  // 8 GiB of address space for each process, and of resident memory for them all together.
+  // 8 GiB of address space for each process (faults.cpp says so at a std::bad_alloc), and of
+  // resident memory for them all together.
   const Limits limits{cpu,  8ull << 30,         options.file_limit_bytes,
                       wall, Isolation::Program, 8ull << 30};
   result.exit_code =

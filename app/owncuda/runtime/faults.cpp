@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <new>
 #include <thread>
 
 #include "program.h"
@@ -132,6 +133,9 @@ void on_terminate() {
   if (std::exception_ptr e = std::current_exception()) {
     try {
       std::rethrow_exception(e);
+    } catch (const std::bad_alloc& x) {  // past the address space run_process gives it
+      what += std::string(": ") + quoted(x.what()) +
+              " (more memory than the 8 GiB stridescope run allows a program)";
     } catch (const std::exception& x) {
       what += std::string(": ") + quoted(x.what());
     } catch (...) {
