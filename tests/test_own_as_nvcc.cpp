@@ -241,3 +241,41 @@ TEST(OwnAsNvcc, ATemplatesSharedArrayHasTheLaunchedType) {
 
 }  // namespace
 }  // namespace stridescope
+
+namespace stridescope {
+namespace {
+
+// cudaMalloc3D, cudaMemcpy3D (with positions on both sides) and cudaMemset3D on pitched linear
+// memory, as CUDA defines them (ugovaretto's cuda-training 016 and 017 print "Copied: true" on an
+// H200 and here).
+TEST(OwnAsNvcc, ThreeDimensionalCopiesOfPitchedMemoryRun) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  const Said s = run_program(
+      "nvcc_memcpy3d.cu",
+      "#include <cstdio>\nint main() {\n  const int w = 5, h = 4, d = 3;\n  int host[d][h][w];\n"
+      "  for (int z = 0; z < d; ++z) for (int y = 0; y < h; ++y) for (int x = 0; x < w; ++x)\n"
+      "    host[z][y][x] = z * 100 + y * 10 + x;\n"
+      "  cudaPitchedPtr dev;\n  cudaMalloc3D(&dev, make_cudaExtent(w * sizeof(int), h, d));\n"
+      "  cudaMemcpy3DParms p = {0};\n"
+      "  p.srcPtr = make_cudaPitchedPtr(host, w * sizeof(int), w, h);\n  p.dstPtr = dev;\n"
+      "  p.extent = make_cudaExtent(w * sizeof(int), h, d);\n  p.kind = cudaMemcpyHostToDevice;\n"
+      "  printf(\"%d %d\\n\", (int)cudaMemcpy3D(&p), (int)(dev.pitch % 256));\n"
+      "  int box[2][2][2] = {};\n  cudaMemcpy3DParms q = {0};\n"
+      "  q.srcPtr = dev;\n  q.srcPos = make_cudaPos(1 * sizeof(int), 2, 1);\n"
+      "  q.dstPtr = make_cudaPitchedPtr(box, 2 * sizeof(int), 2, 2);\n"
+      "  q.extent = make_cudaExtent(2 * sizeof(int), 2, 2);\n  q.kind = cudaMemcpyDeviceToHost;\n"
+      "  cudaMemcpy3D(&q);\n"
+      "  for (int z = 0; z < 2; ++z) for (int y = 0; y < 2; ++y) for (int x = 0; x < 2; ++x)\n"
+      "    printf(\"%d \", box[z][y][x]);\n"
+      "  cudaMemset3D(dev, 0, make_cudaExtent(w * sizeof(int), h, d));\n"
+      "  p.srcPtr = dev;\n  p.dstPtr = make_cudaPitchedPtr(host, w * sizeof(int), w, h);\n"
+      "  p.kind = cudaMemcpyDeviceToHost;\n  cudaMemcpy3D(&p);\n  long sum = 0;\n"
+      "  for (int z = 0; z < d; ++z) for (int y = 0; y < h; ++y) for (int x = 0; x < w; ++x)\n"
+      "    sum += host[z][y][x];\n  printf(\"\\nsum %ld\\n\", sum);\n}\n");
+  EXPECT_EQ(s.status, 0) << s.err;
+  EXPECT_EQ(s.out.substr(0, s.out.find("(no kernel")),
+            "0 0\n121 122 131 132 221 222 231 232 \nsum 0\n");
+}
+
+}  // namespace
+}  // namespace stridescope

@@ -497,9 +497,9 @@ TEST(OwnProgram, UnsupportedFeaturesAreNamedWithTheirLine) {
       {"  float x = tex1Dfetch<float>(0, 1);\n",
        "own_unsupported.cu:4:13: error: 'tex1Dfetch' is not supported by stridescope run (texture "
        "memory); nvcc runs it"},
-      {"  cudaMemcpy3D(0);\n",
-       "own_unsupported.cu:4:3: error: 'cudaMemcpy3D' is not supported by stridescope run (CUDA "
-       "arrays and 3-D copies); nvcc runs it"},
+      {"  cudaMallocArray(0);\n",
+       "own_unsupported.cu:4:3: error: 'cudaMallocArray' is not supported by stridescope run (CUDA "
+       "arrays); nvcc runs it"},
       {"  cuCtxSynchronize();\n",
        "own_unsupported.cu:4:3: error: 'cuCtxSynchronize' is not supported by stridescope run (the "
        "CUDA driver API); nvcc runs it"},

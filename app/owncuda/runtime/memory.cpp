@@ -184,6 +184,15 @@ class HostCopy {
   Mapping* src_;
 };
 
+// Device memory opened once for a copy of many rows (cudaMemcpy2D, cudaMemcpy3D), not once per
+// row: each opening changes the protection of every buffer's pages.
+struct OpenedForRows {
+  OpenedForRows() { open_device_memory(true); }
+  ~OpenedForRows() { open_device_memory(false); }
+  OpenedForRows(const OpenedForRows&) = delete;
+  OpenedForRows& operator=(const OpenedForRows&) = delete;
+};
+
 // "dot.cu:25" from the call's file (as compiled: its last component) and line.
 std::string site_of(const MallocText* text) {
   if (text == nullptr || text->file == nullptr || text->line <= 0) return "";
@@ -418,6 +427,7 @@ cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpy
 cudaError_t cudaMemcpy2D(void* dst, std::size_t dpitch, const void* src, std::size_t spitch,
                          std::size_t width, std::size_t height, cudaMemcpyKind kind) {
   if (width > dpitch || width > spitch) return Program::get().note(cudaErrorInvalidPitchValue);
+  const stridescope_rt::OpenedForRows opened;
   for (std::size_t row = 0; row < height; ++row) {
     const cudaError_t e = cudaMemcpy(static_cast<char*>(dst) + row * dpitch,
                                      static_cast<const char*>(src) + row * spitch, width, kind);
@@ -435,10 +445,56 @@ cudaError_t cudaMemset(void* dst, int value, std::size_t bytes) {
 }
 cudaError_t cudaMemset2D(void* dst, std::size_t pitch, int value, std::size_t width,
                          std::size_t height) {
+  const stridescope_rt::OpenedForRows opened;
   for (std::size_t row = 0; row < height; ++row)
     if (cudaError_t e = cudaMemset(static_cast<char*>(dst) + row * pitch, value, width);
         e != cudaSuccess)
       return e;
+  return cudaSuccess;
+}
+cudaError_t cudaMalloc3D(cudaPitchedPtr* pitched, cudaExtent extent) {
+  if (pitched == nullptr) return Program::get().note(cudaErrorInvalidValue);
+  const std::size_t pitch = (extent.width + 255) / 256 * 256;
+  void* p = nullptr;
+  const cudaError_t e = stridescope_rt::device_malloc(&p, pitch * extent.height * extent.depth,
+                                                      __builtin_return_address(0), 0, "", false);
+  *pitched = {p, pitch, extent.width, extent.height};
+  return e;
+}
+// Row y of slice z of a pitched side, at its position.
+static char* row_of(const cudaPitchedPtr& side, const cudaPos& at, std::size_t y, std::size_t z) {
+  return static_cast<char*>(side.ptr) + ((at.z + z) * side.ysize + at.y + y) * side.pitch + at.x;
+}
+cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p) {
+  Program& program = Program::get();
+  if (p == nullptr) return program.note(cudaErrorInvalidValue);
+  if (p->srcArray != nullptr || p->dstArray != nullptr)
+    program.fail(
+        "cudaMemcpy3D with a CUDA array (srcArray or dstArray) is not supported by "
+        "stridescope run (CUDA arrays); nvcc runs it");
+  if (p->extent.width > p->srcPtr.pitch || p->extent.width > p->dstPtr.pitch)
+    return program.note(cudaErrorInvalidPitchValue);
+  const stridescope_rt::OpenedForRows opened;
+  for (std::size_t z = 0; z < p->extent.depth; ++z)
+    for (std::size_t y = 0; y < p->extent.height; ++y)
+      if (const cudaError_t e =
+              cudaMemcpy(row_of(p->dstPtr, p->dstPos, y, z), row_of(p->srcPtr, p->srcPos, y, z),
+                         p->extent.width, p->kind);
+          e != cudaSuccess)
+        return e;
+  return cudaSuccess;
+}
+cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms* p, cudaStream_t) {
+  return cudaMemcpy3D(p);
+}
+cudaError_t cudaMemset3D(cudaPitchedPtr pitched, int value, cudaExtent extent) {
+  if (extent.width > pitched.pitch) return Program::get().note(cudaErrorInvalidPitchValue);
+  const stridescope_rt::OpenedForRows opened;
+  for (std::size_t z = 0; z < extent.depth; ++z)
+    for (std::size_t y = 0; y < extent.height; ++y)
+      if (const cudaError_t e = cudaMemset(row_of(pitched, {0, 0, 0}, y, z), value, extent.width);
+          e != cudaSuccess)
+        return e;
   return cudaSuccess;
 }
 cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind,

@@ -303,6 +303,18 @@ inline cudaExtent make_cudaExtent(std::size_t w, std::size_t h, std::size_t d) {
 inline cudaPos make_cudaPos(std::size_t x, std::size_t y, std::size_t z) {
   return {x, y, z};
 }
+// A 3-D copy between pitched linear memory (a CUDA array side is not supported: the copy stops
+// the program saying so). extent.width is in bytes, as for linear memory in CUDA.
+struct cudaMemcpy3DParms {
+  struct cudaArray* srcArray;
+  cudaPos srcPos;
+  cudaPitchedPtr srcPtr;
+  struct cudaArray* dstArray;
+  cudaPos dstPos;
+  cudaPitchedPtr dstPtr;
+  cudaExtent extent;
+  cudaMemcpyKind kind;
+};
 typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status, void* userData);
 typedef void (*cudaHostFn_t)(void* userData);
 
@@ -326,6 +338,10 @@ cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpy
 cudaError_t cudaMemcpy2D(void* dst, std::size_t dpitch, const void* src, std::size_t spitch,
                          std::size_t width, std::size_t height, cudaMemcpyKind kind);
 cudaError_t cudaMemset(void* dst, int value, std::size_t bytes);
+cudaError_t cudaMalloc3D(cudaPitchedPtr* pitched, cudaExtent extent);
+cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p);
+cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms* p, cudaStream_t stream = 0);
+cudaError_t cudaMemset3D(cudaPitchedPtr pitched, int value, cudaExtent extent);
 cudaError_t cudaMemset2D(void* dst, std::size_t pitch, int value, std::size_t width,
                          std::size_t height);
 cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind,

@@ -1,6 +1,6 @@
 // CUDA features the CPU runtime cannot run, declared so that clang names them with their line
-// when the file is read: `FILE:LINE: 'cudaMemcpy3D' is not supported by stridescope run (CUDA
-// arrays and 3-D copies); nvcc runs it` (program_parse turns clang's "unavailable" into that).
+// when the file is read: `FILE:LINE: 'cudaMallocArray' is not supported by stridescope run (CUDA
+// arrays); nvcc runs it` (program_parse turns clang's "unavailable" into that).
 // Names the runtime does not know at all get the same kind of line (program_parse.cpp).
 #pragma once
 
@@ -56,18 +56,14 @@ STRIDESCOPE_UNSUPPORTED_FUNCTION(cudaDestroyTextureObject, STRIDESCOPE_TEXTURES)
 STRIDESCOPE_UNSUPPORTED_FETCH(cudaCreateChannelDesc, STRIDESCOPE_TEXTURES)
 STRIDESCOPE_UNSUPPORTED_FUNCTION(cudaCreateSurfaceObject, "surface memory")
 STRIDESCOPE_UNSUPPORTED_FUNCTION(cudaDestroySurfaceObject, "surface memory")
-#define STRIDESCOPE_ARRAYS "CUDA arrays and 3-D copies"
+#define STRIDESCOPE_ARRAYS "CUDA arrays"
 STRIDESCOPE_UNSUPPORTED_FUNCTION(cudaMallocArray, STRIDESCOPE_ARRAYS)
 STRIDESCOPE_UNSUPPORTED_FUNCTION(cudaMalloc3DArray, STRIDESCOPE_ARRAYS)
-STRIDESCOPE_UNSUPPORTED_FUNCTION(cudaMalloc3D, STRIDESCOPE_ARRAYS)
 STRIDESCOPE_UNSUPPORTED_FUNCTION(cudaFreeArray, STRIDESCOPE_ARRAYS)
 STRIDESCOPE_UNSUPPORTED_FUNCTION(cudaMemcpyToArray, STRIDESCOPE_ARRAYS)
 STRIDESCOPE_UNSUPPORTED_FUNCTION(cudaMemcpyFromArray, STRIDESCOPE_ARRAYS)
 STRIDESCOPE_UNSUPPORTED_FUNCTION(cudaMemcpy2DToArray, STRIDESCOPE_ARRAYS)
 STRIDESCOPE_UNSUPPORTED_FUNCTION(cudaMemcpy2DFromArray, STRIDESCOPE_ARRAYS)
-STRIDESCOPE_UNSUPPORTED_FUNCTION(cudaMemcpy3D, STRIDESCOPE_ARRAYS)
-STRIDESCOPE_UNSUPPORTED_FUNCTION(cudaMemcpy3DAsync, STRIDESCOPE_ARRAYS)
-STRIDESCOPE_UNSUPPORTED_FUNCTION(cudaMemset3D, STRIDESCOPE_ARRAYS)
 #define STRIDESCOPE_GRAPHS "CUDA graphs"
 STRIDESCOPE_UNSUPPORTED_FUNCTION(cudaGraphCreate, STRIDESCOPE_GRAPHS)
 STRIDESCOPE_UNSUPPORTED_FUNCTION(cudaGraphInstantiate, STRIDESCOPE_GRAPHS)
