@@ -115,6 +115,9 @@ std::vector<std::string> build_flags(bool optimize, bool memory_macros) {
                                  "-fno-builtin-putchar",
                                  "-D__CUDA_ARCH__=" + std::to_string(kEmulatedCudaArch),
                                  "-fsanitize-coverage=edge,trace-loads,trace-stores",
+                                 "-fsanitize-coverage-ignorelist=" +
+                                     (runtime_include_dir() / "stridescope/host_only.ignorelist")
+                                         .string(),
                                  "-ffp-contract=off",
                                  "-I",
                                  runtime_include_dir().string(),

@@ -93,6 +93,19 @@ class RaceChecker {
   // without a copy: no word of it is known to be unwritten.
   void access(WordState& word, std::uintptr_t address, const Accessor& who, char kind,
               unsigned mask, void* pc, bool host_writes_unseen = false);
+  // A plain read that would change nothing and report nothing, told without the lock: the word
+  // is known written before the launch, read by it already, no block of the launch wrote it, and
+  // several blocks read these bytes. (A write racing with it is found by the write, against those
+  // readers.) Most reads of a kernel's input are such, by every block after the first few.
+  static bool read_changes_nothing(const WordState& word, const Accessor& who, unsigned mask) {
+    const std::uint32_t launch = __atomic_load_n(&word.launch, __ATOMIC_RELAXED);
+    const std::uint32_t provenance = __atomic_load_n(&word.provenance, __ATOMIC_RELAXED);
+    const std::uint8_t written = __atomic_load_n(&word.write.flags, __ATOMIC_RELAXED);
+    const std::uint8_t read = __atomic_load_n(&word.read.flags, __ATOMIC_RELAXED);
+    return launch == who.launch && (provenance & kReadByKernel) != 0 &&
+           (provenance & ~kReadByKernel) != 0 && (written & kNoted) == 0 &&
+           (read & kOtherBlocks) != 0 && ((read >> 4) & mask) == mask;
+  }
   // An atomic on global memory at `flag` by `who`, made while the caller holds atomic_lock(): a
   // release where the thread has fenced, and an acquire of what was released before.
   void atomic_done(std::uintptr_t flag, const Accessor& who,
