@@ -96,8 +96,8 @@ std::vector<std::string> parse_flags();
 // Parses `file` with libclang (in process, `-x cuda --cuda-host-only`) against StrideScope's CUDA
 // header, precompiled by `clang` into the cache (header_pch.h; "" reads it as text). Throws
 // OwnProgramError with clang's messages if it does not parse: a CUDA feature stridescope run cannot
-// run is named as such (`FILE:LINE:COL: error: 'cudaMallocArray' is not supported by stridescope run
-// (CUDA arrays); nvcc runs it`), never as clang's "undeclared identifier".
+// run is named as such (`FILE:LINE:COL: error: 'cudaMallocArray' is not supported by stridescope
+// run (CUDA arrays); nvcc runs it`), never as clang's "undeclared identifier".
 // `appended`: text read after the file's own (an exercise's harness), parsed and rewritten with it.
 ProgramFacts parse_program(const std::string& file, const std::string& clang,
                            const CompileFlags& flags = {}, const std::string& appended = "");
