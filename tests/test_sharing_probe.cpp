@@ -10,6 +10,7 @@
 
 #include "cli/run_command.h"
 #include "owncuda/own_program.h"
+#include "owncuda/runtime/sharing_probe.h"
 #include "run_command.h"
 
 namespace stridescope {
@@ -71,6 +72,73 @@ TEST(SharingProbe, LanesThatShareKeepTheirTurnsInEveryBlock) {
   std::ostringstream out, err;
   ASSERT_EQ(command_run(options, "", false, out, err), 0) << err.str();
   EXPECT_EQ(out.str().substr(0, out.str().find('\n') + 1), "wrong sums 0, wrong neighbours 0\n");
+}
+
+// The probe's rule, access by access: threads share a word between two barriers where one wrote
+// it and another touched it, or one read it and another wrote it; reads, a thread's own accesses,
+// atomics among themselves and accesses on either side of a barrier share nothing.
+TEST(SharingProbe, AWordSharedBetweenBarriersIsOneWrittenByOneThreadAndTouchedByAnother) {
+  using stridescope_rt::SharingProbe;
+  const auto shared_after = [](auto accesses) {
+    SharingProbe probe;
+    probe.begin_block(64);
+    accesses(probe);
+    return probe.shared();
+  };
+  EXPECT_FALSE(shared_after([](SharingProbe& p) {
+    p.shared_access(0, 4, 'w', 3);
+    p.shared_access(0, 4, 'r', 3);
+    p.shared_access(0, 4, 'w', 3);
+  }));
+  EXPECT_FALSE(shared_after([](SharingProbe& p) {
+    p.shared_access(8, 4, 'r', 1);
+    p.shared_access(8, 4, 'r', 2);
+  }));
+  EXPECT_FALSE(shared_after([](SharingProbe& p) {  // a histogram's bins
+    p.shared_access(8, 4, 'a', 1);
+    p.shared_access(8, 4, 'a', 2);
+  }));
+  EXPECT_FALSE(shared_after([](SharingProbe& p) {
+    p.shared_access(8, 4, 'w', 1);
+    p.next_interval();
+    p.shared_access(8, 4, 'r', 2);
+  }));
+  EXPECT_FALSE(shared_after([](SharingProbe& p) {  // neighbouring words
+    p.shared_access(0, 4, 'w', 1);
+    p.shared_access(4, 4, 'w', 2);
+  }));
+  EXPECT_TRUE(shared_after([](SharingProbe& p) {  // read after write
+    p.shared_access(8, 4, 'w', 1);
+    p.shared_access(8, 4, 'r', 2);
+  }));
+  EXPECT_TRUE(shared_after([](SharingProbe& p) {  // write after read
+    p.shared_access(8, 4, 'r', 1);
+    p.shared_access(8, 4, 'w', 2);
+  }));
+  EXPECT_TRUE(shared_after([](SharingProbe& p) {  // write after write
+    p.shared_access(8, 4, 'w', 1);
+    p.shared_access(8, 4, 'w', 2);
+  }));
+  EXPECT_TRUE(shared_after([](SharingProbe& p) {  // an 8-byte read over another's word
+    p.shared_access(12, 4, 'w', 1);
+    p.shared_access(8, 8, 'r', 2);
+  }));
+  EXPECT_TRUE(shared_after([](SharingProbe& p) {  // a plain read of what atomics update
+    p.shared_access(8, 4, 'a', 1);
+    p.shared_access(8, 4, 'r', 2);
+  }));
+  EXPECT_TRUE(shared_after([](SharingProbe& p) {  // global memory alike
+    p.global_access(0x1000, 4, 'w', 1);
+    p.global_access(0x1000, 4, 'r', 2);
+  }));
+  EXPECT_TRUE(shared_after([](SharingProbe& p) { p.shared_something(); }));  // a printf
+  // A new block forgets the last one's notes.
+  SharingProbe probe;
+  probe.begin_block(64);
+  probe.shared_access(8, 4, 'w', 1);
+  probe.begin_block(64);
+  probe.shared_access(8, 4, 'r', 2);
+  EXPECT_FALSE(probe.shared());
 }
 
 }  // namespace
