@@ -1,6 +1,7 @@
 // The raw record's shape, field by field, as the readers in record/ index it.
 #include "owncuda/record/raw_record_check.h"
 
+#include <algorithm>
 #include <functional>
 
 namespace stridescope {
@@ -145,10 +146,21 @@ std::string step_problem(const json& step, std::size_t k) {
   return where + ": not a step with kind, line, accesses and snapshot";
 }
 
-// What the fields name that is not there: a buffer past the buffers, an access past shared memory.
+// The threads of the record's block: its size where it says one, and never more than CUDA's 1,024.
+std::uint64_t block_threads(const json& raw) {
+  std::uint64_t threads = 1;
+  if (!raw.contains("block")) return 1024;
+  for (const json& d : raw["block"])
+    threads *= std::min<std::uint64_t>(d.get<std::uint64_t>(), 1025);
+  return std::min<std::uint64_t>(threads, 1024);
+}
+
+// What the fields name that is not there: a buffer past the buffers, an access past shared memory,
+// a thread past the block (an analysis sizes its tables by the highest thread).
 std::optional<std::string> reference_problem(const json& raw) {
   const std::size_t buffers = raw.contains("buffers") ? raw["buffers"].size() : 0;
   const std::uint64_t shared = raw.value("shared_bytes", std::uint64_t{0});
+  const std::uint64_t threads = block_threads(raw);
   if (!raw.contains("steps")) return std::nullopt;
   for (std::size_t k = 0; k < raw["steps"].size(); ++k) {
     const json& step = raw["steps"][k];
@@ -158,11 +170,15 @@ std::optional<std::string> reference_problem(const json& raw) {
         if (use[0].get<std::uint64_t>() >= buffers)
           return where + ".global: buffer " + std::to_string(use[0].get<std::uint64_t>()) + " of " +
                  std::to_string(buffers);
-    for (const json& a : step["accesses"])
+    for (const json& a : step["accesses"]) {
       if (a[2].get<std::uint64_t>() > shared ||
           a[3].get<std::uint64_t>() > shared - a[2].get<std::uint64_t>())
         return where + ".accesses: offset " + std::to_string(a[2].get<std::uint64_t>()) +
                " past the " + std::to_string(shared) + " bytes of shared memory";
+      if (a[0].get<std::uint64_t>() >= threads)
+        return where + ".accesses: thread " + std::to_string(a[0].get<std::uint64_t>()) +
+               " of a block of " + std::to_string(threads) + " threads";
+    }
   }
   return std::nullopt;
 }
