@@ -246,8 +246,9 @@ namespace stridescope {
 namespace {
 
 // cudaMalloc3D, cudaMemcpy3D (with positions on both sides) and cudaMemset3D on pitched linear
-// memory, as CUDA defines them (ugovaretto's cuda-training 016 and 017 print "Copied: true" on an
-// H200 and here).
+// memory, as CUDA defines them; no parameters, or rows wider than a side's pitch, are CUDA's errors
+// (invalid value, invalid pitch value), nothing copied (ugovaretto's cuda-training 016 and 017
+// print "Copied: true" on an H200 and here).
 TEST(OwnAsNvcc, ThreeDimensionalCopiesOfPitchedMemoryRun) {
   if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   const Said s = run_program(
@@ -265,6 +266,8 @@ TEST(OwnAsNvcc, ThreeDimensionalCopiesOfPitchedMemoryRun) {
       "  q.dstPtr = make_cudaPitchedPtr(box, 2 * sizeof(int), 2, 2);\n"
       "  q.extent = make_cudaExtent(2 * sizeof(int), 2, 2);\n  q.kind = cudaMemcpyDeviceToHost;\n"
       "  cudaMemcpy3D(&q);\n"
+      "  cudaMemcpy3DParms wide = q;\n  wide.extent.width = 3 * sizeof(int);\n"
+      "  printf(\"%d %d \", (int)cudaMemcpy3D(0), (int)cudaMemcpy3D(&wide));\n"
       "  for (int z = 0; z < 2; ++z) for (int y = 0; y < 2; ++y) for (int x = 0; x < 2; ++x)\n"
       "    printf(\"%d \", box[z][y][x]);\n"
       "  cudaMemset3D(dev, 0, make_cudaExtent(w * sizeof(int), h, d));\n"
@@ -274,7 +277,7 @@ TEST(OwnAsNvcc, ThreeDimensionalCopiesOfPitchedMemoryRun) {
       "    sum += host[z][y][x];\n  printf(\"\\nsum %ld\\n\", sum);\n}\n");
   EXPECT_EQ(s.status, 0) << s.err;
   EXPECT_EQ(s.out.substr(0, s.out.find("(no kernel")),
-            "0 0\n121 122 131 132 221 222 231 232 \nsum 0\n");
+            "0 0\n1 12 121 122 131 132 221 222 231 232 \nsum 0\n");
 }
 
 }  // namespace
