@@ -84,6 +84,15 @@ __global__ void dynamic_only(int* d, int which, int index) {
   if (which == 2) d[0] = e[index];  // read e
   if (which == 3) atomicAdd(&e[index], 1);  // atomic e
 }
+__global__ void a_kernel_too(int* d) {  // its e is dynamic_only's e too
+  extern __shared__ int e[];
+  e[threadIdx.x] = d[threadIdx.x];
+}
+__global__ void never_launched(float* d) {  // its extern array is not dynamic_only's
+  extern __shared__ float other[];
+  other[threadIdx.x] = d[threadIdx.x];
+  d[threadIdx.x] = other[threadIdx.x];
+}
 int main(int argc, char** argv) {
   const int which = std::atoi(argv[1]), index = std::atoi(argv[2]);
   int* d;

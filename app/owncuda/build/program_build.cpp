@@ -1,6 +1,7 @@
 // Rewrite, compile and link a user's program (see program_build.h).
 #include "owncuda/build/program_build.h"
 
+#include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <map>
@@ -214,13 +215,24 @@ bool file_packs_structs(const fs::path& file) {
   return file_or_its_headers(file, packs_structs);
 }
 
-std::string dynamic_shared_assembly(const std::vector<std::string>& names) {
-  std::set<std::string> all(names.begin(), names.end());
-  all.insert("stridescope_dynamic_shared");
+std::string dynamic_shared_assembly(const std::vector<SharedDecl>& externs) {
+  const auto identifier = [](const std::string& n) {
+    return !n.empty() && std::all_of(n.begin(), n.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
+    });
+  };
+  std::set<std::string> all{"stridescope_dynamic_shared"}, local;
+  for (const SharedDecl& d : externs) {
+    all.insert(d.mangled);
+    if (identifier(d.function) && identifier(d.mangled))
+      local.insert("stridescope_extern_in." + d.function + "." + d.mangled);
+  }
   std::string s = "  .section .tbss,\"awT\",@nobits\n  .p2align 4\n";
   for (const std::string& n : all)
     s += "  .globl " + n + "\n  .type " + n + ",@object\n  .size " + n + ",49152\n";
+  for (const std::string& n : local) s += "  .type " + n + ",@object\n  .size " + n + ",49152\n";
   for (const std::string& n : all) s += n + ":\n";
+  for (const std::string& n : local) s += n + ":\n";
   s += "  .zero 49152\n  .section .note.GNU-stack,\"\",@progbits\n";
   return s;
 }
@@ -283,13 +295,13 @@ fs::path compile_host(const BuildRequest& request, std::size_t i, const fs::path
 
 fs::path compile_dynamic_shared(const BuildRequest& request, const ProgramFacts& facts,
                                 const fs::path& dir, const std::string& clang) {
-  std::vector<std::string> extern_names;
+  std::vector<SharedDecl> externs;
   for (const SharedDecl& d : facts.shared)
-    if (d.is_extern && !d.mangled.empty()) extern_names.push_back(d.mangled);
+    if (d.is_extern && !d.mangled.empty()) externs.push_back(d);
   for (const DeviceSource& more : request.more_device_sources)
     for (const SharedDecl& d : more.facts.shared)
-      if (d.is_extern && !d.mangled.empty()) extern_names.push_back(d.mangled);
-  write_output_file((dir / "dynshared.s").string(), dynamic_shared_assembly(extern_names));
+      if (d.is_extern && !d.mangled.empty()) externs.push_back(d);
+  write_output_file((dir / "dynshared.s").string(), dynamic_shared_assembly(externs));
   if (compile(clang, {}, dir / "dynshared.s", dir / "dynshared.o", dir) != 0)
     throw OwnProgramError(read_file(dir / "compile.err"));
   return dir / "dynshared.o";

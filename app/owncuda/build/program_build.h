@@ -69,8 +69,10 @@ std::filesystem::path build_program(const BuildRequest& request, const ProgramFa
 
 // The assembly of the object that holds the dynamic shared memory (`stridescope_dynamic_shared`,
 // 48 KiB of thread-local storage, right after the program's own __shared__ variables), with each
-// of `names` (the mangled names of `extern __shared__` declarations) as an alias of it.
-std::string dynamic_shared_assembly(const std::vector<std::string>& names);
+// of `externs` (the `extern __shared__` declarations) as an alias of it; one declared in a function
+// also as a local alias `stridescope_extern_in.FUNCTION.NAME`, so that the runtime's out-of-bounds
+// line names only the launched kernel's own (and the file's) extern arrays (runtime/bounds.cpp).
+std::string dynamic_shared_assembly(const std::vector<SharedDecl>& externs);
 
 // Where a file is copied to in the mirror under `dir`: dir/src/<its absolute path>.
 std::filesystem::path mirror_of(const std::filesystem::path& dir,

@@ -68,13 +68,56 @@ bool kernel_may_touch(const std::string& variable, const std::string& mine) {
   return true;
 }
 
+// A function's name without its namespaces, template arguments and parameters: "_Z1kIfEvPT_" ->
+// "k"; "" where it does not parse.
+std::string base_name(const std::string& mangled) {
+  const std::string d = demangled(mangled);
+  int depth = 0;
+  std::size_t end = d.size(), begin = 0;
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    const char c = d[i];
+    if (c == '<' || c == '(') {
+      if (depth++ == 0 && end == d.size()) end = i;
+    } else if (c == '>' || c == ')') {
+      --depth;
+    } else if (depth == 0 && end == d.size() && (c == ' ' || c == ':')) {
+      begin = i + 1;  // past a return type or a namespace
+    }
+  }
+  return d.substr(begin, end - begin);
+}
+
+constexpr const char* kExternIn = "stridescope_extern_in.";
+
+// Whether dynshared.s says the extern array `name` is declared in a kernel other than `mine_base`
+// (an alias "stridescope_extern_in.FUNCTION.NAME"; one in a __device__ function or at file scope
+// may be any kernel's).
+bool another_kernels_extern(const SelfSymbols& symbols, const std::string& name,
+                            const std::string& mine_base) {
+  const std::size_t prefix = std::char_traits<char>::length(kExternIn);
+  bool another = false;
+  for (const TlsSymbol& t : symbols.tls) {
+    if (t.name.rfind(kExternIn, 0) != 0 || t.name.size() <= prefix + name.size() + 1 ||
+        t.name.compare(t.name.size() - name.size() - 1, std::string::npos, "." + name) != 0)
+      continue;
+    const std::string function = t.name.substr(prefix, t.name.size() - prefix - name.size() - 1);
+    if (function == mine_base) return false;  // kernels may declare the same name
+    for (const FunctionSymbol& k : symbols.kernels)
+      if (base_name(k.name) == function) another = true;
+  }
+  return another;
+}
+
 // The pieces of shared memory from the front red zone to the end of the dynamic memory, by begin.
 std::vector<SharedObject> shared_objects(const void* kernel, std::size_t dynamic,
                                          std::int64_t dynamic_offset) {
   const SelfSymbols& symbols = self_symbols();
-  std::string mine;
+  std::string mine, mine_base;
   for (const FunctionSymbol& k : symbols.kernels)
-    if (k.begin == reinterpret_cast<std::uintptr_t>(kernel)) mine = statics_prefix(k);
+    if (k.begin == reinterpret_cast<std::uintptr_t>(kernel)) {
+      mine = statics_prefix(k);
+      mine_base = base_name(k.name);
+    }
   const std::int64_t first = -std::int64_t(kSharedFrontRedZone);
   const std::int64_t last = dynamic_offset + std::int64_t(kDynamicSharedBytes);
   std::vector<SharedObject> out;
@@ -83,7 +126,8 @@ std::vector<SharedObject> shared_objects(const void* kernel, std::size_t dynamic
     if (t.size == 0 || t.offset < first || t.offset >= last) continue;
     const std::string name = last_component(demangled(t.name));
     if (t.offset == dynamic_offset) {  // dynshared.s: the extern __shared__ names
-      if (t.name != "stridescope_dynamic_shared")
+      if (t.name != "stridescope_dynamic_shared" && t.name.rfind(kExternIn, 0) != 0 &&
+          !another_kernels_extern(symbols, t.name, mine_base))
         dynamic_names += (dynamic_names.empty() ? "" : " or ") + name;
       continue;
     }
