@@ -69,6 +69,27 @@ TEST(OwnProgramLaunch, LibclangListsTheKernelsWithTheirParameterTypes) {
   EXPECT_EQ(sum4.kernels[0].name, "sum");
 }
 
+// Host-only functions are compiled without the access callbacks (as main() is): the reader names
+// each by its mangled name; not a __device__ or __host__ __device__ one, not a kernel, not an
+// inline or constexpr one nor a template's (device code may call those), not main.
+TEST(OwnProgramLaunch, LibclangListsTheHostOnlyFunctionsDefinedInTheFile) {
+  SKIP_WITHOUT_CLANG();
+  const std::string source =
+      "void gold(const float* a, float* c, int n) { for (int i = 0; i < n; ++i) c[i] = a[i]; }\n"
+      "struct Checker { bool same(const float* x, int n); int inside() { return 1; } };\n"
+      "bool Checker::same(const float* x, int n) { return n == 0 || x[0] == 0; }\n"
+      "__device__ float twice(float v);\n"
+      "__device__ float twice(float v) { return 2 * v; }\n"
+      "__host__ __device__ float both(float v) { return v; }\n"
+      "inline float small(float v) { return v; }\n"
+      "constexpr int size() { return 4; }\n"
+      "template <typename T> T pick(T v) { return v; }\n"
+      "__global__ void k(float* c) { c[threadIdx.x] = twice(both(1)); }\n"
+      "int main() { float a[4] = {}, c[4]; gold(a, c, pick(size())); return int(small(c[0])); }\n";
+  const ProgramFacts f = parse_program(write_file("host_only.cu", source), "");
+  EXPECT_EQ(f.host_functions, (std::vector<std::string>{"_Z4goldPKfPfi", "_ZN7Checker4sameEPKfi"}));
+}
+
 TEST(OwnProgramLaunch, EveryElementTypeAndInitRunsAndPrintsBounded) {
   SKIP_WITHOUT_CLANG();
   OwnRunOptions o;

@@ -261,6 +261,11 @@ fs::path compile_device(const fs::path& file, const std::string& as_given,
   // call into files it is not built with (cuda-samples' reduction_kernel.cu): each function in a
   // section of its own, so that the link keeps only what the launch reaches (build_program).
   if (!tail.empty()) flags.push_back("-ffunction-sections");
+  const fs::path host_only = fs::path(object).replace_extension(".host_functions.ignorelist");
+  std::string listed = "# host-only functions of this file: no access callbacks\n";
+  for (const std::string& f : facts.host_functions) listed += "fun:" + f + "\n";
+  write_output_file(host_only.string(), listed);
+  flags.push_back("-fsanitize-coverage-ignorelist=" + host_only.string());
   const std::vector<std::string> search = search_args(file, as_given, user, rewritten_dirs, dir);
   flags.insert(flags.end(), search.begin(), search.end());
   const std::vector<std::string> as_text{"-include", cuda_header().string()};

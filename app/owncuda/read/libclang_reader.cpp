@@ -79,6 +79,26 @@ bool has_annotation(CXCursor c, const char* annotation) {
   return false;
 }
 
+// A host function of the user's (no __device__, no __global__ checked by the caller) defined here
+// that no kernel's thread may run (nvcc would refuse the call): not main (ignored by name
+// already), not inline or constexpr (nvcc's --expt-relaxed-constexpr lets device code call those),
+// not a template's, whose name has no single mangling.
+bool is_plain_host_definition(CXCursor c) {
+  const CXCursorKind kind = clang_getCursorKind(c);
+  if ((kind != CXCursor_FunctionDecl && kind != CXCursor_CXXMethod) ||
+      !clang_isCursorDefinition(c) || clang_Cursor_isFunctionInlined(c) ||
+      !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c)))
+    return false;
+  const CXCursor first = clang_getCanonicalCursor(c);  // `__device__` on the declaration only
+  if (has_annotation(first, "stridescope_device") || has_child_kind(first, CXCursor_CUDAGlobalAttr))
+    return false;
+  const CXCursorKind parent = clang_getCursorKind(clang_getCursorSemanticParent(c));
+  if (parent == CXCursor_ClassTemplate || parent == CXCursor_ClassTemplatePartialSpecialization)
+    return false;
+  const std::string name = text_of(clang_getCursorSpelling(c));
+  return name != "main" && !text_of(clang_Cursor_getMangling(c)).empty();
+}
+
 // The spellings of the tokens in `c`'s extent.
 std::vector<std::string> tokens_of(CXTranslationUnit tu, CXCursor c) {
   CXToken* tokens = nullptr;
@@ -220,6 +240,8 @@ class Walker {
       const bool device = kernel || has_annotation(c, "stridescope_device");
       if (kernel && main_file) add_kernel(kernel_of(c, int(at.line)));
       if (device) on_device_body(c);
+      if (!device && !device_code && is_plain_host_definition(c))
+        facts.host_functions.push_back(text_of(clang_Cursor_getMangling(c)));
       if (main_file && kind == CXCursor_FunctionDecl &&
           text_of(clang_getCursorSpelling(c)) == "main" &&
           clang_getCursorKind(clang_getCursorSemanticParent(c)) == CXCursor_TranslationUnit)

@@ -76,6 +76,9 @@ struct ProgramFacts {
   std::vector<KernelDecl> kernels;        // in source order, one per name
   std::vector<DeviceBody> device_bodies;  // kernels' and __device__ functions' bodies
   bool has_main = false;                  // the file defines or declares `main` at file scope
+  // The mangled names of the user's host-only functions defined in the file or its headers (a CPU
+  // reference computeGold()): compiled without the access callbacks, as main() is.
+  std::vector<std::string> host_functions;
   // `FILE:LINE:COL: warning: ...` for each CUDA function the file uses that CUDA removed and
   // stridescope run still runs (the mask-less __shfl of CUDA 8, cudaThreadSynchronize): one each.
   std::vector<std::string> warnings;

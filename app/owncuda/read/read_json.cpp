@@ -86,6 +86,7 @@ json to_json(const ReadAnswer& a) {
           {"kernels", f.kernels},
           {"device_bodies", f.device_bodies},
           {"has_main", f.has_main},
+          {"host_functions", f.host_functions},
           {"warnings", f.warnings}};
 }
 
@@ -100,6 +101,7 @@ ReadAnswer read_answer_of(const json& j) {
   f.kernels = j.at("kernels").get<std::vector<KernelDecl>>();
   f.device_bodies = j.at("device_bodies").get<std::vector<DeviceBody>>();
   f.has_main = j.at("has_main");
+  f.host_functions = j.at("host_functions").get<std::vector<std::string>>();
   f.warnings = j.at("warnings").get<std::vector<std::string>>();
   return a;
 }
