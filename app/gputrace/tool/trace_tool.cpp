@@ -1,10 +1,11 @@
 // The GPU tracer's host side: a Compute Sanitizer tool library, injected into a user's program
 // (CUDA_INJECTION64_PATH or LD_PRELOAD), that patches every loaded module with the device callbacks
-// of trace_patches.cu and writes the traced block's events as a JSON record (read by
-// app/gputrace/gpu_record.h). Environment: STRIDESCOPE_LAUNCH, STRIDESCOPE_TRACED_BLOCK (as for the
-// emulator), STRIDESCOPE_GPU_RAW (the record's path), STRIDESCOPE_GPU_PATCH (the patches' fatbin;
-// default: trace_patches.fatbin beside this library), STRIDESCOPE_GPU_CUBIN (where to copy the
-// traced kernel's module, for nvdisasm's line table), STRIDESCOPE_GPU_EVENTS (buffer size).
+// of trace_patches.cu (until the traced launch is done) and writes the traced block's events as a
+// JSON record (read by app/gputrace/gpu_record.h). Environment: STRIDESCOPE_LAUNCH,
+// STRIDESCOPE_TRACED_BLOCK (as for the emulator), STRIDESCOPE_GPU_RAW (the record's path),
+// STRIDESCOPE_GPU_PATCH (the patches' fatbin; default: trace_patches.fatbin beside this library),
+// STRIDESCOPE_GPU_CUBIN (where to copy the traced kernel's module, for nvdisasm's line table),
+// STRIDESCOPE_GPU_EVENTS (buffer size).
 #include <cuda.h>
 #include <dlfcn.h>
 #include <elf.h>
@@ -61,6 +62,9 @@ struct Tracer {
   std::set<CUcontext> patched_contexts;
   std::map<CUcontext, GpuTraceControl*> idle_controls;  // enabled = 0: for untraced launches
   std::map<CUmodule, ModuleSymbols> modules;
+  // The traced launch's module and stream, once it ran: unpatched at the next launch (unpatch).
+  CUmodule traced_module = nullptr;
+  Sanitizer_StreamHandle traced_stream = nullptr;
   std::vector<LaunchInfo> launches;
   std::vector<std::string> messages;  // what failed, said once each
   // The traced launch, while it runs and after.
@@ -157,6 +161,7 @@ void module_loaded(Tracer& t, const Sanitizer_ResourceModuleData& m) {
     return;
   }
   if (m.pCubin != nullptr) t.modules[m.module] = symbols_of(m.pCubin, m.cubinSize);
+  if (t.traced) return;  // a module loaded after the traced launch runs as built
   const struct {
     Sanitizer_InstructionId id;
     const char* callback;
@@ -389,7 +394,23 @@ void write_record(Tracer& t) {
   std::ofstream(t.raw_path) << o.str();
 }
 
+// After the traced launch, its module's callbacks go: the launches after it run as nvcc built them
+// (a patched kernel calls a callback at every shared access and barrier of every block, even where
+// the callback returns at once; a 1024x1024 tiled matmul launched 40 times, launch 5 traced: 4.1
+// -> 1.6 s on an H200). Done at the next launch, its stream and the traced one's waited for: the
+// traced launch's own callbacks end, and patching or unpatching within a launch's callbacks hung a
+// program whose launch waited on another stream's event (tests/own_programs/runtime_features.cu).
+// Launches before the traced one keep the callbacks, which return at once (enabled = 0).
+void unpatch_traced_module(Tracer& t, const Sanitizer_LaunchData& next) {
+  if (t.traced_module == nullptr) return;
+  if (check(t, sanitizerStreamSynchronize(t.traced_stream), "sanitizerStreamSynchronize") &&
+      check(t, sanitizerStreamSynchronize(next.hStream), "sanitizerStreamSynchronize"))
+    check(t, sanitizerUnpatchModule(t.traced_module), "sanitizerUnpatchModule");
+  t.traced_module = nullptr;
+}
+
 void on_launch_begin(Tracer& t, const Sanitizer_LaunchData& l) {
+  unpatch_traced_module(t, l);
   const long index = long(t.launches.size());
   LaunchInfo info{l.functionName != nullptr ? l.functionName : "",
                   {l.gridDim_x, l.gridDim_y, l.gridDim_z},
@@ -413,8 +434,11 @@ void SANITIZERAPI on_callback(void*, Sanitizer_CallbackDomain domain, Sanitizer_
     on_launch_begin(t, *static_cast<const Sanitizer_LaunchData*>(data));
   } else if (domain == SANITIZER_CB_DOMAIN_LAUNCH && cbid == SANITIZER_CBID_LAUNCH_END &&
              t.control != nullptr) {
-    end_traced_launch(t, *static_cast<const Sanitizer_LaunchData*>(data));
+    const auto& l = *static_cast<const Sanitizer_LaunchData*>(data);
+    end_traced_launch(t, l);
     write_record(t);
+    t.traced_module = l.module;
+    t.traced_stream = l.hStream;
   }
 }
 
