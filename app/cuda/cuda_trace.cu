@@ -15,6 +15,7 @@
 #include "cuda/device_reduce.h"
 #include "run/launch_common.h"
 #include "run/warp_rounds.h"
+#include "trace/word_values.h"
 
 namespace stridescope::cuda {
 namespace {
@@ -23,17 +24,6 @@ constexpr unsigned kMaxSteps = 64;
 constexpr unsigned kRecordCapacity = 1u << 20;
 constexpr unsigned kSyncCapacity = 1u << 16;
 constexpr unsigned kShuffleCapacity = 1u << 12;
-
-template <typename T>
-std::vector<double> words_of(const std::uint8_t* bytes, unsigned words) {
-  std::vector<double> values(words);
-  for (unsigned w = 0; w < words; ++w) {
-    T value;
-    std::memcpy(&value, bytes + w * sizeof(T), sizeof(T));
-    values[w] = static_cast<double>(value);
-  }
-  return values;
-}
 
 std::vector<int> untraced_block_sums(const std::string& v, const std::vector<int>& in, unsigned b) {
   return block_sums_int(v, in, b);
@@ -212,10 +202,10 @@ BlockTrace rebuild_block(const HostLog& log, unsigned traced_block, unsigned blo
   trace.block = traced_block;
   std::vector<std::uint8_t> memory(block * sizeof(T), 0);
   for (unsigned s = 0; s <= log.steps; ++s) {
-    std::vector<double> before = words_of<T>(memory.data(), block);
+    std::vector<double> before = word_values<T>(memory.data(), block);
     RecordedInterval in = interval_of<T>(log, s, memory);
     if (s == log.steps && in.accesses.empty() && in.shuffles.empty()) break;
-    in.memory_after = words_of<T>(memory.data(), block);
+    in.memory_after = word_values<T>(memory.data(), block);
     std::vector<Step> steps = split_into_rounds(std::move(in), before, sizeof(T));
     std::vector<StepLabel> labels = step_labels(steps, sizeof(T));
     for (std::size_t k = 0; k < steps.size(); ++k) {

@@ -12,6 +12,7 @@
 #include "emu/emulator.h"
 #include "run/launch_common.h"
 #include "run/warp_rounds.h"
+#include "trace/word_values.h"
 
 namespace stridescope {
 
@@ -72,7 +73,7 @@ class TraceRecorder final : public emu::Observer {
     std::stable_sort(pending_.shuffles.begin(), pending_.shuffles.end(), by_warp);
     pending_.end = kind;
     pending_.end_line = line;
-    pending_.memory_after = words_of(shared);
+    pending_.memory_after = word_values<T>(shared.data(), shared.size() / sizeof(T));
     std::vector<double> before = block_.steps.empty()
                                      ? std::vector<double>(pending_.memory_after.size(), 0.0)
                                      : block_.steps.back().snapshot;
@@ -83,16 +84,6 @@ class TraceRecorder final : public emu::Observer {
       steps[s].label = labels[s].text();
       block_.steps.push_back(std::move(steps[s]));
     }
-  }
-
-  static std::vector<double> words_of(std::span<const std::byte> shared) {
-    std::vector<double> words(shared.size() / sizeof(T));
-    for (std::size_t w = 0; w < words.size(); ++w) {
-      T value;
-      std::memcpy(&value, shared.data() + w * sizeof(T), sizeof(T));
-      words[w] = static_cast<double>(value);
-    }
-    return words;
   }
 
   static double from_bits(unsigned long long bits) {

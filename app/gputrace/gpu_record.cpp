@@ -11,7 +11,7 @@
 #include <optional>
 #include <set>
 
-#include "owncuda/own_program.h"
+#include "owncuda/own_program_error.h"
 #include "owncuda/record/raw_trace.h"
 
 namespace stridescope {

@@ -7,7 +7,7 @@
 #include "core/json_shape.h"
 #include "gputrace/gpu_record.h"
 #include "gputrace/sass_lines.h"
-#include "owncuda/own_program.h"
+#include "owncuda/own_program_error.h"
 #include "owncuda/process/child_process.h"
 #include "owncuda/process/work_dir.h"
 #include "owncuda/read/program_parse.h"

@@ -13,6 +13,7 @@
 
 #include "core/domain.h"
 #include "core/program_choice.h"
+#include "owncuda/own_program_error.h"
 #include "owncuda/process/child_process.h"
 #include "owncuda/process/work_dir.h"
 #include "owncuda/read/program_parse.h"
@@ -21,12 +22,6 @@
 #include "trace/trace.h"
 
 namespace stridescope {
-
-// The program could not be built or traced (a compile error, an unsupported construct, no clang).
-class OwnProgramError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 // ThreadSchedule (the order of a block's threads between barriers): core/program_choice.h.
 

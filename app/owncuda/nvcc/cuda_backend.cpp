@@ -10,7 +10,7 @@
 #include <ostream>
 
 #include "core/elapsed.h"
-#include "owncuda/own_program.h"
+#include "owncuda/own_program_error.h"
 #include "owncuda/process/child_process.h"
 #include "owncuda/process/work_dir.h"
 

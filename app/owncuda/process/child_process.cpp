@@ -16,7 +16,7 @@
 #include <thread>
 
 #include "core/files.h"
-#include "owncuda/own_program.h"
+#include "owncuda/own_program_error.h"
 #include "owncuda/process/guard.h"
 #include "owncuda/process/memory_watch.h"
 #include "owncuda/process/stop.h"

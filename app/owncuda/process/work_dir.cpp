@@ -15,7 +15,7 @@
 #include <regex>
 #include <set>
 
-#include "owncuda/own_program.h"
+#include "owncuda/own_program_error.h"
 #include "owncuda/process/stop.h"
 
 namespace stridescope {

@@ -16,7 +16,7 @@
 #include "owncuda/build/cuda_arch.h"
 #include "owncuda/build/header_pch.h"
 #include "owncuda/build/runtime_paths.h"
-#include "owncuda/own_program.h"
+#include "owncuda/own_program_error.h"
 #include "owncuda/process/child_process.h"
 #include "owncuda/process/work_dir.h"
 #include "owncuda/read/libclang_reader.h"

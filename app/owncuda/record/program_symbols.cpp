@@ -3,7 +3,7 @@
 
 #include <sstream>
 
-#include "owncuda/own_program.h"
+#include "owncuda/own_program_error.h"
 #include "owncuda/process/child_process.h"
 
 namespace stridescope {

@@ -6,7 +6,7 @@
 
 #include "analysis/additions.h"
 #include "core/files.h"
-#include "owncuda/own_program.h"
+#include "owncuda/own_program_error.h"
 #include "owncuda/process/child_process.h"
 #include "owncuda/record/launch_names.h"
 #include "owncuda/record/raw_global.h"
