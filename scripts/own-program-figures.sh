@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Prints the figures of docs/own-programs.md: `stridescope run` phases on a 256-thread kernel; a
 # 2^24-int halving reduction end to end (the target: at most 3 s on a 2-core box); what one
-# emulated thread, one barrier and one shared access cost; one worker against two. Medians of
+# emulated thread, one barrier and one shared access cost; one worker against two; a block of one
+# thread; a tiled matmul with and without turns. Medians of
 # RUNS runs (default 5). Needs a build (scripts/build.sh, or BUILD=dir) and nothing else running.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -109,3 +110,17 @@ echo "== a 512x512 tiled matmul (16x16 tiles), its program on 2 workers"
 awk -v a="$turns" -v b="$skipped" 'BEGIN {
   printf "   turns at every access %.2f s, skipped where nothing is shared %.2f s: %.2fx\n", a, b, a / b
 }'
+
+# A grid of one-thread blocks (CUDA by Example's first add<<<N,1>>>, an init by one block per
+# element): what a block costs beyond its thread.
+cat >"$T/tiny_blocks.cu" <<'EOF2'
+__global__ void init(float* m, int n) {
+  int i = blockIdx.x + gridDim.x * blockIdx.y;
+  if (i < n) m[i] = i * 0.5f;
+}
+EOF2
+"$B/stridescope" run "$T/tiny_blocks.cu" --keep "$T/tiny_blocks" \
+  --launch 'init<<<(2048,2048),1>>>(m=zeros(4194304), n=4194304)' >/dev/null
+tiny=$(wall $(program tiny_blocks 1))
+echo "== 4 Mi blocks of one thread, their program on one worker"
+awk -v t="$tiny" 'BEGIN { printf "   %.2f s: %.0f ns per block\n", t, t * 1e9 / 4194304 }'
