@@ -1,6 +1,7 @@
 // Whether a kernel's threads share memory between barriers (sharing_probe.h).
 #include "sharing_probe.h"
 
+#include <atomic>
 #include <map>
 #include <mutex>
 #include <utility>
@@ -45,7 +46,7 @@ namespace {
 // Blocks of a kernel probed clean before the others skip the turns.
 constexpr int kCleanProbes = 2;
 struct Known {
-  Sharing sharing = Sharing::Unknown;
+  std::atomic<Sharing> sharing{Sharing::Unknown};  // read without the lock (sharing_slot)
   int clean = 0;
 };
 std::mutex known_mutex;
@@ -55,19 +56,19 @@ std::map<std::pair<const void*, unsigned>, Known>& known() {
 }
 }  // namespace
 
-Sharing sharing_of(const void* kernel, unsigned threads) {
+const std::atomic<Sharing>& sharing_slot(const void* kernel, unsigned threads) {
   std::lock_guard<std::mutex> lock(known_mutex);
-  const auto it = known().find({kernel, threads});
-  return it == known().end() ? Sharing::Unknown : it->second.sharing;
+  return known()[{kernel, threads}].sharing;  // a map's nodes stay where they are
 }
 
 void probed(const void* kernel, unsigned threads, bool shared) {
   std::lock_guard<std::mutex> lock(known_mutex);
   Known& k = known()[{kernel, threads}];
   if (shared) {
-    k.sharing = Sharing::Some;
-  } else if (k.sharing == Sharing::Unknown && ++k.clean >= kCleanProbes) {
-    k.sharing = Sharing::None;
+    k.sharing.store(Sharing::Some, std::memory_order_release);
+  } else if (k.sharing.load(std::memory_order_relaxed) == Sharing::Unknown &&
+             ++k.clean >= kCleanProbes) {
+    k.sharing.store(Sharing::None, std::memory_order_release);
   }
 }
 

@@ -8,6 +8,7 @@
 // in other blocks' data (`if (blockIdx.x == 7)`) goes unseen.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <unordered_map>
@@ -40,7 +41,8 @@ class SharingProbe {
 
 // What is known of a kernel's blocks of `threads` threads.
 enum class Sharing : std::uint8_t { Unknown, None, Some };
-Sharing sharing_of(const void* kernel, unsigned threads);
+// Where it is kept: looked up once a launch (under a lock), read at every block without one.
+const std::atomic<Sharing>& sharing_slot(const void* kernel, unsigned threads);
 // A probed block of it ended: whether its threads shared something.
 void probed(const void* kernel, unsigned threads, bool shared);
 

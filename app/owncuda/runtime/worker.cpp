@@ -138,6 +138,7 @@ void Worker::begin_launch(const LaunchPlan& plan) {
                             coordinates_.data(), plan.threads);
   gridDim = plan.grid;
   blockDim = plan.block;
+  if (plan.kernel != nullptr) sharing_ = &sharing_slot(plan.kernel, plan.threads);
 }
 
 void Worker::run_block(std::uint64_t linear) {
@@ -303,7 +304,7 @@ void Worker::choose_turns() {
   const Config& config = Program::get().config;
   const bool may_skip = !tracing_ && plan_.kernel != nullptr && !config.turns_always &&
                         config.schedule == stridescope::simt::Schedule::Warps;
-  const Sharing known = may_skip ? sharing_of(plan_.kernel, plan_.threads) : Sharing::Some;
+  const Sharing known = may_skip ? sharing_->load(std::memory_order_acquire) : Sharing::Some;
   probing_ = known == Sharing::Unknown;
   watching_ = recording_ || probing_;
   engine_.switch_at_accesses(known != Sharing::None);

@@ -303,6 +303,7 @@ class Worker final : public stridescope::simt::EngineClient {
   bool probing_ = false;    // a block whose threads' sharing is watched (sharing_probe.h)
   bool watching_ = false;   // recording_ or probing_ (the traced block always takes turns)
   SharingProbe probe_;
+  const std::atomic<Sharing>* sharing_ = nullptr;  // the launch's kernel's (sharing_slot)
   bool first_barrier_seen_ = false;
   std::size_t block_low_ = 0;  // the lowest shared offset the block touched (its result is there)
   std::uint64_t clock_ = 0;
