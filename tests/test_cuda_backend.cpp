@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -14,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "owncuda/nvcc/cuda_backend.h"
 #include "owncuda/nvcc/launch_table.h"
 #include "owncuda/own_program.h"
 #include "owncuda/process/child_process.h"
@@ -159,6 +161,20 @@ TEST(CudaBackendCli, WithoutNvccOnPathItSaysSoInOneLine) {
 }
 
 // The emulator's options with --backend cuda: tests/test_gpu_run.cpp.
+// The limits of a program run on the GPU say what they count (no GPU needed: the words only).
+TEST(CudaBackendCli, ALimitOfANativeProgramSaysWhatItCounts) {
+  CudaRunOptions options;
+  options.time_limit_s = 10;
+  EXPECT_EQ(native_ending_text(kKilledBy + SIGXCPU, options),
+            "the program ran past its 10 s of CPU time, set by --time-limit (an endless loop, or "
+            "more work than that?); its CPU time counts the host's waiting for the GPU too (CUDA "
+            "spins while it waits)");
+  EXPECT_EQ(native_ending_text(kPastWallTime, options),
+            "the program ran past its 30 s wall-time limit, set by --time-limit (waiting for "
+            "something, or sleeping?)");
+  EXPECT_EQ(native_ending_text(0, options), "");
+}
+
 TEST(CudaBackendCli, AnUnknownBackendIsOneErrorLine) {
   const std::string file = kSource + "/examples/sum4.cu";
   const test_support::Outcome o = run(kBinary + " run " + file + " --backend gpu");

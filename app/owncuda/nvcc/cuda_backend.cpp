@@ -85,9 +85,19 @@ Limits program_limits(const CudaRunOptions& options) {
                 Isolation::Program};
 }
 
+}  // namespace
+
+std::string native_ending_text(int exit_code, const CudaRunOptions& options) {
+  std::string text = ending_text(exit_code, program_limits(options), "the program");
+  if (exit_code == kKilledBy + SIGXCPU)
+    text += "; its CPU time counts the host's waiting for the GPU too (CUDA spins while it waits)";
+  return text;
+}
+
+namespace {
+
 std::string failure_of(const CudaRunResult& r, const CudaRunOptions& options) {
-  if (ended_abnormally(r.exit_code))
-    return ending_text(r.exit_code, program_limits(options), "the program");
+  if (ended_abnormally(r.exit_code)) return native_ending_text(r.exit_code, options);
   if (std::optional<std::size_t> k = first_failed_launch(r.launches)) {
     const NativeLaunch& l = r.launches.launches[*k];
     return "launch " + std::to_string(*k) + " (" + launch_config(l) + ") failed: " + l.error;

@@ -40,6 +40,10 @@ void check_cuda_machine(const std::filesystem::path& scratch);
 // build fails.
 CudaRunResult run_on_cuda(const CudaRunOptions& options);
 
+// Why a program run natively ended abnormally, one line ("" when it exited): as for the emulator's
+// programs, and where its CPU-time limit stopped it, that the host's waiting for the GPU counts.
+std::string native_ending_text(int exit_code, const CudaRunOptions& options);
+
 // Prints the program's output and the launch table; errors as one "stridescope: error: ..." line.
 // Returns 0, or 2 when the program could not be built or run, failed a launch or exited non-zero.
 int command_run_cuda(const CudaRunOptions& options, std::ostream& out, std::ostream& err);
