@@ -103,6 +103,38 @@ TEST(OwnAsNvcc, ALoopThatSpinsOnAFlagRunsToTheTimeLimit) {
   EXPECT_EQ(out.str().find("after"), std::string::npos) << out.str();
 }
 
+// A kernel that calls a host function of the file's is refused, as nvcc refuses it (H200, nvcc
+// 13.0: `calling a __host__ function("twice(int)") from a __global__ function("k") is not
+// allowed`); a __device__, a __host__ __device__ and a template __device__ helper run.
+TEST(OwnAsNvcc, AKernelCallingAHostFunctionIsRefusedAsNvccRefusesIt) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  const std::string file = (fs::path(STRIDESCOPE_TEST_TMP) / "nvcc_host_call.cu").string();
+  const auto run = [&](const std::string& helper, const std::string& call) {
+    OwnRunOptions options;
+    options.file = file;
+    std::ofstream(options.file) << "#include <cstdio>\n"
+                                << helper << "\n"
+                                << "__global__ void k(int* out) { out[threadIdx.x] = " << call
+                                << "; }\nint main() { int* d; cudaMalloc(&d, 128); "
+                                   "k<<<1, 32>>>(d); int h[32]; cudaMemcpy(h, d, 128, "
+                                   "cudaMemcpyDeviceToHost); printf(\"%d\\n\", h[31]); }\n";
+    std::ostringstream out, err;
+    const int status = command_run(options, "", false, out, err);
+    return std::to_string(status) + " " + out.str().substr(0, out.str().find('\n')) + err.str();
+  };
+  EXPECT_EQ(run("int twice(int v) { return 2 * v; }", "twice(threadIdx.x)"),
+            "2 " + file +
+                ":3:50: error: calling a __host__ function(\"twice(int)\") from a __global__ "
+                "function(\"k\") is not allowed; nvcc refuses it too: declare it __device__ (or "
+                "__host__ __device__ to call it from both)\nstridescope: error: " +
+                file + " was not run\n");
+  for (const std::string helper :
+       {"__device__ int twice(int v) { return 2 * v; }",
+        "__host__ __device__ int twice(int v) { return 2 * v; }",
+        "template <typename T> __device__ T twice(T v) { return 2 * v; }"})
+    EXPECT_EQ(run(helper, "twice(int(threadIdx.x))"), "0 62") << helper;
+}
+
 // Only a name CUDA declares is "not supported by stridescope run"; nvcc rejects a misspelling as
 // clang does, and the nearest CUDA name is offered; a helper of the file's own is left to clang.
 TEST(OwnAsNvcc, AMisspelledCudaNameIsUndeclaredNotUnsupported) {

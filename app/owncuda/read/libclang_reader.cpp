@@ -69,6 +69,16 @@ bool has_child_kind(CXCursor c, CXCursorKind kind) {
   return false;
 }
 
+// "FILE:LINE:COL: " of a place, as the file names itself (its #line); "" where it has none.
+std::string place_of(CXSourceLocation location) {
+  CXString file;
+  unsigned line = 0, column = 0;
+  clang_getPresumedLocation(location, &file, &line, &column);
+  const std::string name = text_of(file);
+  if (name.empty()) return "";
+  return name + ":" + std::to_string(line) + ":" + std::to_string(column) + ": ";
+}
+
 // __device__ and __shared__ reach the parse as annotations (runtime/include/stridescope/
 // qualifiers.h): `annotation` is "stridescope_device" or "stridescope_shared".
 bool has_annotation(CXCursor c, const char* annotation) {
@@ -87,7 +97,7 @@ bool is_plain_host_definition(CXCursor c) {
   const CXCursorKind kind = clang_getCursorKind(c);
   if ((kind != CXCursor_FunctionDecl && kind != CXCursor_CXXMethod) ||
       !clang_isCursorDefinition(c) || clang_Cursor_isFunctionInlined(c) ||
-      !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c)))
+      clang_CXXMethod_isDefaulted(c) || !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c)))
     return false;
   const CXCursor first = clang_getCanonicalCursor(c);  // `__device__` on the declaration only
   if (has_annotation(first, "stridescope_device") || has_child_kind(first, CXCursor_CUDAGlobalAttr))
@@ -160,6 +170,7 @@ class Walker {
       : tu_(tu), main_(clang_getFile(tu, file.c_str())) {}
   ProgramFacts facts;
   std::string runtime_prefix;  // StrideScope's headers: not the user's
+  std::string refused;         // what nvcc refuses and the parse let through (one error line)
 
   // A template kernel's __shared__ arrays typed by its parameters (`__shared__ T s[256]`) get the
   // types its launches give them (`double[256]`), where every launch of it gives the same: the
@@ -196,6 +207,7 @@ class Walker {
   std::map<CXFile, bool> user_file_;  // by file: the user's (not a system or StrideScope header)
   // By template kernel: (type parameter, the type its launches give it), or none if they differ.
   std::map<std::string, std::optional<std::vector<std::pair<std::string, std::string>>>> launched_;
+  bool in_kernel_ = false;  // the walk is in a __global__ function's body
 
   // The file a cursor was written in (or expanded in, from a macro: `__shared__ int s[4];` starts
   // with a macro spelled in StrideScope's header).
@@ -246,15 +258,37 @@ class Walker {
           text_of(clang_getCursorSpelling(c)) == "main" &&
           clang_getCursorKind(clang_getCursorSemanticParent(c)) == CXCursor_TranslationUnit)
         facts.has_main = true;
+      const bool outer_kernel = in_kernel_;
+      in_kernel_ = kernel;
       walk(c, device, text_of(clang_getCursorSpelling(c)));
+      in_kernel_ = outer_kernel;
       return CXChildVisit_Continue;
     }
     if (kind == CXCursor_GCCAsmStmt)
       facts.unsupported.push_back({"inline assembly (asm, inline PTX)", int(at.line), path_of(c)});
     if (kind == CXCursor_VarDecl && has_annotation(c, "stridescope_shared"))
       on_shared(c, function, at);
-    if (kind == CXCursor_CallExpr) on_call(c, device_code, at);
+    if (kind == CXCursor_CallExpr) {
+      on_call(c, device_code, at);
+      if (in_kernel_) check_callee_runs_on_device(c, function);
+    }
     return CXChildVisit_Recurse;
+  }
+
+  // A kernel's call of the user's host-only function: nvcc refuses it ("calling a __host__ function
+  // from a __global__ function is not allowed"), and such a function is built without the access
+  // callbacks (host_functions); the first one is the file's error. Not checked in __device__
+  // functions: the parse cannot tell them from __host__ __device__ ones, where nvcc only warns.
+  void check_callee_runs_on_device(CXCursor call, const std::string& caller) {
+    const CXCursor callee = clang_getCursorDefinition(clang_getCursorReferenced(call));
+    if (!refused.empty() || clang_Cursor_isNull(callee) || !in_user_file(callee) ||
+        !is_plain_host_definition(callee))
+      return;
+    refused = place_of(clang_getCursorLocation(call)) + "error: calling a __host__ function(\"" +
+              text_of(clang_getCursorDisplayName(callee)) + "\") from a __global__ function(\"" +
+              caller +
+              "\") is not allowed; nvcc refuses it too: declare it __device__ (or __host__ " +
+              "__device__ to call it from both)\n";
   }
 
   // A kernel launch is a call whose second child is the `<<<g, b>>>` configuration call.
@@ -410,12 +444,7 @@ class Walker {
 
 // "FILE:LINE:COL" of a diagnostic, as the file names itself (its #line).
 std::string place_of(CXDiagnostic d) {
-  CXString file;
-  unsigned line = 0, column = 0;
-  clang_getPresumedLocation(clang_getDiagnosticLocation(d), &file, &line, &column);
-  const std::string name = text_of(file);
-  if (name.empty()) return "";
-  return name + ":" + std::to_string(line) + ":" + std::to_string(column) + ": ";
+  return place_of(clang_getDiagnosticLocation(d));
 }
 
 // clang's errors, one `file:line:col: error: message` line each (a CUDA feature stridescope run
@@ -495,6 +524,10 @@ ReadAnswer read_with_libclang(const ReadRequest& request) {
   walker.runtime_prefix = request.runtime_prefix;
   walker.walk(clang_getTranslationUnitCursor(tu), false, "");
   walker.type_shared_by_launches();
+  if (!walker.refused.empty()) {
+    answer.error = std::move(walker.refused);
+    return answer;
+  }
   answer.facts = std::move(walker.facts);
   answer.facts.warnings = std::move(warnings);
   std::stable_sort(answer.facts.launches.begin(), answer.facts.launches.end(),
