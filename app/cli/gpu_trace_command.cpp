@@ -3,8 +3,9 @@
 
 #include <ostream>
 
+#include "owncuda/nvcc/cuda_backend.h"
 #include "owncuda/nvcc/launch_table.h"
-#include "owncuda/own_program.h"
+#include "owncuda/own_program_error.h"
 #include "trace/trace_json.h"
 
 namespace stridescope {
@@ -15,10 +16,7 @@ int command_trace_cuda(const GpuTraceOptions& options, const std::string& out_pa
   try {
     r = trace_on_gpu(options);
   } catch (const OwnProgramError& e) {
-    const std::string what = e.what();
-    // nvcc's messages come as nvcc printed them, with our line last; else one line of ours.
-    err << (what.rfind("stridescope: error: ") != std::string::npos ? "" : "stridescope: error: ")
-        << what << (!what.empty() && what.back() == '\n' ? "" : "\n");
+    print_build_error(err, e.what());
     return 2;
   }
   out << r.run.output;

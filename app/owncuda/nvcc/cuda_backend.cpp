@@ -87,6 +87,11 @@ Limits program_limits(const CudaRunOptions& options) {
 
 }  // namespace
 
+void print_build_error(std::ostream& err, const std::string& what) {
+  err << (what.rfind("stridescope: error: ") != std::string::npos ? "" : "stridescope: error: ")
+      << what << (!what.empty() && what.back() == '\n' ? "" : "\n");
+}
+
 std::string native_ending_text(int exit_code, const CudaRunOptions& options) {
   std::string text = ending_text(exit_code, program_limits(options), "the program");
   if (exit_code == kKilledBy + SIGXCPU)
@@ -151,10 +156,7 @@ int command_run_cuda(const CudaRunOptions& options, std::ostream& out, std::ostr
   try {
     r = run_on_cuda(options);
   } catch (const OwnProgramError& e) {
-    const std::string what = e.what();
-    // nvcc's messages come as nvcc printed them, with our line last; else one line of ours.
-    err << (what.rfind("stridescope: error: ") != std::string::npos ? "" : "stridescope: error: ")
-        << what << (!what.empty() && what.back() == '\n' ? "" : "\n");
+    print_build_error(err, e.what());
     return 2;
   }
   out << r.output;

@@ -40,6 +40,10 @@ void check_cuda_machine(const std::filesystem::path& scratch);
 // build fails.
 CudaRunResult run_on_cuda(const CudaRunOptions& options);
 
+// Why a program could not be built or started on the GPU, on `err`: nvcc's messages as nvcc printed
+// them with our `stridescope: error:` line last, else one line of ours.
+void print_build_error(std::ostream& err, const std::string& what);
+
 // Why a program run natively ended abnormally, one line ("" when it exited): as for the emulator's
 // programs, and where its CPU-time limit stopped it, that the host's waiting for the GPU counts.
 std::string native_ending_text(int exit_code, const CudaRunOptions& options);
