@@ -110,17 +110,13 @@ TEST(OwnAsNvcc, AKernelCallingAHostFunctionIsRefusedAsNvccRefusesIt) {
   if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   const std::string file = (fs::path(STRIDESCOPE_TEST_TMP) / "nvcc_host_call.cu").string();
   const auto run = [&](const std::string& helper, const std::string& call) {
-    OwnRunOptions options;
-    options.file = file;
-    std::ofstream(options.file) << "#include <cstdio>\n"
-                                << helper << "\n"
-                                << "__global__ void k(int* out) { out[threadIdx.x] = " << call
-                                << "; }\nint main() { int* d; cudaMalloc(&d, 128); "
-                                   "k<<<1, 32>>>(d); int h[32]; cudaMemcpy(h, d, 128, "
-                                   "cudaMemcpyDeviceToHost); printf(\"%d\\n\", h[31]); }\n";
-    std::ostringstream out, err;
-    const int status = command_run(options, "", false, out, err);
-    return std::to_string(status) + " " + out.str().substr(0, out.str().find('\n')) + err.str();
+    const Said s = run_program(
+        "nvcc_host_call.cu",
+        "#include <cstdio>\n" + helper +
+            "\n__global__ void k(int* out) { out[threadIdx.x] = " + call +
+            "; }\nint main() { int* d; cudaMalloc(&d, 128); k<<<1, 32>>>(d); int h[32]; "
+            "cudaMemcpy(h, d, 128, cudaMemcpyDeviceToHost); printf(\"%d\\n\", h[31]); }\n");
+    return std::to_string(s.status) + " " + s.out.substr(0, s.out.find('\n')) + s.err;
   };
   EXPECT_EQ(run("int twice(int v) { return 2 * v; }", "twice(threadIdx.x)"),
             "2 " + file +
