@@ -81,6 +81,15 @@ TEST(OwnSemantics, EveryAtomicOnSharedAndGlobalMemoryIsAtomicAndNoRace) {
   EXPECT_EQ(TraceModel(r.trace).lab().hazards, 0u);
 }
 
+// Where a warp's lanes take different paths, its printf lines come out in the order of the paths in
+// the code (then before else, a loop's iterations before the line after it, a lambda's line where
+// the kernel calls it), whichever lane ran first: the lines an H200 printed.
+TEST(OwnSemantics, AWarpsPrintfLinesFollowItsPathsThroughTheCode) {
+  SKIP_WITHOUT_TOOLS();
+  const OwnRunResult r = run("printf_paths");
+  EXPECT_EQ(r.output, expected("printf_paths")) << r.errors << r.failure;
+}
+
 TEST(OwnSemantics, VotesMatchesReductionsAndShufflesOfEveryKind) {
   SKIP_WITHOUT_TOOLS();
   const OwnRunResult r = run("warp_votes");

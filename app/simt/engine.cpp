@@ -47,6 +47,7 @@ void Engine::lane_main(void* engine, unsigned lane) {
   auto* e = static_cast<Engine*>(engine);
   for (;;) {
     e->lanes_[lane].parked = false;
+    e->lanes_[lane].outer_frame = __builtin_frame_address(0);
     try {
       e->body_(e->arg_);
       e->set_state(lane, State::Exited);

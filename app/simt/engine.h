@@ -105,6 +105,8 @@ class Engine {
   std::uint32_t warp_epoch(unsigned thread) const { return lanes_[thread].epoch; }
   // The lowest address the stack of the thread about to start (or running) may use.
   const char* stack_low(unsigned thread) const { return lanes_[thread].stack_low; }
+  // The frame that called the thread's body (a walk up the body's frame pointers ends there).
+  const void* outer_frame(unsigned thread) const { return lanes_[thread].outer_frame; }
   // Where every fiber stack lies: an address in it is a thread's local.
   const char* stacks_begin() const;
   const char* stacks_end() const;
@@ -133,6 +135,7 @@ class Engine {
     CollectiveCall call;
     std::uint64_t result = 0;
     const char* stack_low = nullptr;
+    const void* outer_frame = nullptr;  // the frame of lane_main, which calls the body
   };
   static constexpr unsigned kScheduler = Contexts::kMain;
 

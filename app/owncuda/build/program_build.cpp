@@ -107,6 +107,8 @@ std::vector<std::string> build_flags(bool optimize, bool memory_macros) {
                                  "-O1",
                                  "-fno-pie",
                                  "-fwrapv",
+                                 // The order of a warp's printf lines walks these frames.
+                                 "-fno-omit-frame-pointer",
                                  // A loop that spins on memory another thread should change is
                                  // kept, as nvcc keeps it (C++'s forward-progress rule would let
                                  // clang delete it): it runs to the time limit, as on a GPU.
@@ -128,6 +130,12 @@ std::vector<std::string> build_flags(bool optimize, bool memory_macros) {
   // uses it (a read before its guard stays before it, as the learner wrote it). -O0 would hide
   // vector loads (float4) as memcpy calls the instrumentation does not see.
   if (!optimize) flags.insert(flags.end(), {"-mllvm", "-instcombine-code-sinking=false"});
+  // A warp's printf lines print in the order of their paths in the code (runtime/printf_order.h
+  // compares return addresses): two calls on the two sides of a branch stay two calls (not one call
+  // of a chosen argument), and the code keeps the source's order of its blocks (`then` before
+  // `else`), as a GPU's warp runs them.
+  flags.insert(flags.end(), {"-mllvm", "-simplifycfg-sink-common=false", "-mllvm",
+                             "-enable-tail-merge=false", "-mllvm", "-disable-block-placement"});
   if (!memory_macros) flags.push_back("-DSTRIDESCOPE_NO_MEMORY_MACROS");
   __builtin_cpu_init();
   if (__builtin_cpu_supports("fma")) flags.push_back("-mfma");

@@ -59,7 +59,7 @@ int printf(const char* format, ...) {
     va_end(copy);
     // Its call told by its format (the same literal where the compiler copied the call into two
     // paths, as it may for `if (t == 0) printf(a); printf(b);`).
-    w->kernel_printf(format, args, format);
+    w->kernel_printf(format, args, format, __builtin_frame_address(0));
   } else {
     n = std::vprintf(format, args);
   }

@@ -2,8 +2,8 @@
 // thread's and a pool of OS threads, one per core), each block taken from a shared counter. What
 // the kernels printed comes out once the launch is done, in the order a GPU's warps print it when
 // the blocks run at once: what was printed before a block's k-th __syncthreads() before what was
-// printed after it; between barriers, every thread's first printf (by block, then thread), then
-// every thread's second, and so on. A failed assert ends the launch and makes CUDA's error
+// printed after it; between barriers, every warp's first printf call (by block, then thread), then
+// its second, and so on, a warp's calls in the order its paths run on a GPU (printf_order.h). A failed assert ends the launch and makes CUDA's error
 // sticky. Launches from several host threads run one at a time.
 #include <algorithm>
 #include <condition_variable>

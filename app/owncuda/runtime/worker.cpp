@@ -165,6 +165,7 @@ void Worker::run_block(std::uint64_t linear) {
     engine_.run_block(plan_.threads, plan_.body, plan_.frame, *this);
   } catch (const AssertStop&) {
   }
+  number_printf_calls();
   if (asserted_) throw AssertStop{};
   resolve_pending();
   if (probing_) probed(plan_.kernel, plan_.threads, probe_.shared());
@@ -391,9 +392,9 @@ std::uint64_t Worker::collective(int op, unsigned mask, std::uint64_t value, int
 
 void Worker::on_block_barrier(int line) {
   resolve_pending();
+  number_printf_calls();
   ++barriers_passed_;  // a printf after it prints after every printf before it
   if (probing_) probe_.next_interval();
-  printf_calls_.clear();
   if (plan_.keep_blocks && !first_barrier_seen_) Program::get().first_snapshots[block_] = words();
   first_barrier_seen_ = true;
   if (tracing_) end_step("barrier", line);
@@ -453,7 +454,12 @@ void Worker::fault(const std::string& message) {
   Program::get().fail(message);
 }
 
-void Worker::kernel_printf(const char* format, va_list args, const void* site) {
+void Worker::number_printf_calls() {
+  printf_calls_.number(output_);
+  printf_calls_.clear();
+}
+
+void Worker::kernel_printf(const char* format, va_list args, const void* site, const void* frame) {
   touched_other();                          // a repeat prints again
   if (probing_) probe_.shared_something();  // the lanes' turns order its lines
   va_list copy;
@@ -466,8 +472,8 @@ void Worker::kernel_printf(const char* format, va_list args, const void* site) {
   if (Program::get().printed_bytes.fetch_add(std::uint64_t(n)) + std::uint64_t(n) > kPrintfBuffer)
     return;
   const unsigned thread = engine_.running();
-  Printed& p = output_.emplace_back(
-      Printed{barriers_passed_, printf_calls_.call_of(thread, site), thread, {}});
+  printf_calls_.add(thread, site, call_path(frame, engine_.outer_frame(thread)), output_.size());
+  Printed& p = output_.emplace_back(Printed{barriers_passed_, 0, thread, {}});
   if (std::size_t(n) < sizeof small) {
     p.text.assign(small, std::size_t(n));
     return;

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "global_races.h"
+#include "printf_order.h"
 #include "program.h"
 #include "sharing_probe.h"
 #include "simt/engine.h"
@@ -45,40 +46,6 @@ struct LaunchPlan {
 
 // A block stopped by a failed assert in it: the launch ends (runtime/launch.cpp).
 struct AssertStop {};
-
-// One printf of a kernel: `barriers` counts the __syncthreads() its block had passed, `call` the
-// thread's printf calls since the last of them.
-// One printf of a kernel's thread. `call`: which of its warp's printf calls it belongs to, since
-// the last barrier: the lanes that make the same call (the same place, for the same time) print
-// together, in the order the warp reached its calls, as a GPU's warp prints.
-struct Printed {
-  std::uint32_t barriers = 0, call = 0, thread = 0;
-  std::string text;
-};
-
-// The printf calls of a block's warps since the last barrier (Printed::call).
-class PrintfCalls {
- public:
-  void clear() {
-    by_thread_.clear();
-    by_warp_.clear();
-  }
-  std::uint32_t call_of(unsigned thread, const void* site) {
-    const std::uint32_t time = by_thread_[{thread, site}]++;
-    auto& warp = by_warp_[thread / 32];
-    const auto [it, made] = warp.calls.try_emplace({site, time}, warp.next);
-    if (made) ++warp.next;
-    return it->second;
-  }
-
- private:
-  struct Warp {
-    std::map<std::pair<const void*, std::uint32_t>, std::uint32_t> calls;  // (place, time) -> call
-    std::uint32_t next = 0;
-  };
-  std::map<std::pair<unsigned, const void*>, std::uint32_t> by_thread_;  // its calls at a place
-  std::map<unsigned, Warp> by_warp_;
-};
 
 // "the program overflowed a thread's stack (128 KiB) in thread 5 of block 0 of launch 1 (...)".
 std::string stack_overflow_text(const std::string& thread);
@@ -183,7 +150,8 @@ class Worker final : public stridescope::simt::EngineClient {
     if (probing_) probe_.shared_something();  // its values depend on the order of the threads
     return 4 * static_cast<long long>(++clock_);
   }
-  void kernel_printf(const char* format, va_list args, const void* site);
+  // `frame`: printf's own frame (the calls that led to it order the warp's lines: printf_order.h).
+  void kernel_printf(const char* format, va_list args, const void* site, const void* frame);
   [[noreturn]] void kernel_assert(const char* expression, const char* file, unsigned line,
                                   const char* function);
   std::string who(unsigned thread) const override;
@@ -310,6 +278,7 @@ class Worker final : public stridescope::simt::EngineClient {
   bool asserted_ = false;
   std::vector<Printed> output_;
   PrintfCalls printf_calls_;           // the block's, since the last barrier
+  void number_printf_calls();          // at a barrier and the block's end
   std::uint32_t barriers_passed_ = 0;  // __syncthreads() the block passed
   std::uint32_t launch_id_ = 0;        // the launch's index + 1 (global_races.h)
   // Per thread of the block: its __threadfence()s and the barrier count at its last one.
