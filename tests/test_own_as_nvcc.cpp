@@ -241,6 +241,37 @@ TEST(OwnAsNvcc, ALaunchSpecLinksOnlyWhatTheLaunchReaches) {
   EXPECT_NE(out.str().find("p = [0, 2, 4, 6]"), std::string::npos) << out.str();
 }
 
+// A kernel's float array and int counter are each traced in their own type (0.5 and 1.5, not the
+// float's bits 1056964608), and the run says both types; before, every word was read as an int.
+TEST(OwnAsNvcc, AFloatArrayAndAnIntCounterEachShowInTheirOwnType) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  const std::string source =
+      "#include <cstdio>\n__global__ void k(const float* in, float* out) {\n"
+      "  __shared__ float s[8];\n  __shared__ int count;\n  int t = threadIdx.x;\n"
+      "  if (t == 0) count = 0;\n  s[t] = in[t];\n  __syncthreads();\n"
+      "  if (s[t] > 1.0f) atomicAdd(&count, 1);\n  __syncthreads();\n"
+      "  if (t == 0) out[0] = s[0] + count;\n}\n"
+      "int main() { float h[8] = {0.5f, 1.5f, 2.5f, 0.25f, 3, 0.1f, 1.25f, 0}, *d, *o, r;\n"
+      "  cudaMalloc(&d, sizeof h); cudaMalloc(&o, 4);\n"
+      "  cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice);\n  k<<<1, 8>>>(d, o);\n"
+      "  cudaMemcpy(&r, o, 4, cudaMemcpyDeviceToHost); printf(\"%g\\n\", r); }\n";
+  const Said s = run_program("nvcc_mixed_shared.cu", source);
+  EXPECT_EQ(s.status, 0) << s.err;
+  EXPECT_EQ(s.out.substr(0, 4), "4.5\n") << s.out;
+  EXPECT_NE(s.out.find("(not a sum) 0.5\n"), std::string::npos) << s.out;
+  OwnRunOptions options;
+  options.file = (fs::path(STRIDESCOPE_TEST_TMP) / "nvcc_mixed_shared.cu").string();
+  const OwnRunResult r = run_own_program(options);
+  ASSERT_TRUE(r.traced) << r.errors << r.failure;
+  ASSERT_EQ(r.trace.arrays.size(), 2u);
+  const std::vector<double>& end = r.trace.blocks.at(0).steps.back().snapshot;
+  ASSERT_GE(end.size(), 9u);
+  EXPECT_EQ(end[0], 0.5);
+  EXPECT_EQ(end[1], 1.5);
+  EXPECT_EQ(end[8], 4.0);                                   // count, an int
+  EXPECT_EQ(r.trace.run.element_type, ElementType::Float);  // word 0's
+}
+
 // A template kernel's `__shared__ T s[]` launched with T = double is traced as doubles (a block sum
 // of 3.6, not the 4-byte word -8.58993e+08), whether the launch writes <double> or deduces it.
 TEST(OwnAsNvcc, ATemplatesSharedArrayHasTheLaunchedType) {

@@ -75,8 +75,8 @@ TEST(OwnExamples, MatmulPrintsFourExactProductsAndTracesTheTilesAsTwoArrays) {
   EXPECT_EQ(t.run.grid_size, 4u);     // 2 x 2 blocks
   EXPECT_EQ(t.shared_words, 512u);
   ASSERT_EQ(t.arrays.size(), 2u);
-  EXPECT_EQ(t.arrays[0], (SharedArray{"As", 0, {16, 16}}));
-  EXPECT_EQ(t.arrays[1], (SharedArray{"Bs", 256, {16, 16}}));
+  EXPECT_EQ(t.arrays[0], (SharedArray{"As", 0, {16, 16}, ElementType::Float}));
+  EXPECT_EQ(t.arrays[1], (SharedArray{"Bs", 256, {16, 16}, ElementType::Float}));
   EXPECT_FALSE(t.result_in_word0);  // no sum into word 0: no result, no lost elements claimed
   const std::vector<Step>& steps = t.blocks.at(0).steps;
   ASSERT_EQ(steps.size(), 7u);  // 3 tiles x 2 barriers, exit
@@ -90,7 +90,7 @@ TEST(OwnExamples, MatmulPrintsFourExactProductsAndTracesTheTilesAsTwoArrays) {
   // Launch 2 stages one row of A: one 1-D array of 48 floats.
   const OwnRunResult row = run_example("matmul.cu", 2);
   ASSERT_EQ(row.trace.arrays.size(), 1u);
-  EXPECT_EQ(row.trace.arrays[0], (SharedArray{"rowA", 0, {48}}));
+  EXPECT_EQ(row.trace.arrays[0], (SharedArray{"rowA", 0, {48}, ElementType::Float}));
   EXPECT_FALSE(row.trace.result_in_word0);
   // Launch 0 touches no shared memory: the program's arrays as the linker placed them, and no
   // linker marker (__TMC_END__ sits at the section's start with size 0) among them.

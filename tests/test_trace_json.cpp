@@ -263,10 +263,12 @@ namespace {
 // A user program's named shared arrays and its "not a sum into word 0" flag.
 TEST(TraceJson, NamedArraysAndTheResultFlagRoundTripAndAreValidated) {
   Trace trace = sample();  // 64 words
-  trace.arrays = {{"As", 0, {4, 8}}, {"Bs", 32, {32}}};
+  trace.arrays = {{"As", 0, {4, 8}, ElementType::Float}, {"Bs", 32, {32}}};
   trace.result_in_word0 = false;
   EXPECT_EQ(trace_from_json(trace_to_json(trace)), trace);
   EXPECT_FALSE(trace_to_json(sample()).contains("arrays"));  // a catalog trace lists none
+  EXPECT_EQ(trace_to_json(trace)["arrays"][0]["type"], "float");
+  EXPECT_FALSE(trace_to_json(trace)["arrays"][1].contains("type"));  // the run's
   struct Bad {
     const char* field;
     json value;
@@ -278,6 +280,7 @@ TEST(TraceJson, NamedArraysAndTheResultFlagRoundTripAndAreValidated) {
       {"first_word", 40, "$.arrays[1]: ends at word 72, past shared_words 64"},
       {"dims", json::array({0}), "$.arrays[1].dims[0]: must be a size from 1 to 49152"},
       {"dims", json::array(), "$.arrays[1].dims: must have 1 to 3 sizes"},
+      {"type", "half", "$.arrays[1].type: expected one of"},
   };
   for (const Bad& b : bad) {
     json j = trace_to_json(trace);

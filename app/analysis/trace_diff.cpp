@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "analysis/array_names.h"
+#include "trace/word_types.h"
 
 namespace stridescope {
 
@@ -15,15 +16,16 @@ std::uint32_t shared_bytes(const Trace& t) {
   return t.shared_words * t.word_size;
 }
 
-// A snapshot as the bytes a GPU holds: each word in the trace's element type, little-endian.
+// A snapshot as the bytes a GPU holds: each word in its type (word_types.h), little-endian.
 std::vector<std::uint8_t> bytes_of(const Trace& t, const std::vector<double>& snapshot) {
   std::vector<std::uint8_t> out(shared_bytes(t), 0);
   for (std::size_t w = 0; w < snapshot.size() && (w + 1) * t.word_size <= out.size(); ++w) {
     const double v = snapshot[w];
-    if (t.run.element_type == ElementType::Double) {
+    const ElementType type = word_type(t, std::uint32_t(w));
+    if (type == ElementType::Double) {
       const auto bits = std::bit_cast<std::uint64_t>(v);
       std::memcpy(&out[w * 8], &bits, 8);
-    } else if (t.run.element_type == ElementType::Float) {
+    } else if (type == ElementType::Float) {
       const auto bits = std::bit_cast<std::uint32_t>(static_cast<float>(v));
       std::memcpy(&out[w * t.word_size], &bits, 4);
     } else {  // int: signed or unsigned words, as the low 32 bits

@@ -11,6 +11,7 @@
 #include "model/trace_model.h"
 #include "registry.h"
 #include "trace/trace_json.h"
+#include "trace/word_types.h"
 
 namespace stridescope {
 namespace {
@@ -98,7 +99,7 @@ void print_global_memory(const GlobalMemory& memory, std::uint32_t block, std::o
 // n and input would be what its blocks stored in shared memory; its output says what it computed).
 void print_program_facts(const TraceModel& model, std::ostream& out) {
   const Trace& trace = model.trace();
-  out << trace.run.variant << "  " << trace.run.element_type << " in shared memory  traced "
+  out << trace.run.variant << "  " << shared_types_text(trace) << " in shared memory  traced "
       << traced_launch_text(trace) << "  backend=" << trace.run.backend << "\n"
       << "note: traced from a program run by `stridescope run` (" << trace.run.variant.substr(4)
       << "): its file is its source\n";

@@ -467,6 +467,8 @@ void arrays_from_json(const json& in, Trace& trace) {
       a.dims.push_back(dims[d].get<std::uint32_t>());
       words *= a.dims.back();
     }
+    if (arrays[i].contains("type"))
+      a.type = get_enum<ElementType>(arrays[i], path, "type");  // optional: the run's
     if (a.first_word < end) fail(path + ".first_word", "overlaps the array before it");
     end = a.first_word + words;
     if (end > trace.shared_words)
@@ -524,8 +526,10 @@ nlohmann::json trace_to_json(const Trace& trace) {
   out["shared_words"] = trace.shared_words;
   if (!trace.arrays.empty()) {
     json arrays = json::array();
-    for (const SharedArray& a : trace.arrays)
+    for (const SharedArray& a : trace.arrays) {
       arrays.push_back({{"name", a.name}, {"first_word", a.first_word}, {"dims", a.dims}});
+      if (a.type) arrays.back()["type"] = name_of(*a.type);
+    }
     out["arrays"] = std::move(arrays);
   }
   if (!trace.launches.empty()) {

@@ -145,6 +145,15 @@ std::string base_type(const std::string& type) {
 }
 }  // namespace
 
+std::optional<ElementType> declared_element_type(const std::string& type) {
+  const std::string base = base_type(type);
+  if (base == "float") return ElementType::Float;
+  if (base == "double") return ElementType::Double;
+  if (base == "int" || base == "unsigned int" || base == "signed int" || base == "unsigned")
+    return ElementType::Int;
+  return std::nullopt;
+}
+
 ElementType shared_element_type(const std::vector<std::string>& shared_types, std::string* note) {
   if (shared_types.empty()) return ElementType::Int;
   bool all_float = true, all_double = true, any_double = false;

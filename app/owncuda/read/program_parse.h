@@ -2,6 +2,7 @@
 // variables, and the CUDA features it uses that `stridescope run` does not support.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -114,6 +115,11 @@ std::vector<KernelLaunch> find_kernel_launches(const std::string& file, const st
 // `note` (if given) says that an 8-byte value shows as two 4-byte words.
 ElementType shared_element_type(const std::vector<std::string>& shared_types,
                                 std::string* note = nullptr);
+
+// The element type of one shared variable's declared type ("volatile float[16][16]" -> Float):
+// float, double, or a 4-byte int (int, unsigned int); none for any other type (a char, a struct,
+// a template's T).
+std::optional<ElementType> declared_element_type(const std::string& type);
 
 // `k<<<g, b>>>(args)` -> `::stridescope_rt::launcher(k, g, b)(args)` for the launches of `file`
 // ("" : the main file). Lines are unchanged.

@@ -12,6 +12,7 @@
 #include "owncuda/record/raw_global.h"
 #include "owncuda/record/shared_layout.h"
 #include "run/warp_rounds.h"
+#include "trace/word_types.h"
 
 namespace stridescope {
 
@@ -126,11 +127,26 @@ double from_bits(std::int64_t bits, ElementType element) {
   return 0;
 }
 
-// 4-byte words -> elements (a double is two words, the low one first).
-std::vector<double> elements(const std::vector<std::uint32_t>& words, ElementType element) {
+// The type of each word of the trace (word_types.h): a program's float and int arrays each in
+// their own.
+std::vector<ElementType> types_of_words(const Trace& trace) {
+  std::vector<ElementType> types(trace.shared_words);
+  for (std::uint32_t w = 0; w < trace.shared_words; ++w) types[w] = word_type(trace, w);
+  return types;
+}
+
+ElementType type_at(const std::vector<ElementType>& types, std::size_t word, ElementType other) {
+  return word < types.size() ? types[word] : other;
+}
+
+// A block's 4-byte words -> its elements, each in its word's type (a double is two words, the low
+// one first).
+std::vector<double> elements(const std::vector<std::uint32_t>& words,
+                             const std::vector<ElementType>& types, ElementType element) {
   std::vector<double> out;
   if (element != ElementType::Double) {
-    for (std::uint32_t w : words) out.push_back(from_bits(std::int32_t(w), element));
+    for (std::size_t i = 0; i < words.size(); ++i)
+      out.push_back(from_bits(std::int32_t(words[i]), type_at(types, i, element)));
     return out;
   }
   for (std::size_t i = 0; i + 1 < words.size(); i += 2) {
@@ -163,7 +179,9 @@ double shuffled_value(std::uint64_t bits, unsigned size, int kind_of_value) {
 // One barrier interval of the raw record (the accesses, warp barriers and __shfl_down_sync()s
 // between two __syncthreads(), each with the warp round it is in, and the memory at its end).
 RecordedInterval interval_of(const nlohmann::json& s, const std::map<std::uint64_t, int>& lines,
-                             int& last_line, ElementType element, const SharedLayout& layout) {
+                             int& last_line, const Trace& trace,
+                             const std::vector<ElementType>& types, const SharedLayout& layout) {
+  const ElementType element = trace.run.element_type;
   RecordedInterval in;
   for (const auto& a : s["accesses"]) {
     Access access;
@@ -176,7 +194,8 @@ RecordedInterval interval_of(const nlohmann::json& s, const std::map<std::uint64
                   : kind == "a" ? AccessKind::Atomic
                                 : AccessKind::Read;
     access.line = line_at(lines, a[5].get<std::uint64_t>());
-    access.value = from_bits(a[6].get<std::int64_t>(), element);
+    access.value = from_bits(a[6].get<std::int64_t>(),
+                             type_at(types, access.address / trace.word_size, element));
     access.warp_epoch = a.size() > 7 ? a[7].get<std::uint32_t>() : 0;
     last_line = access.line;
     in.accesses.push_back({access, a.size() > 8 ? a[8].get<std::uint32_t>() : 0});
@@ -199,7 +218,7 @@ RecordedInterval interval_of(const nlohmann::json& s, const std::map<std::uint64
   const std::string kind = s["kind"];
   in.end = kind == "exit" ? StepKind::Exit : StepKind::Barrier;
   in.end_line = kind == "exit" ? last_line : s["line"].get<int>();
-  in.memory_after = elements(layout.words(words_of(s["snapshot"])), element);
+  in.memory_after = elements(layout.words(words_of(s["snapshot"])), types, element);
   return in;
 }
 
@@ -266,18 +285,31 @@ bool adds_into_word0(const BlockTrace& block, std::uint32_t word_size) {
   return false;
 }
 
-}  // namespace
-
-Trace trace_of_raw(const nlohmann::json& raw, const TraceInputs& in) {
-  const ElementType element = in.element;
+// The trace's shared memory as the traced launch laid it out: its word size, words and arrays.
+// Where float and int arrays mix, the run's type is word 0's (the blocks' results, by the catalog's
+// convention), and each word is read in its own array's type (word_types.h).
+SharedLayout shared_memory_of(const nlohmann::json& raw, const TraceInputs& in, Trace& trace) {
   std::vector<std::uint32_t> touched;
   for (const auto& step : raw["steps"])
     for (const auto& a : step["accesses"]) touched.push_back(a[2].get<std::uint32_t>());
   const std::uint32_t shared_bytes = raw["shared_bytes"].get<std::uint32_t>();
-  const SharedLayout layout(shared_symbols_used(in.symbols, shared_bytes), touched, shared_bytes);
+  SharedLayout layout(shared_symbols_used(in.symbols, shared_bytes), touched, shared_bytes);
+  trace.run.element_type = in.element;
+  trace.word_size = in.element == ElementType::Double ? 8 : 4;
+  trace.shared_words = layout.bytes() / trace.word_size;
+  trace.arrays = layout.arrays(in.decls, trace.word_size);
+  if (!trace.arrays.empty()) trace.run.element_type = word_type(trace, 0);
+  return layout;
+}
+
+}  // namespace
+
+Trace trace_of_raw(const nlohmann::json& raw, const TraceInputs& in) {
+  const ElementType element = in.element;
   Trace trace;
   trace.run.variant = "own:" + in.file.filename().string();
-  trace.run.element_type = element;
+  const SharedLayout layout = shared_memory_of(raw, in, trace);
+  const std::vector<ElementType> types = types_of_words(trace);
   trace.run.block_size = volume(raw["block"]);
   trace.run.grid_size = volume(raw["grid"]);
   trace.run.input_pattern = InputPattern::Custom;
@@ -287,29 +319,27 @@ Trace trace_of_raw(const nlohmann::json& raw, const TraceInputs& in) {
   const bool every_block = raw.contains("first_snapshots") && raw.contains("block_results");
   if (every_block) {
     for (const auto& snapshot : raw["first_snapshots"])
-      for (double v : elements(layout.words(words_of(snapshot)), element))
+      for (double v : elements(layout.words(words_of(snapshot)), types, element))
         trace.run.input_values.push_back(v);
   } else if (!raw["steps"].empty()) {
-    trace.run.input_values = elements(layout.words(words_of(raw["steps"][0]["snapshot"])), element);
+    trace.run.input_values =
+        elements(layout.words(words_of(raw["steps"][0]["snapshot"])), types, element);
   }
   trace.run.n = trace.run.input_values.size();
   trace.run.backend = in.backend;
   trace.run.device = in.device;
   trace.run.toolkit = in.toolkit;
-  trace.word_size = element == ElementType::Double ? 8 : 4;
-  trace.shared_words = layout.bytes() / trace.word_size;
-  trace.arrays = layout.arrays(in.decls, trace.word_size);
   BlockTrace bt;
   bt.block = in.traced_block;
   int last_line = 0;
   std::vector<std::size_t> steps_per_interval;
   for (const auto& s : raw["steps"])
     steps_per_interval.push_back(
-        add_steps(interval_of(s, in.lines, last_line, element, layout), trace.word_size, bt));
+        add_steps(interval_of(s, in.lines, last_line, trace, types, layout), trace.word_size, bt));
   GridPass pass{trace.run.n, trace.run.grid_size, {}};
   if (every_block)
     for (const auto& r : raw["block_results"])
-      pass.partials.push_back(from_bits(r.get<std::int64_t>(), element));
+      pass.partials.push_back(from_bits(r.get<std::int64_t>(), trace.run.element_type));
   if (bt.block < pass.partials.size()) {
     bt.partial = pass.partials[bt.block];
   } else if (!bt.steps.empty() && !bt.steps.back().snapshot.empty()) {
@@ -317,7 +347,7 @@ Trace trace_of_raw(const nlohmann::json& raw, const TraceInputs& in) {
   }
   trace.result_in_word0 = every_block && adds_into_word0(bt, trace.word_size);
   trace.blocks.push_back(std::move(bt));
-  trace.result = host_sum(pass.partials, element);
+  trace.result = host_sum(pass.partials, trace.run.element_type);
   if (every_block) trace.passes.push_back(std::move(pass));
   trace.second_stage = SecondStage::Host;
   for (double v : trace.run.input_values) trace.reference += v;

@@ -110,6 +110,7 @@ std::vector<SharedArray> SharedLayout::arrays(const std::vector<SharedDecl>& dec
       std::uint64_t product = 1;
       for (std::uint32_t x : dims) product *= x;
       if (!dims.empty() && product == words) a.dims = dims;
+      a.type = declared_element_type(d.type);
       break;
     }
     if (a.name.empty()) a.name = "extern __shared__";

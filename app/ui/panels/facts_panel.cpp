@@ -9,6 +9,7 @@
 #include "model/fact_rows.h"
 #include "model/global_memory_text.h"
 #include "model/launch_list.h"
+#include "trace/word_types.h"
 #include "ui/panels/lesson_bar.h"
 #include "ui/panels/panel.h"
 #include "ui/panels/program_controls.h"
@@ -113,8 +114,8 @@ void work_section(const TraceModel& model) {
 // (its n, input and reference would be the app's guesses: its output says the rest).
 void program_run_section(const TraceModel& model, const Palette& p) {
   const Trace& trace = model.trace();
-  wrapped_text("Run: traced " + traced_launch_text(trace) + ", " +
-               std::string(name_of(trace.run.element_type)) + " in shared memory");
+  wrapped_text("Run: traced " + traced_launch_text(trace) + ", " + shared_types_text(trace) +
+               " in shared memory");
   if (model.stopped()) {
     wrapped_text("No result: the run stopped at a divergent barrier", p.waiting);
   } else if (trace.result_in_word0) {
