@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Writes app/owncuda/read/cuda_names.inc: the names CUDA's headers declare (runtime API cudaX,
+# Writes app/program/read/cuda_names.inc: the names CUDA's headers declare (runtime API cudaX,
 # driver API cuX, device intrinsics __x), from an installed CUDA toolkit's include folder. Only the
 # names are kept (no declarations): `stridescope run` says a name is "not supported" only when it
 # is one of these, and leaves clang's "undeclared identifier; did you mean ...?" for the rest.
@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 include=${1:-/usr/local/cuda/include}
 version=$(grep -m1 -o 'CUDA_VERSION [0-9]*' "$include/cuda.h" | awk '{print $2}')
-python3 - "$include" "$version" > app/owncuda/read/cuda_names.inc <<'PY'
+python3 - "$include" "$version" > app/program/read/cuda_names.inc <<'PY'
 import glob, os, re, sys
 include, version = sys.argv[1], sys.argv[2]
 os.chdir(include)
@@ -37,4 +37,4 @@ for n in sorted(names):
     print(n)
 print(')"')
 PY
-echo "wrote app/owncuda/read/cuda_names.inc ($(wc -l < app/owncuda/read/cuda_names.inc) lines, CUDA $version)"
+echo "wrote app/program/read/cuda_names.inc ($(wc -l < app/program/read/cuda_names.inc) lines, CUDA $version)"

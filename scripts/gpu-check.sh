@@ -31,10 +31,10 @@ if [ -n "${STRIDESCOPE_BIN:-}" ]; then
     >"$OUT/build.log" 2>&1 &&
     cmake --build build-gpu --target stridescope_gputrace >>"$OUT/build.log" 2>&1 ||
     { tail -30 "$OUT/build.log"; status=1; }
-  tool=build-gpu/app/gputrace/tool/libstridescope_gputrace.so
+  tool=build-gpu/app/tools/gputrace/libstridescope_gputrace.so
   [ -f "$tool" ] && export STRIDESCOPE_GPU_TOOL="${STRIDESCOPE_GPU_TOOL:-$PWD/$tool}"
   # Its compiled-in source folder is not this one: `run --backend cuda` builds this launch timer.
-  export STRIDESCOPE_LAUNCH_TIMER="${STRIDESCOPE_LAUNCH_TIMER:-$PWD/app/owncuda/nvcc/launch_timer.cpp}"
+  export STRIDESCOPE_LAUNCH_TIMER="${STRIDESCOPE_LAUNCH_TIMER:-$PWD/app/tools/launch_timer.cpp}"
   echo "GPU tracer: ${STRIDESCOPE_GPU_TOOL:-none}" | tee -a "$OUT/summary.txt"
 else
 step "build (GUI off, sm_$ARCH)"

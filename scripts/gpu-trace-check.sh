@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# GPU machine only: builds the GPU tracer (app/gputrace/tool: the Compute Sanitizer tool library
+# GPU machine only: builds the GPU tracer (app/tools/gputrace: the Compute Sanitizer tool library
 # with g++, its device patches with nvcc; nothing else of StrideScope), then runs every program of
 # examples/ and tests/own_programs/ natively, built by nvcc with -lineinfo, once untraced and once
 # under the tracer per launch (block STRIDESCOPE_TRACED_BLOCK, default 0). For each it keeps the raw
@@ -27,11 +27,11 @@ say "== device: $(nvidia-smi --query-gpu=name,driver_version --format=csv,nohead
 
 say "== build the tracer (sm_$ARCH)"
 if ! g++ -std=c++17 -O2 -Wall -Wextra -fPIC -shared -I"$CUDA/include" -I"$SANITIZER/include" \
-    app/gputrace/tool/trace_tool.cpp -o "$BUILD/libstridescope_gputrace.so" \
+    app/tools/gputrace/trace_tool.cpp -o "$BUILD/libstridescope_gputrace.so" \
     -L"$SANITIZER" -lsanitizer-public -L"$CUDA/lib64/stubs" -lcuda -ldl -Wl,-rpath,"$SANITIZER" \
     >"$RECORDS/build.txt" 2>&1 ||
   ! nvcc --fatbin --compile-as-tools-patch -arch="sm_$ARCH" -I"$SANITIZER/include" \
-    app/gputrace/tool/trace_patches.cu -o "$BUILD/trace_patches.fatbin" >>"$RECORDS/build.txt" 2>&1; then
+    app/tools/gputrace/trace_patches.cu -o "$BUILD/trace_patches.fatbin" >>"$RECORDS/build.txt" 2>&1; then
   cat "$RECORDS/build.txt"; tar -C "$OUT" -czf "$OUT/gpu-trace.tar.gz" gpu-trace; exit 1
 fi
 cat "$RECORDS/build.txt"

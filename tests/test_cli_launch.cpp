@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <string>
 
-#include "owncuda/own_program.h"
+#include "program/own_program.h"
 #include "run_command.h"
 
 namespace stridescope {

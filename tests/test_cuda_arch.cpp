@@ -1,8 +1,8 @@
 // The host pass's tests of __CUDA_ARCH__ made true, every other use left to the device pass's
-// definition (owncuda/build/cuda_arch.h).
+// definition (program/build/cuda_arch.h).
 #include <gtest/gtest.h>
 
-#include "owncuda/build/cuda_arch.h"
+#include "program/build/cuda_arch.h"
 
 namespace stridescope {
 namespace {

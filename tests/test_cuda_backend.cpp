@@ -15,10 +15,10 @@
 #include <string>
 #include <vector>
 
-#include "owncuda/nvcc/cuda_backend.h"
-#include "owncuda/nvcc/launch_table.h"
-#include "owncuda/own_program.h"
-#include "owncuda/process/child_process.h"
+#include "program/nvcc/cuda_backend.h"
+#include "program/nvcc/launch_table.h"
+#include "program/own_program.h"
+#include "program/process/child_process.h"
 #include "run_command.h"
 
 namespace stridescope {

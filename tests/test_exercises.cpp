@@ -15,7 +15,7 @@
 #include "exercises/exercise.h"
 #include "exercises/harness_errors.h"
 #include "exercises/progress.h"
-#include "owncuda/own_program.h"
+#include "program/own_program.h"
 #include "run_command.h"
 
 namespace stridescope {

@@ -7,7 +7,7 @@
 #include "analysis/global_ranges.h"
 #include "emu/run_variant.h"
 #include "model/global_memory_text.h"
-#include "owncuda/record/buffer_names.h"
+#include "program/record/buffer_names.h"
 #include "run_command.h"
 #include "trace/trace_json.h"
 

@@ -1,4 +1,4 @@
-// Races in global memory (app/owncuda/runtime/global_races.h), found by running real programs: two
+// Races in global memory (app/runtime/global_races.h), found by running real programs: two
 // blocks updating one word plainly race whatever order the workers ran them in; atomics do not;
 // the last-block pattern is ordered by __threadfence() + an atomic counter, and races without the
 // fence; a host dereference of a cudaMalloc pointer stops the program as a GPU would.
@@ -7,7 +7,7 @@
 #include <fstream>
 #include <string>
 
-#include "owncuda/own_program.h"
+#include "program/own_program.h"
 #include "run_command.h"
 
 namespace stridescope {

@@ -1,4 +1,4 @@
-// The runtime's record of global memory (app/owncuda/runtime/global_record.h): a step's bytes
+// The runtime's record of global memory (app/runtime/global_record.h): a step's bytes
 // from the bitmap (small buffers) and from the list of ranges (large ones) agree with a brute
 // force, and a buffer's accesses are found by address, between and past buffers ignored.
 #include <gtest/gtest.h>
@@ -6,7 +6,7 @@
 #include <random>
 #include <set>
 
-#include "owncuda/runtime/global_record.h"
+#include "runtime/global_record.h"
 
 namespace {
 

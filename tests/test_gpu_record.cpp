@@ -1,6 +1,7 @@
-// The GPU tracer's record -> a trace (app/gputrace/gpu_record.h), no GPU needed: hand-made records
-// (steps by each thread's barrier count, values, lines, warp syncs, atomics, notes), and records an
-// H200 made (tests/gpu_records/, by scripts/gpu-trace-check.sh) against the emulator's traces.
+// The GPU tracer's record -> a trace (app/program/gputrace/gpu_record.h), no GPU needed: hand-made
+// records (steps by each thread's barrier count, values, lines, warp syncs, atomics, notes), and
+// records an H200 made (tests/gpu_records/, by scripts/gpu-trace-check.sh) against the emulator's
+// traces.
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -8,10 +9,10 @@
 #include <set>
 #include <sstream>
 
-#include "gputrace/gpu_record.h"
-#include "gputrace/sass_lines.h"
 #include "model/trace_model.h"
-#include "owncuda/own_program.h"
+#include "program/gputrace/gpu_record.h"
+#include "program/gputrace/sass_lines.h"
+#include "program/own_program.h"
 #include "run_command.h"
 #include "trace/trace_consistency.h"
 #include "trace/trace_json.h"

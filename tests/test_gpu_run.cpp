@@ -11,7 +11,7 @@
 
 #include "analysis/trace_diff.h"
 #include "cli/gui_gpu_program.h"
-#include "gputrace/gpu_run.h"
+#include "program/gputrace/gpu_run.h"
 #include "run_command.h"
 #include "trace/trace_json.h"
 

@@ -1,4 +1,4 @@
-// The precompiled runtime header of `stridescope run` (owncuda/build/header_pch.h): built once into
+// The precompiled runtime header of `stridescope run` (program/build/header_pch.h): built once into
 // the cache and reused, a new key for other flags, the header as text without a cache, and a
 // program traces the same with it, without it, and with a broken file in its place. Needs
 // clang++-14.
@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "owncuda/build/header_pch.h"
-#include "owncuda/own_program.h"
-#include "owncuda/process/child_process.h"
+#include "program/build/header_pch.h"
+#include "program/own_program.h"
+#include "program/process/child_process.h"
 #include "trace/trace_json.h"
 
 namespace stridescope {

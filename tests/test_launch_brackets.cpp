@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "owncuda/read/launch_brackets.h"
+#include "program/read/launch_brackets.h"
 
 namespace stridescope {
 namespace {

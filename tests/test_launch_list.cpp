@@ -1,9 +1,9 @@
 // The Run panel's launch list and block bounds (model/launch_list), and kernel names from the
-// symbolizer's function names (owncuda/record/launch_names).
+// symbolizer's function names (program/record/launch_names).
 #include <gtest/gtest.h>
 
 #include "model/launch_list.h"
-#include "owncuda/record/launch_names.h"
+#include "program/record/launch_names.h"
 
 namespace stridescope {
 namespace {

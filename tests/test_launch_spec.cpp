@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "owncuda/build/launch_main.h"
-#include "owncuda/read/launch_binding.h"
-#include "owncuda/read/launch_spec.h"
+#include "program/build/launch_main.h"
+#include "program/read/launch_binding.h"
+#include "program/read/launch_spec.h"
 
 namespace stridescope {
 namespace {

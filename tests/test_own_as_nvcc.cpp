@@ -8,9 +8,9 @@
 #include <string>
 
 #include "cli/run_command.h"
-#include "owncuda/own_program.h"
-#include "owncuda/read/kernel_prototypes.h"
-#include "owncuda/read/unsupported_names.h"
+#include "program/own_program.h"
+#include "program/read/kernel_prototypes.h"
+#include "program/read/unsupported_names.h"
 #include "run_command.h"
 
 namespace stridescope {

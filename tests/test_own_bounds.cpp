@@ -11,8 +11,8 @@
 #include <sstream>
 
 #include "cli/run_command.h"
-#include "owncuda/build/program_build.h"
-#include "owncuda/own_program.h"
+#include "program/build/program_build.h"
+#include "program/own_program.h"
 #include "run_command.h"
 
 namespace stridescope {

@@ -13,7 +13,7 @@
 #include "emu/run_variant.h"
 #include "model/global_memory_text.h"
 #include "model/trace_model.h"
-#include "owncuda/own_program.h"
+#include "program/own_program.h"
 #include "run/request.h"
 #include "trace/trace_consistency.h"
 #include "trace/trace_json.h"

@@ -15,8 +15,8 @@
 #include <string>
 
 #include "cli/run_command.h"
-#include "owncuda/own_program.h"
-#include "owncuda/process/work_dir.h"
+#include "program/own_program.h"
+#include "program/process/work_dir.h"
 #include "run_command.h"
 
 namespace stridescope {

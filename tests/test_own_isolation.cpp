@@ -20,9 +20,9 @@
 #include <vector>
 
 #include "cli/run_command.h"
-#include "owncuda/own_program.h"
-#include "owncuda/process/child_process.h"
-#include "owncuda/process/work_dir.h"
+#include "program/own_program.h"
+#include "program/process/child_process.h"
+#include "program/process/work_dir.h"
 #include "run_command.h"
 
 namespace stridescope {

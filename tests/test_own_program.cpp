@@ -13,7 +13,7 @@
 #include "cli/run_command.h"
 #include "emu/run_variant.h"
 #include "model/trace_model.h"
-#include "owncuda/own_program.h"
+#include "program/own_program.h"
 #include "run/request.h"
 #include "run_command.h"
 #include "trace/trace_consistency.h"

@@ -7,8 +7,8 @@
 #include <fstream>
 #include <string>
 
-#include "owncuda/own_program.h"
-#include "owncuda/read/launch_spec.h"
+#include "program/own_program.h"
+#include "program/read/launch_spec.h"
 #include "run_command.h"
 
 namespace stridescope {

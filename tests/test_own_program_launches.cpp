@@ -6,8 +6,8 @@
 #include <sstream>
 
 #include "cli/run_command.h"
-#include "owncuda/own_program.h"
-#include "owncuda/process/child_process.h"
+#include "program/own_program.h"
+#include "program/process/child_process.h"
 #include "run_command.h"
 
 namespace stridescope {

@@ -12,8 +12,8 @@
 #include <string>
 
 #include "model/trace_model.h"
-#include "owncuda/own_program.h"
-#include "owncuda/read/file_options.h"
+#include "program/own_program.h"
+#include "program/read/file_options.h"
 #include "run_command.h"
 
 namespace stridescope {

@@ -7,7 +7,7 @@
 #include <tuple>
 #include <vector>
 
-#include "owncuda/runtime/printf_order.h"
+#include "runtime/printf_order.h"
 
 namespace stridescope_rt {
 namespace {

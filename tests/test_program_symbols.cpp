@@ -2,8 +2,8 @@
 // offset from the section's start, the functions by address (a launch's kernel).
 #include <gtest/gtest.h>
 
-#include "owncuda/record/launch_names.h"
-#include "owncuda/record/program_symbols.h"
+#include "program/record/launch_names.h"
+#include "program/record/program_symbols.h"
 
 namespace stridescope {
 namespace {

@@ -13,7 +13,7 @@
 #include "cli/commands.h"
 #include "model/fact_rows.h"
 #include "model/trace_model.h"
-#include "owncuda/own_program.h"
+#include "program/own_program.h"
 #include "trace/trace_json.h"
 #include "trace_builders.h"
 

@@ -1,11 +1,11 @@
-// The raw record's checks (owncuda/record/raw_record_check.h): what a record names must be there.
+// The raw record's checks (program/record/raw_record_check.h): what a record names must be there.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
-#include "owncuda/record/raw_record_check.h"
+#include "program/record/raw_record_check.h"
 
 namespace stridescope {
 namespace {

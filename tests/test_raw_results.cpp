@@ -1,10 +1,10 @@
-// A raw record's races and harness reports (owncuda/record/raw_results.h): read whole, in one
+// A raw record's races and harness reports (program/record/raw_results.h): read whole, in one
 // order, and a malformed one refused with one line, never a crash.
 #include <gtest/gtest.h>
 
 #include <stdexcept>
 
-#include "owncuda/record/raw_results.h"
+#include "program/record/raw_results.h"
 
 namespace stridescope {
 namespace {

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "cli/run_command.h"
-#include "owncuda/own_program.h"
+#include "program/own_program.h"
 #include "run_command.h"
 
 namespace stridescope {

@@ -9,9 +9,9 @@
 #include <string>
 
 #include "cli/run_command.h"
-#include "owncuda/own_program.h"
-#include "owncuda/runtime/sharing_probe.h"
+#include "program/own_program.h"
 #include "run_command.h"
+#include "runtime/sharing_probe.h"
 
 namespace stridescope {
 namespace {

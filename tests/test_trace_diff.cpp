@@ -11,9 +11,9 @@
 #include "analysis/trace_diff.h"
 #include "cli/diff_command.h"
 #include "emu/run_variant.h"
-#include "gputrace/gpu_record.h"
-#include "gputrace/sass_lines.h"
-#include "owncuda/own_program.h"
+#include "program/gputrace/gpu_record.h"
+#include "program/gputrace/sass_lines.h"
+#include "program/own_program.h"
 #include "run_command.h"
 #include "trace/trace_json.h"
 

@@ -11,8 +11,8 @@
 #include "exercises/checker.h"
 #include "exercises/exercise.h"
 #include "exercises/progress.h"
-#include "owncuda/own_program.h"
-#include "owncuda/process/stop.h"
+#include "program/own_program.h"
+#include "program/process/stop.h"
 
 namespace stridescope {
 

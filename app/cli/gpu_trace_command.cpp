@@ -3,9 +3,9 @@
 
 #include <ostream>
 
-#include "owncuda/nvcc/cuda_backend.h"
-#include "owncuda/nvcc/launch_table.h"
-#include "owncuda/own_program_error.h"
+#include "program/nvcc/cuda_backend.h"
+#include "program/nvcc/launch_table.h"
+#include "program/own_program_error.h"
 #include "trace/trace_json.h"
 
 namespace stridescope {

@@ -1,12 +1,12 @@
 // `stridescope run FILE.cu --backend cuda --out gpu.json [--launch K --traced-block B]`: the
-// program run natively under the GPU tracer (gputrace/gpu_run.h), its output and launches printed,
-// the traced block written as a trace; what the GPU could not give as notes.
+// program run natively under the GPU tracer (program/gputrace/gpu_run.h), its output and launches
+// printed, the traced block written as a trace; what the GPU could not give as notes.
 #pragma once
 
 #include <iosfwd>
 #include <string>
 
-#include "gputrace/gpu_run.h"
+#include "program/gputrace/gpu_run.h"
 
 namespace stridescope {
 

@@ -5,8 +5,8 @@
 #include <iterator>
 #include <stdexcept>
 
-#include "gputrace/gpu_run.h"
-#include "owncuda/read/file_options.h"
+#include "program/gputrace/gpu_run.h"
+#include "program/read/file_options.h"
 
 namespace stridescope {
 

@@ -1,5 +1,6 @@
 // The window's "Trace on the GPU" for a program (ProgramChoice::on_gpu): traced by the GPU tracer
-// (gputrace/gpu_run.h) with the -I and -D of the file's comments; a failure as one exception.
+// (program/gputrace/gpu_run.h) with the -I and -D of the file's comments; a failure as one
+// exception.
 #pragma once
 
 #include <string>

@@ -8,9 +8,9 @@
 #include "cli/gui_gpu_program.h"
 #include "exercises/checker.h"
 #include "exercises/exercise.h"
-#include "owncuda/build/launch_main.h"
-#include "owncuda/own_program.h"
-#include "owncuda/read/file_options.h"
+#include "program/build/launch_main.h"
+#include "program/own_program.h"
+#include "program/read/file_options.h"
 
 namespace stridescope {
 namespace {

@@ -1,4 +1,4 @@
-// The GUI's way of tracing a program: `stridescope run` (app/owncuda) with its default limits, a
+// The GUI's way of tracing a program: `stridescope run` (app/program) with its default limits, a
 // failure as one exception whose text is clang's or the runtime's messages.
 #pragma once
 

@@ -4,7 +4,7 @@
 #include <charconv>
 
 #include "core/input.h"
-#include "owncuda/read/launch_spec.h"
+#include "program/read/launch_spec.h"
 
 namespace stridescope {
 

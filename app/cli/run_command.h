@@ -1,11 +1,11 @@
 // `stridescope run FILE.cu` and `stridescope run FILE.cu --schedules K`: the commands over
-// owncuda/own_program.h's runs.
+// program/own_program.h's runs.
 #pragma once
 
 #include <iosfwd>
 #include <string>
 
-#include "owncuda/own_program.h"
+#include "program/own_program.h"
 
 namespace stridescope {
 

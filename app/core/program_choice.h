@@ -31,7 +31,7 @@ struct EnumTable<ThreadSchedule> {
 struct ProgramChoice {
   std::uint32_t launch = 0;
   // For a file of kernels without main(): the launch to run, 'NAME<<<GRID,BLOCK>>>(p=INIT, ...)'
-  // (owncuda/read/launch_spec.h); then `launch` is 0.
+  // (program/read/launch_spec.h); then `launch` is 0.
   std::string launch_spec;
   std::uint32_t traced_block = 0;
   ThreadSchedule schedule = ThreadSchedule::Warps;

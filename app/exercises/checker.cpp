@@ -17,7 +17,7 @@
 #include "core/elapsed.h"
 #include "core/format.h"
 #include "exercises/harness_errors.h"
-#include "owncuda/own_program.h"
+#include "program/own_program.h"
 
 namespace stridescope {
 

@@ -11,7 +11,7 @@
 
 #include "exercises/check_result.h"
 #include "exercises/exercise.h"
-#include "owncuda/record/raw_results.h"
+#include "program/record/raw_results.h"
 #include "trace/trace.h"
 
 namespace stridescope {

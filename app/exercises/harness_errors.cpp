@@ -6,7 +6,7 @@
 #include <regex>
 #include <sstream>
 
-#include "owncuda/process/child_process.h"
+#include "program/process/child_process.h"
 
 namespace stridescope {
 

@@ -2,7 +2,7 @@
 // makes them meet at block barriers (__syncthreads), warp barriers (__syncwarp) and warp
 // collectives (shuffles, votes, warp reductions, matches). One engine serves both the catalog's
 // emulator (emu/emulator.cpp) and the runtime linked into a user's program
-// (owncuda/runtime/); each adds its own way of seeing memory and calls access_point() before every
+// (runtime/); each adds its own way of seeing memory and calls access_point() before every
 // memory access it sees. Barrier divergence and runaway loops are reported, never a hang.
 #pragma once
 
@@ -119,7 +119,7 @@ class Engine {
   // Warps and Lockstep: whether lanes take turns at memory accesses (else each lane runs to its
   // next barrier or collective, yielding only every kYieldAfter accesses, so that a lane spinning
   // on a flag another lane of its warp sets goes on). A block whose threads share nothing between
-  // barriers ends the same either way (owncuda/runtime/sharing_probe.h).
+  // barriers ends the same either way (runtime/sharing_probe.h).
   void switch_at_accesses(bool on) { switch_at_access_ = on && handing_over_; }
   static constexpr std::uint32_t kYieldAfter = 1u << 16;
 

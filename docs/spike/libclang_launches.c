@@ -2,7 +2,7 @@
 // the offsets of the callee, `<<<` and `>>>`, and the parse time. Build and run:
 //   cc -O2 -I/usr/lib/llvm-14/include docs/spike/libclang_launches.c \
 //      -L/usr/lib/llvm-14/lib -lclang -o /tmp/libclang_launches
-//   /tmp/libclang_launches examples/sum4.cu app/owncuda/runtime/stridescope_cuda.h
+//   /tmp/libclang_launches examples/sum4.cu app/runtime/stridescope_cuda.h
 #include <clang-c/Index.h>
 #include <stdio.h>
 #include <string.h>

@@ -9,8 +9,8 @@
 #include "core/json_shape.h"
 #include "model/fact_rows.h"
 #include "model/trace_model.h"
-#include "owncuda/record/raw_record_check.h"
-#include "owncuda/record/raw_trace.h"
+#include "program/record/raw_record_check.h"
+#include "program/record/raw_trace.h"
 #include "trace/trace_consistency.h"
 #include "trace/trace_json.h"
 

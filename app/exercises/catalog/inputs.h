@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "exercises/exercise.h"
-#include "owncuda/runtime/include/stridescope/exercise_inputs.h"
+#include "runtime/include/stridescope/exercise_inputs.h"
 
 namespace stridescope::exercise_inputs {
 

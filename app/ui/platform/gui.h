@@ -42,7 +42,7 @@ struct GuiOptions {
   std::optional<std::string> trace_path;     // show this recorded trace instead
   std::optional<std::string> program_path;   // trace this CUDA program (.cu) and watch it
   ProgramChoice program_choice;              // its launch, block and schedule to trace first
-  ProgramTracer program_tracer;              // how (app/owncuda), set by main
+  ProgramTracer program_tracer;              // how (app/program), set by main
   ExerciseChecker exercise_checker;          // the Exercises tab's Check, set by main
   std::optional<std::string> exercise;       // start on this exercise (the Exercises tab)
   std::optional<std::string> exercise_file;  // its file: opened, traced and checked at start

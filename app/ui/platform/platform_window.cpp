@@ -23,7 +23,7 @@ namespace {
 #if defined(__SANITIZE_ADDRESS__)
 // Sanitizer build only: keeps Mesa's OpenGL driver (a *_dri.so) loaded to the end, so that the
 // blocks it keeps for the life of the process show under its name and the one leak suppression
-// (app/sanitize/sanitizer_options.cpp) matches them; unloaded, they would have no name at all.
+// (app/core/sanitizer_options.cpp) matches them; unloaded, they would have no name at all.
 void pin_gl_driver() {
   dl_iterate_phdr(
       [](dl_phdr_info* info, std::size_t, void*) {

@@ -12,7 +12,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "../../../../app/owncuda/runtime/include/stridescope/exercise_inputs.h"
+#include "../../../../app/runtime/include/stridescope/exercise_inputs.h"
 
 namespace stridescope_exercise {
 

@@ -1,0 +1,60 @@
+// Names each launch's kernel from the runtime's record of its address (see launch_names.h).
+#include "program/record/launch_names.h"
+
+#include <map>
+
+namespace stridescope {
+
+std::string kernel_name_of(std::string_view function) {
+  std::string text(function);
+  for (std::size_t at; (at = text.find("(anonymous namespace)::")) != std::string::npos;)
+    text.erase(at, 23);
+  int depth = 0;
+  std::size_t name_start = 0, name_end = text.size();
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '<') ++depth;
+    if (c == '>' && depth > 0) --depth;
+    if (depth > 0) continue;
+    if (c == ' ') name_start = i + 1;  // after a return type ("void sum<256u>(int*)")
+    if (c == '(') {
+      name_end = i;
+      break;
+    }
+  }
+  std::string name = name_start < name_end ? text.substr(name_start, name_end - name_start) : "";
+  return name.empty() || name == "??" ? "kernel" : name;
+}
+
+namespace {
+
+std::array<std::uint32_t, 3> dims_of(const nlohmann::json& d) {
+  return {d[0].get<std::uint32_t>(), d[1].get<std::uint32_t>(), d[2].get<std::uint32_t>()};
+}
+
+}  // namespace
+
+std::vector<ProgramLaunch> program_launches(const nlohmann::json& raw,
+                                            const std::map<std::uint64_t, std::string>& functions) {
+  std::vector<ProgramLaunch> launches;
+  if (!raw.contains("launches")) return launches;
+  const nlohmann::json none = nlohmann::json::array();
+  const nlohmann::json& addresses = raw.contains("launch_kernels") ? raw["launch_kernels"] : none;
+  for (std::size_t i = 0; i < raw["launches"].size(); ++i) {
+    const nlohmann::json& l = raw["launches"][i];
+    ProgramLaunch launch;
+    launch.kernel = "kernel";
+    if (l.contains("kernel")) {  // named already (the GPU tracer's record)
+      launch.kernel = l["kernel"].get<std::string>();
+    } else if (i < addresses.size()) {
+      const auto found = functions.find(addresses[i].get<std::uint64_t>());
+      if (found != functions.end()) launch.kernel = kernel_name_of(found->second);
+    }
+    launch.grid = dims_of(l["grid"]);
+    launch.block = dims_of(l["block"]);
+    launches.push_back(std::move(launch));
+  }
+  return launches;
+}
+
+}  // namespace stridescope

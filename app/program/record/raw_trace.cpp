@@ -1,0 +1,362 @@
+// Converts the fiber runtime's raw record of a user's program into a trace (see raw_trace.h).
+#include "program/record/raw_trace.h"
+
+#include <cstring>
+#include <sstream>
+
+#include "analysis/additions.h"
+#include "core/files.h"
+#include "program/own_program_error.h"
+#include "program/process/child_process.h"
+#include "program/record/launch_names.h"
+#include "program/record/raw_global.h"
+#include "program/record/shared_layout.h"
+#include "run/warp_rounds.h"
+#include "trace/word_types.h"
+
+namespace stridescope {
+
+namespace fs = std::filesystem;
+
+int line_at(const std::map<std::uint64_t, int>& lines, std::uint64_t pc) {
+  const auto found = lines.find(pc);
+  return found == lines.end() ? 0 : found->second;
+}
+
+std::vector<std::string> source_of(const fs::path& file) {
+  std::istringstream text(read_file(file));
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(text, line);) lines.push_back(line);
+  return lines;
+}
+
+namespace {
+
+// The innermost frame of a symbolizer answer that is the user's: not in the runtime's headers, not
+// the main() a launch spec made ("<main() made by ...>"). "" if none.
+std::string users_place(const nlohmann::json& frames, const fs::path& runtime_headers) {
+  const std::string headers = runtime_headers.lexically_normal().string();
+  for (const nlohmann::json& frame : frames) {
+    const std::string name = frame.value("FileName", "");
+    const int line = frame.value("Line", 0);
+    if (name.empty() || name[0] == '<' || line <= 0) continue;
+    if (!headers.empty() && fs::path(name).lexically_normal().string().starts_with(headers))
+      continue;
+    return fs::path(name).filename().string() + ":" + std::to_string(line);
+  }
+  return "";
+}
+
+}  // namespace
+
+SourceLines source_lines(const nlohmann::json& raw, const fs::path& program, const fs::path& dir,
+                         const std::string& symbolizer, const fs::path& file,
+                         const fs::path& runtime_headers) {
+  SourceLines found;
+  std::map<std::uint64_t, int>& lines = found.lines;
+  if (raw.contains("steps"))
+    for (const auto& step : raw["steps"])
+      for (const auto& a : step["accesses"]) lines[a[5].get<std::uint64_t>()] = 0;
+  if (raw.contains("fault_pc")) lines[raw["fault_pc"].get<std::uint64_t>()] = 0;
+  // Where each reported element was written, and the two places of each race in global memory
+  // (raw_results checks the rest of these records: here only what is well formed is named).
+  const auto place = [&](const nlohmann::json& j, std::size_t at) {
+    if (j.is_array() && j.size() > at && j[at].is_number_unsigned() && j[at].get<std::uint64_t>())
+      lines[j[at].get<std::uint64_t>()] = 0;
+  };
+  if (raw.contains("results") && raw["results"].is_array())
+    for (const auto& r : raw["results"])
+      if (r.is_object() && r.contains("writers") && r["writers"].is_array())
+        for (const auto& w : r["writers"]) place(w, 0);
+  if (raw.contains("uninitialized_reads") && raw["uninitialized_reads"].is_array())
+    for (const auto& r : raw["uninitialized_reads"])
+      if (r.is_object() && r.contains("reader")) place(r["reader"], 2);
+  if (raw.contains("global_races") && raw["global_races"].is_array())
+    for (const auto& r : raw["global_races"])
+      for (const char* side : {"first", "second"})
+        if (r.is_object() && r.contains(side)) place(r[side], 2);
+  if (raw.contains("buffers"))  // the cudaMalloc calls: their lines name the buffers
+    for (const auto& b : raw["buffers"]) lines[b["pc"].get<std::uint64_t>()] = 0;
+  if (lines.empty()) return found;
+  std::ostringstream pcs;
+  for (const auto& [pc, line] : lines)
+    pcs << "0x" << std::hex << (pc - 1) << "\n";  // inside the call
+  write_output_file((dir / "pcs.txt").string(), pcs.str());
+  int rc =
+      run_process({symbolizer, "--obj=" + program.string(), "--output-style=JSON"},
+                  dir / "lines.json", dir / "symbolizer.err", {}, kToolLimits, dir / "pcs.txt");
+  if (rc != 0)
+    throw OwnProgramError("llvm-symbolizer failed: " + read_file(dir / "symbolizer.err"));
+  std::istringstream answers(read_file(dir / "lines.json"));
+  std::string answer;
+  for (auto& [pc, line] : lines) {
+    if (!std::getline(answers, answer)) break;
+    const nlohmann::json j = nlohmann::json::parse(answer, nullptr, false);
+    if (!j.is_object() || !j.contains("Symbol") || !j["Symbol"].is_array() || j["Symbol"].empty())
+      continue;
+    // The innermost frame (of inlined calls: the instruction's own line) names the line.
+    if (fs::path(j["Symbol"][0].value("FileName", "")).lexically_normal() ==
+        file.lexically_normal())
+      line = j["Symbol"][0].value("Line", 0);
+    if (std::string place = users_place(j["Symbol"], runtime_headers); !place.empty())
+      found.elsewhere[pc] = std::move(place);
+  }
+  return found;
+}
+
+namespace {
+
+// The runtime records memory as raw bits: a 4-byte word or an access of up to 8 bytes as an
+// integer (the low bytes first).
+double from_bits(std::int64_t bits, ElementType element) {
+  switch (element) {
+    case ElementType::Float: {
+      const auto b = static_cast<std::uint32_t>(bits);
+      float f;
+      std::memcpy(&f, &b, sizeof f);
+      return f;
+    }
+    case ElementType::Double: {
+      double d;
+      std::memcpy(&d, &bits, sizeof d);
+      return d;
+    }
+    case ElementType::Int:
+      return static_cast<std::int32_t>(bits);
+  }
+  return 0;
+}
+
+// The type of each word of the trace (word_types.h): a program's float and int arrays each in
+// their own.
+std::vector<ElementType> types_of_words(const Trace& trace) {
+  std::vector<ElementType> types(trace.shared_words);
+  for (std::uint32_t w = 0; w < trace.shared_words; ++w) types[w] = word_type(trace, w);
+  return types;
+}
+
+ElementType type_at(const std::vector<ElementType>& types, std::size_t word, ElementType other) {
+  return word < types.size() ? types[word] : other;
+}
+
+// A block's 4-byte words -> its elements, each in its word's type (a double is two words, the low
+// one first).
+std::vector<double> elements(const std::vector<std::uint32_t>& words,
+                             const std::vector<ElementType>& types, ElementType element) {
+  std::vector<double> out;
+  if (element != ElementType::Double) {
+    for (std::size_t i = 0; i < words.size(); ++i)
+      out.push_back(from_bits(std::int32_t(words[i]), type_at(types, i, element)));
+    return out;
+  }
+  for (std::size_t i = 0; i + 1 < words.size(); i += 2) {
+    const std::uint32_t lo = words[i], hi = words[i + 1];
+    out.push_back(from_bits(std::int64_t((std::uint64_t(hi) << 32) | lo), element));
+  }
+  return out;
+}
+
+std::vector<std::uint32_t> words_of(const nlohmann::json& words) {
+  std::vector<std::uint32_t> out;
+  for (const auto& w : words) out.push_back(static_cast<std::uint32_t>(w.get<std::int64_t>()));
+  return out;
+}
+
+// A shuffle's value: the low `size` bytes of `bits`, as `kind_of_value` says (0 an unsigned
+// integer, 1 a signed one, 2 a float or double).
+double shuffled_value(std::uint64_t bits, unsigned size, int kind_of_value) {
+  if (kind_of_value == 2)
+    return from_bits(std::int64_t(bits), size == 8 ? ElementType::Double : ElementType::Float);
+  if (size == 0) return 0;  // (a record the runtime wrote never says so: raw_record_check.h)
+  const unsigned width = size >= 8 ? 64 : size * 8;
+  const std::uint64_t value = width == 64 ? bits : bits & ((std::uint64_t(1) << width) - 1);
+  if (kind_of_value == 0) return double(value);
+  if (width == 64) return double(std::int64_t(value));
+  const std::uint64_t sign = std::uint64_t(1) << (width - 1);  // two's complement, `width` bits
+  return double(std::int64_t(value ^ sign) - std::int64_t(sign));
+}
+
+// One barrier interval of the raw record (the accesses, warp barriers and __shfl_down_sync()s
+// between two __syncthreads(), each with the warp round it is in, and the memory at its end).
+RecordedInterval interval_of(const nlohmann::json& s, const std::map<std::uint64_t, int>& lines,
+                             int& last_line, const Trace& trace,
+                             const std::vector<ElementType>& types, const SharedLayout& layout) {
+  const ElementType element = trace.run.element_type;
+  RecordedInterval in;
+  for (const auto& a : s["accesses"]) {
+    Access access;
+    access.thread = a[0];
+    access.order = a[1];
+    access.address = layout.offset_of(a[2].get<std::uint32_t>());
+    access.size = a[3];
+    const std::string kind = a[4].get<std::string>();
+    access.kind = kind == "w"   ? AccessKind::Write
+                  : kind == "a" ? AccessKind::Atomic
+                                : AccessKind::Read;
+    access.line = line_at(lines, a[5].get<std::uint64_t>());
+    access.value = from_bits(a[6].get<std::int64_t>(),
+                             type_at(types, access.address / trace.word_size, element));
+    access.warp_epoch = a.size() > 7 ? a[7].get<std::uint32_t>() : 0;
+    last_line = access.line;
+    in.accesses.push_back({access, a.size() > 8 ? a[8].get<std::uint32_t>() : 0});
+  }
+  if (s.contains("warp_syncs"))
+    for (const auto& w : s["warp_syncs"])
+      in.warp_syncs.push_back({{w[0].get<std::uint32_t>(), w[1].get<std::uint32_t>(), w[2]},
+                               w.size() > 3 ? w[3].get<std::uint32_t>() : 0});
+  if (s.contains("shuffles"))
+    for (const auto& h : s["shuffles"]) {
+      ShuffleRound round{h["warp"], h["mask"], h["delta"], h["line"], {}, {}};
+      const unsigned size = h["size"];
+      const int kind_of_value = h["kind_of_value"];
+      for (std::uint64_t bits : h["sent"])
+        round.sent.push_back(shuffled_value(bits, size, kind_of_value));
+      for (std::uint64_t bits : h["received"])
+        round.received.push_back(shuffled_value(bits, size, kind_of_value));
+      in.shuffles.push_back({std::move(round), h["round"].get<std::uint32_t>()});
+    }
+  const std::string kind = s["kind"];
+  in.end = kind == "exit" ? StepKind::Exit : StepKind::Barrier;
+  in.end_line = kind == "exit" ? last_line : s["line"].get<int>();
+  in.memory_after = elements(layout.words(words_of(s["snapshot"])), types, element);
+  return in;
+}
+
+// What a step of a program is called: the call that ends it, and its line.
+std::string step_label(const Step& step) {
+  switch (step.kind) {
+    case StepKind::Exit:
+      return "exit";
+    case StepKind::WarpRound:
+      return std::string(step.shuffles.empty() ? "__syncwarp()" : "__shfl_down_sync()") + " line " +
+             std::to_string(step.line);
+    case StepKind::Barrier:
+    case StepKind::Divergence:
+      break;
+  }
+  return "__syncthreads() line " + std::to_string(step.line);
+}
+
+// The interval's steps: one per warp round (run/warp_rounds.h, as for the catalog), then its end.
+// Returns how many.
+std::size_t add_steps(RecordedInterval interval, unsigned word_size, BlockTrace& block) {
+  std::vector<double> before = block.steps.empty()
+                                   ? std::vector<double>(interval.memory_after.size(), 0.0)
+                                   : block.steps.back().snapshot;
+  std::vector<Step> steps = split_into_rounds(std::move(interval), before, word_size);
+  for (Step& step : steps) {
+    step.label = step_label(step);
+    block.steps.push_back(std::move(step));
+  }
+  return steps.size();
+}
+
+std::uint32_t volume(const nlohmann::json& d) {
+  return d[0].get<std::uint32_t>() * d[1].get<std::uint32_t>() * d[2].get<std::uint32_t>();
+}
+
+// The blocks' results (s[0] of each, by the catalog's convention) combined as the book's host
+// loop does: in block order, in the element type (an int sum wraps as on a GPU).
+double host_sum(const std::vector<double>& partials, ElementType element) {
+  std::int32_t int_sum = 0;
+  float float_sum = 0;
+  double double_sum = 0;
+  for (double p : partials) {
+    int_sum = std::int32_t(std::uint32_t(int_sum) + std::uint32_t(std::int32_t(p)));
+    float_sum += static_cast<float>(p);
+    double_sum += p;
+  }
+  switch (element) {
+    case ElementType::Float:
+      return float_sum;
+    case ElementType::Double:
+      return double_sum;
+    case ElementType::Int:
+      return int_sum;
+  }
+  return 0;
+}
+
+// A reduction by the catalog's convention: some thread adds a word into word 0.
+bool adds_into_word0(const BlockTrace& block, std::uint32_t word_size) {
+  for (const Step& step : block.steps)
+    for (const Addition& a : additions(step, word_size))
+      if (a.target_word == 0) return true;
+  return false;
+}
+
+// The trace's shared memory as the traced launch laid it out: its word size, words and arrays.
+// Where float and int arrays mix, the run's type is word 0's (the blocks' results, by the catalog's
+// convention), and each word is read in its own array's type (word_types.h).
+SharedLayout shared_memory_of(const nlohmann::json& raw, const TraceInputs& in, Trace& trace) {
+  std::vector<std::uint32_t> touched;
+  for (const auto& step : raw["steps"])
+    for (const auto& a : step["accesses"]) touched.push_back(a[2].get<std::uint32_t>());
+  const std::uint32_t shared_bytes = raw["shared_bytes"].get<std::uint32_t>();
+  SharedLayout layout(shared_symbols_used(in.symbols, shared_bytes), touched, shared_bytes);
+  trace.run.element_type = in.element;
+  trace.word_size = in.element == ElementType::Double ? 8 : 4;
+  trace.shared_words = layout.bytes() / trace.word_size;
+  trace.arrays = layout.arrays(in.decls, trace.word_size);
+  if (!trace.arrays.empty()) trace.run.element_type = word_type(trace, 0);
+  return layout;
+}
+
+}  // namespace
+
+Trace trace_of_raw(const nlohmann::json& raw, const TraceInputs& in) {
+  const ElementType element = in.element;
+  Trace trace;
+  trace.run.variant = "own:" + in.file.filename().string();
+  const SharedLayout layout = shared_memory_of(raw, in, trace);
+  const std::vector<ElementType> types = types_of_words(trace);
+  trace.run.block_size = volume(raw["block"]);
+  trace.run.grid_size = volume(raw["grid"]);
+  trace.run.input_pattern = InputPattern::Custom;
+  // Each block's load and result are kept for a launch of up to 16,384 blocks and 4 MiB of shared
+  // memory in all (runtime/launch.cpp); a larger one has only the traced block's, and no result is
+  // claimed.
+  const bool every_block = raw.contains("first_snapshots") && raw.contains("block_results");
+  if (every_block) {
+    for (const auto& snapshot : raw["first_snapshots"])
+      for (double v : elements(layout.words(words_of(snapshot)), types, element))
+        trace.run.input_values.push_back(v);
+  } else if (!raw["steps"].empty()) {
+    trace.run.input_values =
+        elements(layout.words(words_of(raw["steps"][0]["snapshot"])), types, element);
+  }
+  trace.run.n = trace.run.input_values.size();
+  trace.run.backend = in.backend;
+  trace.run.device = in.device;
+  trace.run.toolkit = in.toolkit;
+  BlockTrace bt;
+  bt.block = in.traced_block;
+  int last_line = 0;
+  std::vector<std::size_t> steps_per_interval;
+  for (const auto& s : raw["steps"])
+    steps_per_interval.push_back(
+        add_steps(interval_of(s, in.lines, last_line, trace, types, layout), trace.word_size, bt));
+  GridPass pass{trace.run.n, trace.run.grid_size, {}};
+  if (every_block)
+    for (const auto& r : raw["block_results"])
+      pass.partials.push_back(from_bits(r.get<std::int64_t>(), trace.run.element_type));
+  if (bt.block < pass.partials.size()) {
+    bt.partial = pass.partials[bt.block];
+  } else if (!bt.steps.empty() && !bt.steps.back().snapshot.empty()) {
+    bt.partial = bt.steps.back().snapshot[0];  // what `run` then prints: shared word 0 at exit
+  }
+  trace.result_in_word0 = every_block && adds_into_word0(bt, trace.word_size);
+  trace.blocks.push_back(std::move(bt));
+  trace.result = host_sum(pass.partials, trace.run.element_type);
+  if (every_block) trace.passes.push_back(std::move(pass));
+  trace.second_stage = SecondStage::Host;
+  for (double v : trace.run.input_values) trace.reference += v;
+  if (raw.contains("buffers"))
+    trace.global_memory =
+        global_of_raw(raw, in.lines, in.source, in.made_buffers, steps_per_interval);
+  trace.launches = program_launches(raw, in.functions);
+  trace.traced_launch = in.traced_launch;
+  return trace;
+}
+
+}  // namespace stridescope
