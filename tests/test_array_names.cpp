@@ -1,7 +1,7 @@
-// Shared-memory words named as the kernel spells them (analysis/array_names.h).
+// Shared-memory words named as the kernel spells them (trace/array_names.h).
 #include <gtest/gtest.h>
 
-#include "analysis/array_names.h"
+#include "trace/array_names.h"
 
 namespace stridescope {
 namespace {

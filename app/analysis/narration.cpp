@@ -2,7 +2,7 @@
 // thread alone adding in a register, the block's result), then its warps, conflicts and races.
 #include "analysis/narration.h"
 
-#include "analysis/array_names.h"
+#include "trace/array_names.h"
 
 #include <algorithm>
 #include <cctype>

@@ -5,7 +5,7 @@
 #include <bit>
 #include <cstring>
 
-#include "analysis/array_names.h"
+#include "trace/array_names.h"
 #include "trace/word_types.h"
 
 namespace stridescope {

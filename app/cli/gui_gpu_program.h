@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "ui/platform/gui.h"
+#include "ui/gui_options.h"
 
 namespace stridescope {
 

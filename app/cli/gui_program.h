@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "ui/platform/gui.h"
+#include "ui/gui_options.h"
 
 namespace stridescope {
 

@@ -26,7 +26,7 @@
 #include "program/process/stop.h"
 #include "program/process/work_dir.h"
 #include "program/read/launch_spec.h"
-#include "ui/platform/gui.h"
+#include "ui/gui.h"
 #if defined(STRIDESCOPE_HAVE_CUDA)
 #include "cuda/bench.h"
 #include "cuda/cuda_trace.h"

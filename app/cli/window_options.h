@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "cli/options.h"
-#include "ui/platform/gui.h"
+#include "ui/gui_options.h"
 
 namespace stridescope {
 

@@ -9,7 +9,6 @@
 #include <set>
 #include <sstream>
 
-#include "analysis/array_names.h"
 #include "analysis/contributions.h"
 #include "analysis/hazards.h"
 #include "analysis/intervals.h"
@@ -18,6 +17,7 @@
 #include "core/format.h"
 #include "exercises/harness_errors.h"
 #include "program/own_program.h"
+#include "trace/array_names.h"
 
 namespace stridescope {
 

@@ -1,7 +1,7 @@
 // The facts of a step as rows, worded once for the GUI and the CLI.
 #include "model/fact_rows.h"
 
-#include "analysis/array_names.h"
+#include "trace/array_names.h"
 
 #include "core/format.h"
 

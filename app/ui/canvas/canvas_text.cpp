@@ -1,7 +1,7 @@
 // Canvas text: labels and tooltips of words, threads and warps, from the canvas model alone.
 #include "ui/canvas/canvas_text.h"
 
-#include "analysis/array_names.h"
+#include "trace/array_names.h"
 
 #include <algorithm>
 

@@ -10,7 +10,7 @@
 namespace stridescope {
 
 // "s[32..63]": the words of one row of memory; "s[5]" for a single word.
-// "s[3..7]", or by the program's array names ("As[0..1][*]"; analysis/array_names.h).
+// "s[3..7]", or by the program's array names ("As[0..1][*]"; trace/array_names.h).
 std::string word_range_text(const std::vector<SharedArray>& arrays, unsigned first, unsigned last);
 
 // "bank 5", or "banks 4 and 5" for an 8-byte word.

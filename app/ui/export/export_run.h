@@ -5,7 +5,7 @@
 #include <iosfwd>
 
 #include "export/export_plan.h"
-#include "ui/platform/gui.h"
+#include "ui/gui_options.h"
 
 namespace stridescope {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "ui/platform/gui.h"
+#include "ui/gui_options.h"
 #include "ui/platform/platform_window.h"
 
 namespace stridescope {

@@ -1,5 +1,5 @@
 // The per-frame app: the session, the settings and the panels of ui/panels/panels.def, drawn once
-// per frame into the platform window. run_gui (ui/platform/gui.cpp) owns the loop around it.
+// per frame into the platform window. run_gui (ui/gui.cpp) owns the loop around it.
 #pragma once
 
 #include <memory>
@@ -7,9 +7,9 @@
 #include <utility>
 #include <vector>
 
+#include "ui/gui_options.h"
 #include "ui/panels/panel.h"
 #include "ui/panels/panel_list.h"
-#include "ui/platform/gui.h"
 #include "ui/platform/platform_window.h"
 #include "ui/state/app_context.h"
 #include "ui/state/window_layout.h"

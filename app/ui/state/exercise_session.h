@@ -11,7 +11,7 @@
 
 #include "exercises/check_result.h"
 #include "exercises/progress.h"
-#include "ui/platform/gui.h"
+#include "ui/gui_options.h"
 #include "ui/state/program_file.h"
 #include "ui/state/session.h"
 

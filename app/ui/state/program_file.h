@@ -13,7 +13,7 @@
 
 #include "model/clang_diagnostics.h"
 #include "trace/trace.h"
-#include "ui/platform/gui.h"
+#include "ui/gui.h"
 #include "ui/state/session.h"
 
 namespace stridescope {

@@ -1,5 +1,5 @@
 // The GUI's loop: the platform window, the app drawn into it frame by frame, and capture runs.
-#include "ui/platform/gui.h"
+#include "ui/gui.h"
 
 #include <chrono>
 #include <csignal>

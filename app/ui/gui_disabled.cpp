@@ -1,7 +1,7 @@
 // Stand-in for the GUI when the project is built with STRIDESCOPE_GUI=OFF (e.g. on a GPU server).
 #include <iostream>
 
-#include "ui/platform/gui.h"
+#include "ui/gui.h"
 
 namespace stridescope {
 

@@ -1,5 +1,5 @@
 // Shared-memory words by the names of the arrays that hold them (see array_names.h).
-#include "analysis/array_names.h"
+#include "trace/array_names.h"
 
 #include <algorithm>
 

@@ -1,4 +1,5 @@
-// Entry point of the graphical front end (GLFW + OpenGL 3.3 + Dear ImGui).
+// What the window starts with and the functions main hands it (tracing programs, checking
+// exercises, the device), set at the command line's edge.
 #pragma once
 
 #include <functional>
@@ -67,8 +68,5 @@ struct GuiOptions {
   std::string device_name;                    // CUDA device, empty when none
   std::function<Trace(const RunRequest&)> device_tracer;  // set when a CUDA device is usable
 };
-
-// Returns the process exit status.
-int run_gui(const GuiOptions& options);
 
 }  // namespace stridescope
