@@ -4,6 +4,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "core/error_line.h"
 #include "model/diff_text.h"
 #include "trace/trace_json.h"
 
@@ -15,10 +16,10 @@ int command_diff(const std::string& path_a, const std::string& path_b, std::ostr
   try {
     d = diff_traces(load_trace(path_a), load_trace(path_b));
   } catch (const TraceDiffError& e) {
-    err << "stridescope: error: " << path_a << " and " << path_b << ": " << e.what() << "\n";
+    err << error_line(path_a + " and " + path_b + ": " + e.what());
     return 2;
   } catch (const std::exception& e) {
-    err << "stridescope: error: " << e.what() << "\n";
+    err << error_line(e.what());
     return 2;
   }
   out << diff_text(d, path_a, path_b);

@@ -7,6 +7,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "core/error_line.h"
 #include "core/files.h"
 #include "exercises/checker.h"
 #include "exercises/exercise.h"
@@ -79,7 +80,7 @@ int check(const ExerciseCommand& c, std::ostream& out, std::ostream& err) {
     err << failure.what();
     const std::string said = failure.what();
     if (said.empty() || said.back() != '\n') err << "\n";
-    err << "stridescope: error: " << c.file << " was not checked\n";
+    err << error_line(c.file + " was not checked");
     return 2;
   }
   if (!result.passed()) {
@@ -108,8 +109,7 @@ int hint(const ExerciseCommand& c, std::ostream& out, std::ostream& err) {
   const bool again = c.hint == 0 && seen >= e.hints.size();  // every hint already shown
   seen = std::max(seen, k);
   save_progress_or_say(progress, err);
-  if (again)
-    out << "(no more hints: all " << e.hints.size() << " were shown; the last again)\n";
+  if (again) out << "(no more hints: all " << e.hints.size() << " were shown; the last again)\n";
   out << "hint " << k << " of " << e.hints.size() << ": " << e.hints[k - 1] << "\n";
   return 0;
 }
@@ -155,7 +155,7 @@ int command_exercise(const ExerciseCommand& c, std::ostream& out, std::ostream& 
   } catch (const Interrupted&) {
     throw;  // stridescope was stopped: main says so, once
   } catch (const std::runtime_error& e) {
-    err << "stridescope: error: " << e.what() << "\n";
+    err << error_line(e.what());
     return 2;
   }
 }

@@ -3,6 +3,7 @@
 
 #include <ostream>
 
+#include "core/error_line.h"
 #include "program/nvcc/cuda_backend.h"
 #include "program/nvcc/launch_table.h"
 #include "program/own_program_error.h"
@@ -31,7 +32,7 @@ int command_trace_cuda(const GpuTraceOptions& options, const std::string& out_pa
     return 0;
   }
   if (!r.traced) {
-    err << "stridescope: error: " << r.untraced << "; no trace written\n";
+    err << error_line(r.untraced + "; no trace written");
     return 2;
   }
   if (!out_path.empty()) save_trace(r.trace, out_path);

@@ -20,6 +20,7 @@
 #include "cli/run_command.h"
 #include "cli/standard_streams.h"
 #include "cli/window_options.h"
+#include "core/error_line.h"
 #include "core/files.h"
 #include "program/nvcc/cuda_backend.h"
 #include "program/own_program.h"
@@ -381,15 +382,15 @@ int main(int argc, char** argv) {
   } catch (const CLI::Success& e) {  // --help
     return stridescope::finish_standard_output(cli.app.exit(e));
   } catch (const CLI::ConversionError& e) {
-    std::cerr << "stridescope: error: " << stridescope::conversion_text(e.what()) << "\n";
+    std::cerr << stridescope::error_line(stridescope::conversion_text(e.what()));
     return 2;
   } catch (const CLI::ParseError& e) {
-    std::cerr << "stridescope: error: " << stridescope::one_line(e.what())
-              << " (see stridescope --help)\n";
+    std::cerr << stridescope::error_line(stridescope::one_line(e.what()) +
+                                         " (see stridescope --help)");
     return 2;
   }
   if (const std::string empty = stridescope::option_given_empty(cli.app); !empty.empty()) {
-    std::cerr << "stridescope: error: " << empty << " was given an empty value\n";
+    std::cerr << stridescope::error_line(empty + " was given an empty value");
     return 2;
   }
   try {
@@ -398,7 +399,7 @@ int main(int argc, char** argv) {
       throw stridescope::Interrupted(signal);
     return stridescope::finish_standard_output(status);
   } catch (const std::exception& e) {
-    std::cerr << "stridescope: error: " << stridescope::one_line(e.what()) << "\n";
+    std::cerr << stridescope::error_line(e.what());
     return 2;
   }
 }

@@ -11,6 +11,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/error_line.h"
 #include "core/files.h"
 #include "model/global_memory_text.h"
 #include "trace/trace_json.h"
@@ -84,10 +85,10 @@ void report_not_run(std::string why, const std::string& file, std::ostream& err)
                              why.find(": error: ") != std::string::npos ||
                              why.find(": warning: ") != std::string::npos;
   if (compiler_said) {
-    err << why << "\nstridescope: error: " << file << " was not run\n";
+    err << why << "\n" << error_line(file + " was not run");
   } else {
-    err << "stridescope: error: " << (why.empty() ? "it could not be built" : why) << " (" << file
-        << " was not run)\n";
+    err << error_line((why.empty() ? "it could not be built" : why) + " (" + file +
+                      " was not run)");
   }
 }
 
@@ -118,8 +119,7 @@ int command_run(const OwnRunOptions& options, const std::string& out_path, bool 
   }
   if (!r.failure.empty() || !r.traced) {
     const bool launched = !r.failure.empty() || r.exit_code != 0;
-    err << "stridescope: error: " << untraced_reason(r, options)
-        << (launched ? "; no trace written" : "") << "\n";
+    err << error_line(untraced_reason(r, options) + (launched ? "; no trace written" : ""));
     return 2;
   }
   if (!out_path.empty()) save_trace(r.trace, out_path);

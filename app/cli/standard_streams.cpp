@@ -1,5 +1,6 @@
 // Standard descriptors taken when closed, and stdout's writes checked at the end (see the header).
 #include "cli/standard_streams.h"
+#include "core/error_line.h"
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -92,7 +93,7 @@ int finish_standard_output(int status) {
   struct stat info {};
   if (stdout_was_closed && ::fstat(1, &info) == 0 && info.st_size > 0) lost = true;
   if (!lost || status == 2) return status;
-  std::cerr << "stridescope: error: cannot write standard output: " << reason(error) << "\n";
+  std::cerr << error_line("cannot write standard output: " + reason(error));
   return 2;
 }
 

@@ -11,6 +11,7 @@
 #include <thread>
 #include <utility>
 
+#include "core/error_line.h"
 #include "ui/canvas/memory_canvas.h"
 #include "ui/platform/capture.h"
 #include "ui/platform/frame_pacing.h"
@@ -104,7 +105,7 @@ int loop(PlatformWindow& window, App& app, Capture& capture, const GuiOptions& o
     }
     if (std::optional<std::string> failure =
             capture.active() ? choice_failure.take() : std::nullopt) {
-      std::fprintf(stderr, "stridescope: error: %s\n", failure->c_str());
+      std::fputs(error_line(failure->c_str()).c_str(), stderr);
       status = 2;
       break;
     }
@@ -146,7 +147,7 @@ int run_gui(const GuiOptions& given) {
       capture.active() ? noting_choice_failures(given, choice_failure) : given;
   App app(options);
   if (!app.load()) {
-    std::fprintf(stderr, "stridescope: error: %s\n", app.error().c_str());
+    std::fputs(error_line(app.error()).c_str(), stderr);
     return 2;
   }
   std::signal(SIGINT, request_stop);
@@ -158,19 +159,19 @@ int run_gui(const GuiOptions& given) {
     try {
       app.start(window);
     } catch (const std::exception& e) {  // shaders or fonts: the GL setup failed
-      std::fprintf(stderr, "stridescope: error: %s\n", e.what());
+      std::fputs(error_line(e.what()).c_str(), stderr);
       status = 2;
     }
     try {
       if (status == 0) status = loop(window, app, capture, options, *choice_failure);
     } catch (const std::exception& e) {
-      std::fprintf(stderr, "stridescope: error: %s\n", e.what());
+      std::fputs(error_line(e.what()).c_str(), stderr);
       status = 2;
     }
     stop(app);
     return status;
   } catch (const WindowError& e) {
-    std::fprintf(stderr, "stridescope: error: %s\n", e.what());
+    std::fputs(error_line(e.what()).c_str(), stderr);
     return 2;
   }
 }

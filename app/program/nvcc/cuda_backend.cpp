@@ -10,6 +10,7 @@
 #include <ostream>
 
 #include "core/elapsed.h"
+#include "core/error_line.h"
 #include "program/own_program_error.h"
 #include "program/process/child_process.h"
 #include "program/process/work_dir.h"
@@ -72,8 +73,7 @@ fs::path build(const fs::path& file, const fs::path& dir, const std::string& nvc
       throw OwnProgramError(file.filename().string() +
                             " has no main(): --backend cuda runs whole programs; run a file of "
                             "kernels on the emulator with --launch (docs/own-programs.md)");
-    throw OwnProgramError(said + "stridescope: error: nvcc could not build " +
-                          file.filename().string());
+    throw OwnProgramError(said + error_line("nvcc could not build " + file.filename().string()));
   }
   return program;
 }
@@ -88,8 +88,11 @@ Limits program_limits(const CudaRunOptions& options) {
 }  // namespace
 
 void print_build_error(std::ostream& err, const std::string& what) {
-  err << (what.rfind("stridescope: error: ") != std::string::npos ? "" : "stridescope: error: ")
-      << what << (!what.empty() && what.back() == '\n' ? "" : "\n");
+  if (what.rfind(kErrorPrefix) == std::string::npos) {
+    err << error_line(what);
+  } else {
+    err << what << (!what.empty() && what.back() == '\n' ? "" : "\n");
+  }
 }
 
 std::string native_ending_text(int exit_code, const CudaRunOptions& options) {
@@ -164,7 +167,7 @@ int command_run_cuda(const CudaRunOptions& options, std::ostream& out, std::ostr
   print_launch_table(r.launches, out);
   if (options.timings) out << "timings: nvcc " << r.build_s << " s, run " << r.run_s << " s\n";
   if (!r.failure.empty()) {
-    err << "stridescope: error: " << r.failure << "\n";
+    err << error_line(r.failure);
     return 2;
   }
   return 0;

@@ -13,6 +13,7 @@
 #include <tuple>
 #include <utility>
 
+#include "core/error_line.h"
 #include "export/ffmpeg_writer.h"
 #include "export/gif_writer.h"
 #include "ui/export/export_colors.h"
@@ -142,20 +143,22 @@ bool has_display() {
 
 int run_export(const GuiOptions& gui, const ExportPlan& plan, std::ostream& out) {
   if (plan.format == ExportFormat::Mp4 && !find_program("ffmpeg")) {
-    std::fprintf(stderr,
-                 "stridescope: error: MP4 export needs the ffmpeg program (Debian package "
-                 "ffmpeg); GIF export works without it\n");
+    std::fputs(error_line("MP4 export needs the ffmpeg program (Debian package ffmpeg); GIF export "
+                          "works without it")
+                   .c_str(),
+               stderr);
     return 2;
   }
   if (!has_display()) {
-    std::fprintf(stderr,
-                 "stridescope: error: export renders the app in a window and needs a display "
-                 "(DISPLAY is not set); on a server run it under xvfb-run\n");
+    std::fputs(error_line("export renders the app in a window and needs a display (DISPLAY is not "
+                          "set); on a server run it under xvfb-run")
+                   .c_str(),
+               stderr);
     return 2;
   }
   App app(gui);
   if (!app.load()) {
-    std::fprintf(stderr, "stridescope: error: %s\n", app.error().c_str());
+    std::fputs(error_line(app.error()).c_str(), stderr);
     return 2;
   }
   auto started = std::chrono::steady_clock::now();
@@ -167,13 +170,13 @@ int run_export(const GuiOptions& gui, const ExportPlan& plan, std::ostream& out)
       ignore_pointer(true);  // the picture never depends on where the pointer is
       write_frames(app, window, plan, out, started);
     } catch (const std::exception& e) {
-      std::fprintf(stderr, "stridescope: error: %s\n", e.what());
+      std::fputs(error_line(e.what()).c_str(), stderr);
       status = 2;
     }
     app.stop();
     return status;
   } catch (const WindowError& e) {
-    std::fprintf(stderr, "stridescope: error: %s\n", e.what());
+    std::fputs(error_line(e.what()).c_str(), stderr);
     return 2;
   }
 }

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "core/error_line.h"
 #include "core/files.h"
 #include "ui/export/export_png_request.h"
 #include "ui/platform/screenshot.h"
@@ -76,7 +77,7 @@ bool Capture::take_screenshot(PlatformWindow& window, std::size_t step, int& sta
     save_framebuffer_png(path_, w, h);
     std::printf("wrote %s (%dx%d, step %zu)\n", path_.c_str(), w, h, step);
   } catch (const FileError& e) {
-    std::fprintf(stderr, "stridescope: error: %s\n", e.what());
+    std::fputs(error_line(e.what()).c_str(), stderr);
     status = 2;
   }
   return true;
