@@ -272,6 +272,33 @@ TEST(OwnAsNvcc, AFloatArrayAndAnIntCounterEachShowInTheirOwnType) {
   EXPECT_EQ(r.trace.run.element_type, ElementType::Float);  // word 0's
 }
 
+// Buffers allocated in a loop (`cudaMalloc(&bufs[i], ...)`) are named in the trace as the runtime
+// names them in its messages, from the call's text ("bufs[i]", the second "bufs[i] #2"), not
+// "buffer 1 (allocated at line 10)" in one place and "bufs[i]" in the other.
+TEST(OwnAsNvcc, ABufferHasOneNameInTheTraceAndInTheRuntimesMessages) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  const std::string program = [](const char* index) {
+    return std::string(
+               "#include <cstdio>\n__global__ void k(const float* a, float* b) {\n"
+               "  __shared__ float s[4];\n  s[threadIdx.x] = a[") +
+           index +
+           "];\n  __syncthreads();\n  b[threadIdx.x] = s[3 - threadIdx.x];\n}\n"
+           "int main() { float* bufs[2];\n"
+           "  for (int i = 0; i < 2; ++i) cudaMalloc(&bufs[i], 4 * sizeof(float));\n"
+           "  k<<<1, 4>>>(bufs[0], bufs[1]); cudaDeviceSynchronize(); printf(\"done\\n\"); }\n";
+  }("threadIdx.x");
+  const Said s = run_program("nvcc_buffer_names.cu", program);
+  EXPECT_EQ(s.status, 0) << s.err;
+  EXPECT_NE(s.out.find("  bufs[i]: read 4 of its 4 floats"), std::string::npos) << s.out;
+  EXPECT_NE(s.out.find("  bufs[i] #2: wrote 4 of its 4 floats"), std::string::npos) << s.out;
+  std::string past = program;
+  past.replace(past.find("a[threadIdx.x]"), 14, "a[threadIdx.x + 1]");
+  const Said overrun = run_program("nvcc_buffer_names_past.cu", past);
+  EXPECT_EQ(overrun.status, 2);
+  EXPECT_NE(overrun.err.find("past the end of the cudaMalloc buffer bufs[i]"), std::string::npos)
+      << overrun.err;
+}
+
 // A template kernel's `__shared__ T s[]` launched with T = double is traced as doubles (a block sum
 // of 3.6, not the 4-byte word -8.58993e+08), whether the launch writes <double> or deduces it.
 TEST(OwnAsNvcc, ATemplatesSharedArrayHasTheLaunchedType) {

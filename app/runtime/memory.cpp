@@ -210,9 +210,8 @@ cudaError_t device_malloc(void** ptr, std::size_t bytes, void* pc, unsigned elem
   span.name = text != nullptr ? buffer_name_of(text->arguments) : "";
   span.site = site_of(text);
   span.element_size = element_size;
-  // A buffer of the harness or a launch spec's main() has no line of the user's: its name travels.
-  const bool unplaced = text != nullptr && (text->file == nullptr || text->line <= 0);
-  const std::string name = unplaced ? span.name : "";
+  // Its name travels in the record, so the trace names it as the runtime's messages do.
+  const std::string name = span.name;
   const cudaError_t e = map_device_buffer(ptr, bytes, std::move(span), managed);
   if (e == cudaSuccess) program.global.allocated(*ptr, bytes, pc, element_size, type, name);
   return program.note(e);

@@ -11,7 +11,8 @@ namespace stridescope {
 
 namespace {
 
-// Buffer i's name and type: the k-th cudaMalloc of its line, k its rank by address on that line.
+// Buffer i's name and type: the runtime's, else the k-th cudaMalloc of its line, k its rank by
+// address on that line.
 GlobalBuffer buffer_of_raw(const nlohmann::json& all, std::size_t i,
                            const std::map<std::uint64_t, int>& lines,
                            const std::vector<std::string>& source) {
@@ -28,8 +29,9 @@ GlobalBuffer buffer_of_raw(const nlohmann::json& all, std::size_t i,
   MallocSite site;
   if (out.line > 0 && std::size_t(out.line) <= source.size())
     site = malloc_site(source[std::size_t(out.line) - 1], k);
-  out.name = site.name;
-  if (out.name.empty() && b.contains("name")) out.name = b["name"].get<std::string>();
+  // The runtime's name, from the call's own text (the one its messages use); the line's where the
+  // call was not seen as text (a host file built without the memory macros).
+  out.name = b.contains("name") ? b["name"].get<std::string>() : site.name;
   out.type = b["type"].get<std::string>();
   out.element_size = b["element_size"].get<std::uint32_t>();
   if (out.type.empty() && out.element_size == 0) {
