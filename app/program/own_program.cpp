@@ -34,10 +34,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-}  // namespace
-
-namespace {
-
 struct Tools {
   std::string clang, symbolizer;
 };
@@ -83,9 +79,9 @@ CompileFlags flags_to_read(const CompileFlags& flags, const fs::path& file) {
 
 // Steps 1 and 2: find the launches with clang's CUDA parser, then rewrite, compile (every load and
 // store instrumented) and link (program/build/program_build.h).
-fs::path build_program(const OwnRunOptions& options, const fs::path& file, const fs::path& dir,
-                       const Tools& tools, OwnRunTimings& timings, ElementType& element,
-                       ProgramFacts& facts_out) {
+fs::path read_and_build(const OwnRunOptions& options, const fs::path& file, const fs::path& dir,
+                        const Tools& tools, OwnRunTimings& timings, ElementType& element,
+                        ProgramFacts& facts_out) {
   auto t0 = std::chrono::steady_clock::now();
   const CompileFlags flags = compile_flags(options);
   if (!options.harness_main.empty() && defines_main(read_file(file)))
@@ -134,7 +130,7 @@ fs::path build_program(const OwnRunOptions& options, const fs::path& file, const
   }
   timings.parse_s = seconds_since(t0);
   BuildTimes times;
-  const fs::path program = stridescope::build_program(request, facts, dir, tools.clang, times);
+  const fs::path program = build_program(request, facts, dir, tools.clang, times);
   timings.compile_s = times.compile_s;
   for (const DeviceSource& more : request.more_device_sources)  // their arrays' names and shapes
     facts_out.shared.insert(facts_out.shared.end(), more.facts.shared.begin(),
@@ -282,7 +278,7 @@ BuiltProgram::BuiltProgram(const OwnRunOptions& options) {
   file_ = fs::absolute(options.file);
   if (!fs::is_regular_file(file_)) throw OwnProgramError("no such file: " + options.file);
   work_ = std::make_unique<WorkDir>(options.work_dir, "run");
-  program_ = build_program(options, file_, work_->path(), tools, timings_, element_, facts_);
+  program_ = read_and_build(options, file_, work_->path(), tools, timings_, element_, facts_);
   packed_ = file_packs_structs(file_);
   // What every run's trace is made with, gathered once: the symbols (one nm run), the file's
   // lines, the declarations, a launch spec's arrays.

@@ -82,7 +82,7 @@ std::vector<SharedDecl> shared_decls(const CudaRunOptions& options, ElementType&
 }
 
 // Why a record that traced nothing did so, in one line.
-std::string untraced_reason(const json& record, const GpuTraceOptions& options) {
+std::string gpu_untraced_reason(const json& record, const GpuTraceOptions& options) {
   if (record.contains("messages") && !record["messages"].empty())
     return "the GPU tracer traced nothing: " + record["messages"][0].get<std::string>();
   const std::size_t launches = record.contains("launches") ? record["launches"].size() : 0;
@@ -117,7 +117,7 @@ void convert_record(const fs::path& dir, const fs::path& file, const GpuTraceOpt
     return;
   }
   if (!record.value("traced", false)) {
-    out.untraced = untraced_reason(record, options);
+    out.untraced = gpu_untraced_reason(record, options);
     return;
   }
   if (record.value("snapshot_bytes", 0u) == 0 && record.value("static_shared", 0u) == 0 &&

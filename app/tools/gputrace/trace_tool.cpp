@@ -333,7 +333,7 @@ std::string dims(const std::uint32_t d[3]) {
 
 // The record (app/program/gputrace/gpu_record.h reads it): written after the traced launch and
 // again at exit, with every launch of the program.
-void write_record(Tracer& t) {
+void write_gpu_record(Tracer& t) {
   const GpuTraceControl& h = t.host_control;
   const GpuTraceResult& r = t.result_copy;
   std::ostringstream o;
@@ -436,7 +436,7 @@ void SANITIZERAPI on_callback(void*, Sanitizer_CallbackDomain domain, Sanitizer_
              t.control != nullptr) {
     const auto& l = *static_cast<const Sanitizer_LaunchData*>(data);
     end_traced_launch(t, l);
-    write_record(t);
+    write_gpu_record(t);
     t.traced_module = l.module;
     t.traced_stream = l.hStream;
   }
@@ -445,7 +445,7 @@ void SANITIZERAPI on_callback(void*, Sanitizer_CallbackDomain domain, Sanitizer_
 void write_at_exit() {
   Tracer& t = tracer();
   std::lock_guard<std::recursive_mutex> lock(t.mutex);
-  write_record(t);
+  write_gpu_record(t);
 }
 
 std::string beside_this_library(const char* name) {

@@ -103,7 +103,7 @@ std::size_t canvas_paints() {
 void MemoryCanvas::init() {
   value_list_._Data = ImGui::GetDrawListSharedData();
   label_list_._Data = ImGui::GetDrawListSharedData();
-  blit_program_ = build_program("canvas.vert.glsl", "canvas.frag.glsl");
+  blit_program_ = link_shader_program("canvas.vert.glsl", "canvas.frag.glsl");
   glGenVertexArrays(1, &blit_vao_);
   glGenTextures(1, &texture_);
   glBindTexture(GL_TEXTURE_2D, texture_);

@@ -28,7 +28,7 @@ GLuint compile(GLenum kind, std::string_view file) {
 
 }  // namespace
 
-GLuint build_program(std::string_view vertex_file, std::string_view fragment_file) {
+GLuint link_shader_program(std::string_view vertex_file, std::string_view fragment_file) {
   GLuint vs = compile(GL_VERTEX_SHADER, vertex_file);
   GLuint fs = compile(GL_FRAGMENT_SHADER, fragment_file);
   GLuint program = glCreateProgram();
