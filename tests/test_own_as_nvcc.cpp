@@ -247,28 +247,32 @@ TEST(OwnAsNvcc, AFloatArrayAndAnIntCounterEachShowInTheirOwnType) {
   if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   const std::string source =
       "#include <cstdio>\n__global__ void k(const float* in, float* out) {\n"
-      "  __shared__ float s[8];\n  __shared__ int count;\n  int t = threadIdx.x;\n"
-      "  if (t == 0) count = 0;\n  s[t] = in[t];\n  __syncthreads();\n"
+      "  __shared__ float s[8];\n  __shared__ int count;\n  __shared__ short pair[2];\n"
+      "  int t = threadIdx.x;\n  if (t == 0) { count = 0; pair[0] = 1; pair[1] = 0; }\n"
+      "  s[t] = in[t];\n  __syncthreads();\n"
       "  if (s[t] > 1.0f) atomicAdd(&count, 1);\n  __syncthreads();\n"
-      "  if (t == 0) out[0] = s[0] + count;\n}\n"
+      "  if (t == 0) out[0] = s[0] + count + pair[0];\n}\n"
       "int main() { float h[8] = {0.5f, 1.5f, 2.5f, 0.25f, 3, 0.1f, 1.25f, 0}, *d, *o, r;\n"
       "  cudaMalloc(&d, sizeof h); cudaMalloc(&o, 4);\n"
       "  cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice);\n  k<<<1, 8>>>(d, o);\n"
       "  cudaMemcpy(&r, o, 4, cudaMemcpyDeviceToHost); printf(\"%g\\n\", r); }\n";
   const Said s = run_program("nvcc_mixed_shared.cu", source);
   EXPECT_EQ(s.status, 0) << s.err;
-  EXPECT_EQ(s.out.substr(0, 4), "4.5\n") << s.out;
+  EXPECT_EQ(s.out.substr(0, 4), "5.5\n") << s.out;
   EXPECT_NE(s.out.find("(not a sum) 0.5\n"), std::string::npos) << s.out;
   OwnRunOptions options;
   options.file = (fs::path(STRIDESCOPE_TEST_TMP) / "nvcc_mixed_shared.cu").string();
   const OwnRunResult r = run_own_program(options);
   ASSERT_TRUE(r.traced) << r.errors << r.failure;
-  ASSERT_EQ(r.trace.arrays.size(), 2u);
+  ASSERT_EQ(r.trace.arrays.size(), 3u);
   const std::vector<double>& end = r.trace.blocks.at(0).steps.back().snapshot;
-  ASSERT_GE(end.size(), 9u);
+  ASSERT_GE(end.size(), 10u);
   EXPECT_EQ(end[0], 0.5);
   EXPECT_EQ(end[1], 1.5);
-  EXPECT_EQ(end[8], 4.0);                                   // count, an int
+  EXPECT_EQ(end[8], 4.0);  // count, an int
+  // A short pair is no float: its word is read as the program's int words (1), not as word 0's
+  // float (1.4e-45).
+  EXPECT_EQ(end[r.trace.arrays[2].first_word], 1.0);
   EXPECT_EQ(r.trace.run.element_type, ElementType::Float);  // word 0's
 }
 
@@ -283,14 +287,18 @@ TEST(OwnAsNvcc, ABufferHasOneNameInTheTraceAndInTheRuntimesMessages) {
                "  __shared__ float s[4];\n  s[threadIdx.x] = a[") +
            index +
            "];\n  __syncthreads();\n  b[threadIdx.x] = s[3 - threadIdx.x];\n}\n"
-           "int main() { float* bufs[2];\n"
+           "int main() { float* bufs[2]; float* c[2]; int one = 1;\n"
            "  for (int i = 0; i < 2; ++i) cudaMalloc(&bufs[i], 4 * sizeof(float));\n"
+           "  cudaMalloc(&c[one & 1], 16);\n"
            "  k<<<1, 4>>>(bufs[0], bufs[1]); cudaDeviceSynchronize(); printf(\"done\\n\"); }\n";
   }("threadIdx.x");
   const Said s = run_program("nvcc_buffer_names.cu", program);
   EXPECT_EQ(s.status, 0) << s.err;
   EXPECT_NE(s.out.find("  bufs[i]: read 4 of its 4 floats"), std::string::npos) << s.out;
   EXPECT_NE(s.out.find("  bufs[i] #2: wrote 4 of its 4 floats"), std::string::npos) << s.out;
+  // `&c[one & 1]` names no variable the runtime can spell: the line's place, not "1]".
+  EXPECT_NE(s.out.find("  buffer 3 (allocated at line 10): not touched"), std::string::npos)
+      << s.out;
   std::string past = program;
   past.replace(past.find("a[threadIdx.x]"), 14, "a[threadIdx.x + 1]");
   const Said overrun = run_program("nvcc_buffer_names_past.cu", past);

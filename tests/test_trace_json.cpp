@@ -287,6 +287,11 @@ TEST(TraceJson, NamedArraysAndTheResultFlagRoundTripAndAreValidated) {
     j["arrays"][1][b.field] = b.value;
     EXPECT_NE(error_of(j).find(b.message), std::string::npos) << error_of(j);
   }
+  json wide = trace_to_json(trace);  // a float array in 8-byte words would be read past its words
+  wide["word_size"] = 8;
+  EXPECT_NE(error_of(wide).find("$.arrays[0].type: float words in a trace of 8-byte words"),
+            std::string::npos)
+      << error_of(wide);
   json j = trace_to_json(trace);
   j["result_in_word0"] = "no";
   EXPECT_NE(error_of(j).find("$.result_in_word0: must be true or false"), std::string::npos);

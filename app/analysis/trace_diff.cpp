@@ -16,22 +16,29 @@ std::uint32_t shared_bytes(const Trace& t) {
   return t.shared_words * t.word_size;
 }
 
-// A snapshot as the bytes a GPU holds: each word in its type (word_types.h), little-endian.
+// A value's bytes in `type`, little-endian in the low bytes (an int: signed or unsigned, as its low
+// 32 bits; a value no int holds, 0).
+std::uint64_t bits_of(double v, ElementType type) {
+  switch (type) {
+    case ElementType::Double:
+      return std::bit_cast<std::uint64_t>(v);
+    case ElementType::Float:
+      return std::bit_cast<std::uint32_t>(static_cast<float>(v));
+    case ElementType::Int:
+      break;
+  }
+  if (!(v > -9.3e18 && v < 9.3e18)) return 0;
+  return static_cast<std::uint32_t>(static_cast<std::int64_t>(v));
+}
+
+// A snapshot as the bytes a GPU holds: each word in its type (word_types.h), little-endian; a
+// word keeps the low bytes of a value wider than it (a file's word size is its own).
 std::vector<std::uint8_t> bytes_of(const Trace& t, const std::vector<double>& snapshot) {
   std::vector<std::uint8_t> out(shared_bytes(t), 0);
-  for (std::size_t w = 0; w < snapshot.size() && (w + 1) * t.word_size <= out.size(); ++w) {
-    const double v = snapshot[w];
-    const ElementType type = word_type(t, std::uint32_t(w));
-    if (type == ElementType::Double) {
-      const auto bits = std::bit_cast<std::uint64_t>(v);
-      std::memcpy(&out[w * 8], &bits, 8);
-    } else if (type == ElementType::Float) {
-      const auto bits = std::bit_cast<std::uint32_t>(static_cast<float>(v));
-      std::memcpy(&out[w * t.word_size], &bits, 4);
-    } else {  // int: signed or unsigned words, as the low 32 bits
-      const auto bits = static_cast<std::uint32_t>(static_cast<std::int64_t>(v));
-      std::memcpy(&out[w * t.word_size], &bits, 4);
-    }
+  const std::size_t size = t.word_size;
+  for (std::size_t w = 0; w < snapshot.size() && (w + 1) * size <= out.size(); ++w) {
+    const std::uint64_t bits = bits_of(snapshot[w], word_type(t, std::uint32_t(w)));
+    std::memcpy(&out[w * size], &bits, std::min<std::size_t>(size, sizeof bits));
   }
   return out;
 }

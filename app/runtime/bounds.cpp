@@ -256,7 +256,14 @@ std::string buffer_name_of(const char* arguments) {
     depth += (*p == '(' || *p == '[') - (*p == ')' || *p == ']');
     first += *p;
   }
-  const std::size_t amp = first.rfind('&');
+  // The variable after the first & outside brackets: `(void**)&d_a` -> d_a; `&a[i & 1]` -> a[i &
+  // 1], refused below (a space); `c ? &d_a : &d_b` -> refused.
+  std::size_t amp = std::string::npos;
+  for (std::size_t i = 0, level = 0; i < first.size() && amp == std::string::npos; ++i) {
+    if (first[i] == '(' || first[i] == '[') ++level;
+    if ((first[i] == ')' || first[i] == ']') && level > 0) --level;
+    if (first[i] == '&' && level == 0) amp = i;
+  }
   std::string name = amp == std::string::npos ? first : first.substr(amp + 1);
   const auto strip = [&](const char* chars) {
     name.erase(0, name.find_first_not_of(chars));
@@ -267,7 +274,8 @@ std::string buffer_name_of(const char* arguments) {
     if (!(std::isalnum(static_cast<unsigned char>(c)) ||
           std::string("_.:->[]").find(c) != std::string::npos))
       return "";
-  if (name.empty()) return "";
+  if (name.empty() || !(std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_'))
+    return "";
   return amp == std::string::npos ? "*" + name : name;
 }
 

@@ -8,7 +8,9 @@
 namespace stridescope_rt {
 
 CallPath call_path(const void* frame, const void* outer) {
-  constexpr std::size_t kMostFrames = 64;
+  // The outermost 64 frames compare (a printf deep in a recursion compares by where the kernel
+  // started it); a walk of more than 4096 frames stops.
+  constexpr std::size_t kMostFrames = 4096, kKept = 64;
   CallPath path;
   auto f = reinterpret_cast<const std::uintptr_t*>(frame);
   const auto end = reinterpret_cast<std::uintptr_t>(outer);
@@ -21,6 +23,7 @@ CallPath call_path(const void* frame, const void* outer) {
     f = reinterpret_cast<const std::uintptr_t*>(up);
   }
   std::reverse(path.begin(), path.end());
+  if (path.size() > kKept) path.resize(kKept);
   return path;
 }
 

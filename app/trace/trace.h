@@ -134,8 +134,9 @@ struct SharedArray {
   std::string name;
   std::uint32_t first_word = 0;     // where it starts in the block's shared memory
   std::vector<std::uint32_t> dims;  // {256}, or {16, 16} for As[16][16]; their product: its words
-  // Its elements' type as the program declares it (float, double, or a 4-byte int), where that is
-  // one of those; none: its words hold the run's element type (word_types.h).
+  // The type its words are read in (word_types.h): its declared type where that is float, double
+  // or a 4-byte int, else the program's type for its shared memory (int words where its arrays
+  // mix types); none (a file of another build): the run's element type.
   std::optional<ElementType> type = std::nullopt;
   bool operator==(const SharedArray&) const = default;
 };

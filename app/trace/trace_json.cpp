@@ -467,8 +467,14 @@ void arrays_from_json(const json& in, Trace& trace) {
       a.dims.push_back(dims[d].get<std::uint32_t>());
       words *= a.dims.back();
     }
-    if (arrays[i].contains("type"))
-      a.type = get_enum<ElementType>(arrays[i], path, "type");  // optional: the run's
+    if (arrays[i].contains("type")) {  // optional: the run's
+      a.type = get_enum<ElementType>(arrays[i], path, "type");
+      const bool fits =
+          trace.word_size == 4 || (trace.word_size == 8 && a.type == ElementType::Double);
+      if (!fits)
+        fail(path + ".type", std::string(name_of(*a.type)) + " words in a trace of " +
+                                 std::to_string(trace.word_size) + "-byte words");
+    }
     if (a.first_word < end) fail(path + ".first_word", "overlaps the array before it");
     end = a.first_word + words;
     if (end > trace.shared_words)

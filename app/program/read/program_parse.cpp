@@ -149,8 +149,9 @@ std::optional<ElementType> declared_element_type(const std::string& type) {
   const std::string base = base_type(type);
   if (base == "float") return ElementType::Float;
   if (base == "double") return ElementType::Double;
-  if (base == "int" || base == "unsigned int" || base == "signed int" || base == "unsigned")
-    return ElementType::Int;
+  for (const char* int4 : {"int", "unsigned int", "signed int", "unsigned", "signed", "int32_t",
+                           "uint32_t", "std::int32_t", "std::uint32_t"})
+    if (base == int4) return ElementType::Int;
   return std::nullopt;
 }
 

@@ -298,6 +298,9 @@ SharedLayout shared_memory_of(const nlohmann::json& raw, const TraceInputs& in, 
   trace.word_size = in.element == ElementType::Double ? 8 : 4;
   trace.shared_words = layout.bytes() / trace.word_size;
   trace.arrays = layout.arrays(in.decls, trace.word_size);
+  // An array of another type (a struct, a char, a template's T) is read in the file's type.
+  for (SharedArray& a : trace.arrays)
+    if (!a.type) a.type = in.element;
   if (!trace.arrays.empty()) trace.run.element_type = word_type(trace, 0);
   return layout;
 }

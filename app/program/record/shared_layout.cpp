@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
 
 namespace stridescope {
 
@@ -96,6 +97,15 @@ std::vector<std::uint32_t> SharedLayout::words(const std::vector<std::uint32_t>&
 
 std::vector<SharedArray> SharedLayout::arrays(const std::vector<SharedDecl>& decls,
                                               std::uint32_t word_size) const {
+  // The dynamic memory is every kernel's extern array: its type is theirs only where they agree.
+  std::optional<ElementType> extern_type;
+  bool externs_agree = true;
+  for (const SharedDecl& d : decls) {
+    if (!d.is_extern) continue;
+    const std::optional<ElementType> t = declared_element_type(d.type);
+    externs_agree = externs_agree && t && (!extern_type || *extern_type == *t);
+    extern_type = t;
+  }
   std::vector<SharedArray> out;
   for (const Placed& p : placed_) {
     SharedArray a;
@@ -110,7 +120,8 @@ std::vector<SharedArray> SharedLayout::arrays(const std::vector<SharedDecl>& dec
       std::uint64_t product = 1;
       for (std::uint32_t x : dims) product *= x;
       if (!dims.empty() && product == words) a.dims = dims;
-      a.type = declared_element_type(d.type);
+      a.type =
+          dynamic ? (externs_agree ? extern_type : std::nullopt) : declared_element_type(d.type);
       break;
     }
     if (a.name.empty()) a.name = "extern __shared__";
