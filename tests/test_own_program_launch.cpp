@@ -90,6 +90,28 @@ TEST(OwnProgramLaunch, LibclangListsTheHostOnlyFunctionsDefinedInTheFile) {
   EXPECT_EQ(f.host_functions, (std::vector<std::string>{"_Z4goldPKfPfi", "_ZN7Checker4sameEPKfi"}));
 }
 
+// Each printf written in device code is named by its place in the rewrite (a call written in a
+// macro, or in host code, keeps printf): runtime/include/stridescope/device_printf.h.
+TEST(OwnProgramLaunch, EveryDevicePrintfIsNamedByItsPlace) {
+  SKIP_WITHOUT_CLANG();
+  const std::string source =
+      "#include <cstdio>\n#define SAY(x) printf(\"%d\\n\", x)\n"
+      "__device__ void helper(int v) { std::printf(\"h %d\\n\", v); }\n"
+      "__global__ void k() { printf(\"a\\n\"); SAY(1); helper(2); printf(\"a\\n\"); }\n"
+      "int main() { printf(\"host\\n\"); k<<<1, 1>>>(); }\n";
+  const ProgramFacts f = parse_program(write_file("device_printfs.cu", source), "");
+  ASSERT_EQ(f.device_printfs.size(), 3u);
+  const std::string rewritten = rewrite_program(source, f);
+  EXPECT_NE(rewritten.find(") ::stridescope_rt::site_printf<1>(\"h %d\\n\", v); }"),
+            std::string::npos)
+      << rewritten;
+  EXPECT_NE(rewritten.find("::stridescope_rt::site_printf<2>(\"a\\n\"); SAY(1); helper(2); "
+                           "::stridescope_rt::site_printf<3>(\"a\\n\");"),
+            std::string::npos)
+      << rewritten;
+  EXPECT_NE(rewritten.find("int main() { printf(\"host\\n\");"), std::string::npos) << rewritten;
+}
+
 TEST(OwnProgramLaunch, EveryElementTypeAndInitRunsAndPrintsBounded) {
   SKIP_WITHOUT_CLANG();
   OwnRunOptions o;

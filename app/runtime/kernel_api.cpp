@@ -42,6 +42,17 @@ void trap(int line) {
                       std::to_string(line) + " (on a GPU: unspecified launch failure)");
 }
 
+int site_vprintf(const void* site, const void* frame, const char* format, va_list args) {
+  Worker* w = Worker::current();
+  if (w == nullptr || !w->in_kernel()) return std::vprintf(format, args);
+  va_list copy;
+  va_copy(copy, args);
+  const int n = std::vsnprintf(nullptr, 0, format, copy);
+  va_end(copy);
+  w->kernel_printf(format, args, site, frame);
+  return n;
+}
+
 }  // namespace stridescope_rt
 
 using stridescope_rt::Worker;
@@ -51,18 +62,8 @@ extern "C" {
 int printf(const char* format, ...) {
   va_list args;
   va_start(args, format);
-  int n = 0;
-  if (Worker* w = Worker::current(); w != nullptr && w->in_kernel()) {
-    va_list copy;
-    va_copy(copy, args);
-    n = std::vsnprintf(nullptr, 0, format, copy);
-    va_end(copy);
-    // Its call told by its format (the same literal where the compiler copied the call into two
-    // paths, as it may for `if (t == 0) printf(a); printf(b);`).
-    w->kernel_printf(format, args, format, __builtin_frame_address(0));
-  } else {
-    n = std::vprintf(format, args);
-  }
+  // A call the rewrite did not name (written in a macro, or in a host file): told by its format.
+  const int n = stridescope_rt::site_vprintf(format, __builtin_frame_address(0), format, args);
   va_end(args);
   return n;
 }

@@ -59,6 +59,12 @@ __global__ void helper_twice() {
   if (t < 4) say("third", t);
 }
 
+__global__ void same_format_twice() {
+  int t = threadIdx.x;
+  if (t >= 2) printf("v %d\n", t);
+  if (t < 2) printf("v %d\n", t);
+}
+
 int main() {
   printf("-- header_then_all\n");
   header_then_all<<<1, 8>>>();
@@ -77,6 +83,9 @@ int main() {
   cudaDeviceSynchronize();
   printf("-- helper_twice\n");
   helper_twice<<<1, 6>>>();
+  cudaDeviceSynchronize();
+  printf("-- same_format_twice\n");
+  same_format_twice<<<1, 4>>>();
   cudaDeviceSynchronize();
   return 0;
 }

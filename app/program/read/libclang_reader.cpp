@@ -270,6 +270,7 @@ class Walker {
       on_shared(c, function, at);
     if (kind == CXCursor_CallExpr) {
       on_call(c, device_code, at);
+      if (device_code) on_device_printf(c);
       if (in_kernel_) check_callee_runs_on_device(c, function);
     }
     return CXChildVisit_Recurse;
@@ -421,6 +422,22 @@ class Walker {
       return;
     }
     facts.kernels.push_back(std::move(k));
+  }
+
+  // A call of the C library's printf in device code, written in the file (not in a macro).
+  void on_device_printf(CXCursor call) {
+    const CXCursor callee = clang_getCursorReferenced(call);
+    if (clang_Cursor_isNull(callee) || text_of(clang_getCursorSpelling(callee)) != "printf" ||
+        !clang_Location_isInSystemHeader(clang_getCursorLocation(callee)))
+      return;
+    const std::vector<CXCursor> kids = children_of(call);
+    if (kids.empty()) return;
+    const CXSourceRange range = clang_getCursorExtent(kids[0]);
+    const CXSourceLocation begin = clang_getRangeStart(range), end = clang_getRangeEnd(range);
+    const std::vector<std::string> tokens = tokens_of(tu_, kids[0]);
+    if (tokens.empty() || tokens.back() != "printf") return;  // written in a macro
+    facts.device_printfs.push_back(
+        {path_of(call), position_of(begin).offset, position_of(end).offset});
   }
 
   void on_device_body(CXCursor c) {

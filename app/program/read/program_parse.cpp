@@ -180,12 +180,35 @@ std::string rewrite_launches(const std::string& source, const std::vector<Kernel
   return rewrite_program(source, facts);
 }
 
+namespace {
+
+struct Edit {
+  std::size_t begin, end;
+  std::string text;
+};
+
+// Device code's own edits: each printf call named by its place (runtime/include/stridescope/
+// device_printf.h), and each body contracting `a * b + c` into a fused multiply-add, as nvcc's
+// (program_build.cpp).
+void add_device_code_edits(const std::string& source, const ProgramFacts& facts,
+                           const std::string& file, std::vector<Edit>& edits) {
+  for (std::size_t i = 0; i < facts.device_printfs.size(); ++i) {
+    const DevicePrintf& p = facts.device_printfs[i];
+    if (p.file != file || p.end > source.size() || p.begin >= p.end ||
+        !source.substr(p.begin, p.end - p.begin).ends_with("printf"))
+      continue;
+    edits.push_back(
+        {p.begin, p.end, "::stridescope_rt::site_printf<" + std::to_string(i + 1) + ">"});
+  }
+  for (const DeviceBody& b : facts.device_bodies)
+    if (b.file == file && b.open < source.size() && source[b.open] == '{')
+      edits.push_back({b.open + 1, b.open + 1, " _Pragma(\"clang fp contract(fast)\")"});
+}
+
+}  // namespace
+
 std::string rewrite_program(const std::string& source, const ProgramFacts& facts,
                             const std::string& file) {
-  struct Edit {
-    std::size_t begin, end;
-    std::string text;
-  };
   std::vector<Edit> edits;
   for (const KernelLaunch& l : facts.launches) {
     if (l.file != file) continue;
@@ -214,10 +237,7 @@ std::string rewrite_program(const std::string& source, const ProgramFacts& facts
     edits.push_back({l.open, l.open + 3, ", "});
     edits.push_back({l.close, l.close + 3, ")"});
   }
-  // Device code contracts `a * b + c` into a fused multiply-add, as nvcc's (program_build.cpp).
-  for (const DeviceBody& b : facts.device_bodies)
-    if (b.file == file && b.open < source.size() && source[b.open] == '{')
-      edits.push_back({b.open + 1, b.open + 1, " _Pragma(\"clang fp contract(fast)\")"});
+  add_device_code_edits(source, facts, file, edits);
   std::sort(edits.begin(), edits.end(),
             [](const Edit& a, const Edit& b) { return a.begin < b.begin; });
   std::string out;

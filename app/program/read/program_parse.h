@@ -70,13 +70,22 @@ struct DeviceBody {
   std::size_t open = 0;
 };
 
+// A printf call in device code: its callee's text (`printf`, `std::printf`) at [begin, end) of the
+// file parse_program was given ("") or a header (absolute). The rewrite names its place, so the
+// runtime tells two calls of one format apart (runtime/printf_order.h).
+struct DevicePrintf {
+  std::string file;
+  std::size_t begin = 0, end = 0;
+};
+
 struct ProgramFacts {
   std::vector<KernelLaunch> launches;  // by file, in source order, one per place
   std::vector<SharedDecl> shared;
   std::vector<UnsupportedUse> unsupported;
-  std::vector<KernelDecl> kernels;        // in source order, one per name
-  std::vector<DeviceBody> device_bodies;  // kernels' and __device__ functions' bodies
-  bool has_main = false;                  // the file defines or declares `main` at file scope
+  std::vector<KernelDecl> kernels;           // in source order, one per name
+  std::vector<DeviceBody> device_bodies;     // kernels' and __device__ functions' bodies
+  std::vector<DevicePrintf> device_printfs;  // in the order the walk met them
+  bool has_main = false;                     // the file defines or declares `main` at file scope
   // The mangled names of the user's host-only functions defined in the file or its headers (a CPU
   // reference computeGold()): compiled without the access callbacks, as main() is.
   std::vector<std::string> host_functions;

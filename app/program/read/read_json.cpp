@@ -57,6 +57,12 @@ void from_json(const json& j, KernelDecl& k) {
   k = {j.at("name"), j.at("params").get<std::vector<KernelParam>>(), j.at("is_template"),
        j.at("overloaded"), j.at("line")};
 }
+void to_json(json& j, const DevicePrintf& p) {
+  j = {{"file", p.file}, {"begin", p.begin}, {"end", p.end}};
+}
+void from_json(const json& j, DevicePrintf& p) {
+  p = {j.at("file"), j.at("begin"), j.at("end")};
+}
 void to_json(json& j, const DeviceBody& b) {
   j = {{"file", b.file}, {"open", b.open}};
 }
@@ -85,6 +91,7 @@ json to_json(const ReadAnswer& a) {
           {"unsupported", f.unsupported},
           {"kernels", f.kernels},
           {"device_bodies", f.device_bodies},
+          {"device_printfs", f.device_printfs},
           {"has_main", f.has_main},
           {"host_functions", f.host_functions},
           {"warnings", f.warnings}};
@@ -100,6 +107,7 @@ ReadAnswer read_answer_of(const json& j) {
   f.unsupported = j.at("unsupported").get<std::vector<UnsupportedUse>>();
   f.kernels = j.at("kernels").get<std::vector<KernelDecl>>();
   f.device_bodies = j.at("device_bodies").get<std::vector<DeviceBody>>();
+  f.device_printfs = j.at("device_printfs").get<std::vector<DevicePrintf>>();
   f.has_main = j.at("has_main");
   f.host_functions = j.at("host_functions").get<std::vector<std::string>>();
   f.warnings = j.at("warnings").get<std::vector<std::string>>();

@@ -18,6 +18,7 @@
 #include "stridescope/vector_types.h"
 #include "stridescope/builtins.h"
 #include "stridescope/runtime_api.h"
+#include "stridescope/device_printf.h"
 #include "stridescope/launch.h"
 #include "stridescope/warp.h"
 #include "stridescope/atomics.h"
