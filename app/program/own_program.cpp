@@ -23,6 +23,7 @@
 #include "program/process/child_process.h"
 #include "program/process/work_dir.h"
 #include "program/read/program_parse.h"
+#include "program/read/shared_types.h"
 #include "program/record/program_symbols.h"
 #include "program/record/raw_record_check.h"
 #include "program/record/raw_trace.h"

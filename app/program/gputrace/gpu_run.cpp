@@ -11,6 +11,7 @@
 #include "program/process/child_process.h"
 #include "program/process/work_dir.h"
 #include "program/read/program_parse.h"
+#include "program/read/shared_types.h"
 
 namespace stridescope {
 

@@ -119,17 +119,6 @@ ProgramFacts parse_program(const std::string& file, const std::string& clang,
 std::vector<KernelLaunch> find_kernel_launches(const std::string& file, const std::string& clang,
                                                std::vector<std::string>* shared_types = nullptr);
 
-// The trace's element type for the file's shared variables: Float if every one is float, Double
-// if every one is double, else Int (4-byte words). Where 8-byte and smaller arrays mix, Int, and
-// `note` (if given) says that an 8-byte value shows as two 4-byte words.
-ElementType shared_element_type(const std::vector<std::string>& shared_types,
-                                std::string* note = nullptr);
-
-// The element type of one shared variable's declared type ("volatile float[16][16]" -> Float):
-// float, double, or a 4-byte int (int, unsigned int); none for any other type (a char, a struct,
-// a template's T).
-std::optional<ElementType> declared_element_type(const std::string& type);
-
 // `k<<<g, b>>>(args)` -> `::stridescope_rt::launcher(k, g, b)(args)` for the launches of `file`
 // ("" : the main file). Lines are unchanged.
 std::string rewrite_program(const std::string& source, const ProgramFacts& facts,

@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <optional>
 
+#include "program/read/shared_types.h"
+
 namespace stridescope {
 
 namespace {

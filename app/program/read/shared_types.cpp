@@ -1,0 +1,46 @@
+// The element types a program's __shared__ variables are traced in (see shared_types.h).
+#include "program/read/shared_types.h"
+
+namespace stridescope {
+
+namespace {
+// "volatile float[16][16]" -> "float"
+std::string base_type(const std::string& type) {
+  std::string t = type.substr(0, type.find('['));
+  for (const char* q : {"volatile ", "const "})
+    if (t.rfind(q, 0) == 0) t = t.substr(std::string(q).size());
+  while (!t.empty() && t.back() == ' ') t.pop_back();
+  return t;
+}
+}  // namespace
+
+std::optional<ElementType> declared_element_type(const std::string& type) {
+  const std::string base = base_type(type);
+  if (base == "float") return ElementType::Float;
+  if (base == "double") return ElementType::Double;
+  for (const char* int4 : {"int", "unsigned int", "signed int", "unsigned", "signed", "int32_t",
+                           "uint32_t", "std::int32_t", "std::uint32_t"})
+    if (base == int4) return ElementType::Int;
+  return std::nullopt;
+}
+
+ElementType shared_element_type(const std::vector<std::string>& shared_types, std::string* note) {
+  if (shared_types.empty()) return ElementType::Int;
+  bool all_float = true, all_double = true, any_double = false;
+  for (const std::string& t : shared_types) {
+    const std::string base = base_type(t);
+    all_float = all_float && base == "float";
+    all_double = all_double && base == "double";
+    any_double = any_double || base == "double" || base == "long" || base == "long long" ||
+                 base == "unsigned long" || base == "unsigned long long";
+  }
+  if (all_float) return ElementType::Float;
+  if (all_double) return ElementType::Double;
+  if (any_double && note)
+    *note =
+        "note: the program's shared arrays mix 8-byte and smaller elements: the trace shows "
+        "shared memory as 4-byte words (an 8-byte value is two of them)";
+  return ElementType::Int;
+}
+
+}  // namespace stridescope

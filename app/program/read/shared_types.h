@@ -1,0 +1,23 @@
+// The element types a program's __shared__ variables are traced in, from their declared types.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/domain.h"
+
+namespace stridescope {
+
+// The trace's element type for the file's shared variables: Float if every one is float, Double
+// if every one is double, else Int (4-byte words). Where 8-byte and smaller arrays mix, Int, and
+// `note` (if given) says that an 8-byte value shows as two 4-byte words.
+ElementType shared_element_type(const std::vector<std::string>& shared_types,
+                                std::string* note = nullptr);
+
+// The element type of one shared variable's declared type ("volatile float[16][16]" -> Float):
+// float, double, or a 4-byte int (int, unsigned int); none for any other type (a char, a struct,
+// a template's T).
+std::optional<ElementType> declared_element_type(const std::string& type);
+
+}  // namespace stridescope
