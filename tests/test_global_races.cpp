@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <regex>
 #include <string>
 
 #include "program/own_program.h"
@@ -79,10 +80,11 @@ std::string kernel_program(const std::string& kernel, int threads = 256) {
 
 TEST(GlobalRaces, BlocksWritingTheirOwnBytesOfOneWordDoNotRace) {
   if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
-  const OwnRunResult r = run("global_race_bytes.cu", kernel_program(
-      "__global__ void k(int* p, int*) {\n"
-      "  if (threadIdx.x == 0) reinterpret_cast<char*>(p)[blockIdx.x] = 1;\n"
-      "}\n"));
+  const OwnRunResult r =
+      run("global_race_bytes.cu",
+          kernel_program("__global__ void k(int* p, int*) {\n"
+                         "  if (threadIdx.x == 0) reinterpret_cast<char*>(p)[blockIdx.x] = 1;\n"
+                         "}\n"));
   ASSERT_EQ(r.failure, "");
   EXPECT_TRUE(r.reports.races.empty()) << race_sentence(r.reports.races.front());
 }
@@ -116,7 +118,8 @@ TEST(GlobalRaces, AFenceReleasesItsOwnThreadsWritesOrAWholeBlocksAfterABarrier) 
   const OwnRunResult unsynced =
       run("global_race_ticket_unsynced.cu", kernel_program(ticket_kernel("")));
   ASSERT_EQ(unsynced.failure, "");
-  ASSERT_FALSE(unsynced.reports.races.empty()) << "thread 0's fence does not release thread 100's write";
+  ASSERT_FALSE(unsynced.reports.races.empty())
+      << "thread 0's fence does not release thread 100's write";
   EXPECT_EQ(unsynced.reports.races.front().buffer, "p");
 }
 
@@ -124,13 +127,14 @@ TEST(GlobalRaces, AWordTwoWarpsReadAndOneWritesBetweenTheSameBarriersRaces) {
   if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   // Warp 1 reads p[b], warp 0 reads it, then warp 0 writes it: warp 1's read races with the write
   // whichever read the shadow kept.
-  const OwnRunResult r = run("global_race_warps.cu", kernel_program(
-      "__global__ void k(int* p, int* q) {\n"
-      "  const int b = blockIdx.x;\n"
-      "  if (threadIdx.x == 32) q[b] = p[b];\n"
-      "  if (threadIdx.x == 0) q[8 + b] = p[b];\n"
-      "  if (threadIdx.x == 0) p[b] = 1;\n"
-      "}\n", 64));
+  const OwnRunResult r =
+      run("global_race_warps.cu", kernel_program("__global__ void k(int* p, int* q) {\n"
+                                                 "  const int b = blockIdx.x;\n"
+                                                 "  if (threadIdx.x == 32) q[b] = p[b];\n"
+                                                 "  if (threadIdx.x == 0) q[8 + b] = p[b];\n"
+                                                 "  if (threadIdx.x == 0) p[b] = 1;\n"
+                                                 "}\n",
+                                                 64));
   ASSERT_EQ(r.failure, "");
   ASSERT_FALSE(r.reports.races.empty());
   EXPECT_EQ(r.reports.races.front().first.block, r.reports.races.front().second.block);
@@ -152,8 +156,13 @@ TEST(GlobalRaces, APlainUpdateFromEveryBlockRacesWithItsLinesWhateverTheWorkers)
     EXPECT_NE(race.first.block, race.second.block);
     const std::string sentence = race_sentence(race);
     EXPECT_NE(sentence.find("total[0] at line 11"), std::string::npos) << sentence;
-    if (first.empty()) first = sentence;
-    EXPECT_EQ(sentence, first) << "the same race, said the same way, whatever the workers";
+    // The same race, said the same way, whatever the workers; which two blocks it names is the
+    // lowest pair the run met, and with two workers the run may not meet blocks 0 and 1 (CI: 0 and
+    // 7 once), so the blocks' and threads' numbers are left out of the comparison.
+    const std::string said = std::regex_replace(
+        sentence, std::regex("block [0-9]+ \\(thread [0-9]+\\)"), "block B (thread T)");
+    if (first.empty()) first = said;
+    EXPECT_EQ(said, first) << "the same race, said the same way, whatever the workers";
   }
 }
 
