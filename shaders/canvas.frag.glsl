@@ -1,5 +1,4 @@
 // The memory canvas's image, one texel a pixel (Mesa's software renderer copies it as a blit).
-#version 330 core
 in vec2 v_texel;
 uniform sampler2D u_image;
 out vec4 frag_color;

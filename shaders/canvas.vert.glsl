@@ -1,5 +1,4 @@
 // The memory canvas's image (ui/canvas/canvas_raster.h) over the whole viewport: four vertices, no buffer.
-#version 330 core
 out vec2 v_texel;
 void main() {
   vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));  // 0 or 1, top row first

@@ -26,7 +26,7 @@ enum class StepLabelKind {
 
 struct StepLabel {
   StepLabelKind kind = StepLabelKind::NoSharedWork;
-  long stride = 0;  // for Stride
+  std::int64_t stride = 0;  // for Stride
   std::string text() const;
   bool operator==(const StepLabel&) const = default;
 };

@@ -20,10 +20,17 @@ std::uint32_t shared_bytes(const Trace& t) {
 // 32 bits; a value no int holds, 0).
 std::uint64_t bits_of(double v, ElementType type) {
   switch (type) {
-    case ElementType::Double:
-      return std::bit_cast<std::uint64_t>(v);
-    case ElementType::Float:
-      return std::bit_cast<std::uint32_t>(static_cast<float>(v));
+    case ElementType::Double: {  // memcpy, not std::bit_cast: emscripten's libc++ has none
+      std::uint64_t bits = 0;
+      std::memcpy(&bits, &v, sizeof v);
+      return bits;
+    }
+    case ElementType::Float: {
+      const float f = static_cast<float>(v);
+      std::uint32_t bits = 0;
+      std::memcpy(&bits, &f, sizeof f);
+      return bits;
+    }
     case ElementType::Int:
       break;
   }

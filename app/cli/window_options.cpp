@@ -1,6 +1,8 @@
 // The window's command-line options, converted strictly into GuiOptions.
 #include "cli/window_options.h"
 
+#include "core/decimal.h"
+
 #include "exercises/exercise.h"
 
 #include <charconv>
@@ -14,9 +16,10 @@ namespace stridescope {
 namespace {
 
 float parse_font_scale(const std::string& text) {
-  float scale = 0;
-  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), scale);
-  if (error != std::errc() || end != text.data() + text.size() || !(scale >= 0.5f && scale <= 4)) {
+  double value = 0;
+  const bool number = read_decimal(text, value);
+  const auto scale = static_cast<float>(value);
+  if (!number || !(scale >= 0.5f && scale <= 4)) {
     throw CliError("--font-scale must be between 0.5 and 4, not " + text);
   }
   return scale;

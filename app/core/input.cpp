@@ -1,6 +1,8 @@
 // Input patterns; the random one is a counter-based hash so any element is cheap and portable.
 #include "core/input.h"
 
+#include "core/decimal.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -44,9 +46,7 @@ std::vector<double> parse_value_list(std::string_view text) {
     while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
     while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
     double value = 0;
-    auto [end, error] = std::from_chars(item.data(), item.data() + item.size(), value);
-    if (item.empty() || error != std::errc() || end != item.data() + item.size() ||
-        !std::isfinite(value)) {
+    if (item.empty() || !read_decimal(item, value) || !std::isfinite(value)) {
       throw std::invalid_argument("'" + std::string(item) +
                                   "' is not a number (write the values as 3,1,4,2 or 0.5,-2,1e3)");
     }

@@ -1,5 +1,5 @@
-// Lanes' contexts: the x86-64 swap of six registers and a stack pointer, or Boost.Context's fibers
-// (see context.h).
+// Lanes' contexts: the x86-64 swap of six registers and a stack pointer, emscripten's fibers in
+// the browser, or Boost.Context's fibers (see context.h).
 #include "simt/context.h"
 
 #include <utility>
@@ -115,6 +115,66 @@ void Contexts::clear() {
   top_.clear();
   sp_.resize(1);
   low_.clear();
+}
+
+#elif defined(STRIDESCOPE_SIMT_EMSCRIPTEN_CONTEXT)
+
+namespace {
+
+// ASYNCIFY unwinds a lane's wasm call stack into this buffer when it swaps out (kernel, device
+// function, barrier, engine: a few hundred bytes a frame) and rewinds it from there.
+constexpr std::size_t kWasmFrameBytes = 16 * 1024;
+
+}  // namespace
+
+void Contexts::ensure(unsigned lanes, Entry entry, void* owner) {
+  entry_ = entry;
+  owner_ = owner;
+  if (!main_wasm_frames_) {
+    main_wasm_frames_ = std::make_unique<char[]>(kWasmFrameBytes);
+    emscripten_fiber_init_from_current_context(&main_, main_wasm_frames_.get(), kWasmFrameBytes);
+  }
+  while (lanes_.size() < lanes) {
+    auto lane = std::make_unique<Lane>();
+    lane->self = this;
+    lane->index = unsigned(lanes_.size());
+    low_.push_back(stacks_.next_stack_low());
+    lane->top = static_cast<char*>(stacks_.allocate().sp);
+    lane->wasm_frames = std::make_unique<char[]>(kWasmFrameBytes);
+    lanes_.push_back(std::move(lane));
+    start(unsigned(lanes_.size() - 1));
+  }
+}
+
+void Contexts::enter(void* lane) {
+  auto* l = static_cast<Lane*>(lane);
+  l->self->entry_(l->self->owner_, l->index);  // never returns
+}
+
+void Contexts::start(unsigned lane) {
+  Lane& l = *lanes_[lane];
+  const std::size_t bytes = stacks_.stack_bytes();
+  emscripten_fiber_init(&l.fiber, &Contexts::enter, &l, l.top - bytes, bytes, l.wasm_frames.get(),
+                        kWasmFrameBytes);
+}
+
+void Contexts::restart(unsigned lane) {
+  start(lane);
+}
+
+void Contexts::clear() {
+  for (const std::unique_ptr<Lane>& lane : lanes_) {
+    boost::context::stack_context s;
+    s.sp = lane->top;
+    s.size = stacks_.stack_bytes();
+    stacks_.deallocate(s);
+  }
+  lanes_.clear();
+  low_.clear();
+}
+
+void Contexts::swap(unsigned from, unsigned to) {
+  emscripten_fiber_swap(&fiber_of(from), &fiber_of(to));
 }
 
 #else

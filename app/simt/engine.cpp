@@ -51,7 +51,7 @@ void Engine::lane_main(void* engine, unsigned lane) {
     try {
       e->body_(e->arg_);
       e->set_state(lane, State::Exited);
-#if !defined(STRIDESCOPE_SIMT_FAST_CONTEXT)
+#if defined(STRIDESCOPE_SIMT_BOOST_CONTEXT)
     } catch (const boost::context::detail::forced_unwind&) {
       throw;
 #endif

@@ -76,6 +76,9 @@ void prepare_signal_stack() {
 }
 
 void prepare_alternate_stack() {
+#if defined(__EMSCRIPTEN__)  // a page has no signals: WebAssembly traps where a fault would be
+  return;
+#endif
   thread_local bool prepared = false;
   if (prepared) return;
   // A thread that has an alternate stack keeps it: AddressSanitizer gives every thread one and

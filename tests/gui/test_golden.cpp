@@ -26,6 +26,8 @@ struct State {
 
 constexpr State kStates[] = {
     {"memory_sequential", "--variant sequential --block 64 --n 64 --step 1"},
+    // The browser build's page must look like this one too (tests/web/page_test.py).
+    {"sequential_block32_step3", "--variant sequential --block 32 --n 32 --step 3"},
     {"memory_strided_contrast",
      "--variant interleaved-strided --block 256 --n 256 --step 3 --high-contrast --font-scale 1.5"},
     {"presenter_divergent",

@@ -2,6 +2,8 @@
 // mistake, naming what was expected and where.
 #include "program/read/launch_spec.h"
 
+#include "core/decimal.h"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -151,9 +153,8 @@ class SpecReader {
     const std::size_t begin = pos_;
     const std::string token = number_token();
     double value = 0;
-    const char* first = token.data() + (token.size() > 1 && token[0] == '+' ? 1 : 0);
-    auto [end, error] = std::from_chars(first, token.data() + token.size(), value);
-    if (token.empty() || error != std::errc() || end != token.data() + token.size() ||
+    const std::size_t plus = token.size() > 1 && token[0] == '+' ? 1 : 0;
+    if (token.empty() || !read_decimal(std::string_view(token).substr(plus), value) ||
         !std::isfinite(value)) {
       pos_ = begin;
       fail(what + " must be a number (like 3, -2 or 0.5)");

@@ -3,8 +3,8 @@
 // the screen; links, the hazard lab's and the quiz's marks drawn by ImGui on top.
 #pragma once
 
-#include <glad/gl.h>
 #include <imgui.h>
+#include "ui/platform/gl_api.h"
 
 #include <cstddef>
 #include <cstdint>

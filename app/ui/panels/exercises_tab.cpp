@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 
+#include "core/browser.h"
 #include "exercises/exercise.h"
 #include "ui/panels/tab.h"
 #include "ui/widgets/widgets.h"
@@ -107,6 +108,18 @@ class ExercisesTab final : public Tab {
 
   void draw_buttons(AppContext& ctx, const Exercise& e) {
     ExerciseSession& ex = ctx.exercise;
+    if (kInBrowser) {  // a check compiles the learner's file with clang: the desktop's command does
+      wrapped_text(
+          "A browser cannot compile your kernel. On the desktop: stridescope exercise "
+          "start " +
+              e.name + " writes the file, and stridescope exercise check " + e.name + " " + e.name +
+              ".cu checks it (or Start and Check here, in the "
+              "desktop app).",
+          ctx.palette().text_dim);
+      if (ImGui::Button(show_solution_ == e.name ? "Hide the solution" : "Solution"))
+        show_solution_ = show_solution_ == e.name ? "" : e.name;
+      return;
+    }
     if (ImGui::Button(ex.file().empty() ? "Start" : "Open again")) {
       if (ex.start(ctx.program)) ctx.select_view = View::Memory;
     }
@@ -153,7 +166,8 @@ class ExercisesTab final : public Tab {
     }
     const std::optional<CheckResult>& r = ex.result();
     if (!r) {
-      ImGui::TextDisabled("Start the exercise, write the kernel, save: it is checked each time.");
+      if (!kInBrowser)
+        ImGui::TextDisabled("Start the exercise, write the kernel, save: it is checked each time.");
       return;
     }
     if (!r->error.empty()) {

@@ -148,7 +148,17 @@ class PrecisionTab final : public Tab {
     if (pending_.valid()) return;
     error_.clear();
     std::uint64_t n = n_, seed = seed_;
+#if defined(__EMSCRIPTEN__)  // a page has one thread: the study runs now, the page waits for it
+    std::promise<PrecisionStudy> done;
+    try {
+      done.set_value(precision_study(n, seed));
+    } catch (...) {
+      done.set_exception(std::current_exception());
+    }
+    pending_ = done.get_future();
+#else
     pending_ = std::async(std::launch::async, [n, seed] { return precision_study(n, seed); });
+#endif
   }
 
   bool ready() const {

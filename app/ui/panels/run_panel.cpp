@@ -199,11 +199,18 @@ class RunPanel final : public Panel {
     // The view as it stands once the step's transition is over, without hover or tooltip.
     if (ImGui::Button("Save PNG...") && session.has_trace()) browse(ctx, Purpose::SavePng);
     // Every step of what is shown (the run, the compare, the whole lesson) as an animation.
-    beside_if_it_fits("Save GIF...");
-    ImGui::BeginDisabled(gif_.running());
-    if (ImGui::Button("Save GIF...") && session.has_trace()) browse(ctx, Purpose::SaveGif);
-    ImGui::EndDisabled();
-    if (!dialog_tool_.empty()) {
+    if (kInBrowser) {  // the page cannot start the GIF's renderer: the desktop's command can
+      wrapped_text(
+          "A GIF of every step: on the desktop, stridescope export --out run.gif with "
+          "this run's options (--variant, --block, ...).",
+          ctx.palette().text_dim);
+    } else {
+      beside_if_it_fits("Save GIF...");
+      ImGui::BeginDisabled(gif_.running());
+      if (ImGui::Button("Save GIF...") && session.has_trace()) browse(ctx, Purpose::SaveGif);
+      ImGui::EndDisabled();
+    }
+    if (!dialog_tool_.empty() && !kDialogOnly) {
       ImGui::Checkbox(("use " + dialog_tool_ + "'s dialog").c_str(), &ctx.settings.desktop_dialog);
     }
     draw_recent(ctx);
@@ -266,7 +273,7 @@ class RunPanel final : public Panel {
     if (purpose == Purpose::SaveGif)
       request.name =
           "stridescope-" + (ctx.lesson ? std::string(name_of(ctx.lesson->id)) : variant) + ".gif";
-    if (ctx.settings.desktop_dialog && desktop_.start(request)) return;
+    if ((ctx.settings.desktop_dialog || kDialogOnly) && desktop_.start(request)) return;
     browser_.open(std::move(request));
   }
 
@@ -295,7 +302,13 @@ class RunPanel final : public Panel {
       recent = forget_file(recent, path);
       return;
     }
-    if (has_extension(path, {".cu"})) {
+    if (has_extension(path, {".cu"}) && kInBrowser) {
+      file_message_ =
+          "A CUDA program is compiled with clang, which a browser cannot run: on the "
+          "desktop, stridescope " +
+          std::filesystem::path(path).filename().string() +
+          " opens it (scripts/run.sh in StrideScope's folder).";
+    } else if (has_extension(path, {".cu"})) {
       ctx.program.open(path);
     } else if (has_extension(path, {".json"})) {
       if (!ctx.session.open(path)) return;  // the session's error says why

@@ -1,4 +1,5 @@
-// Compiles and links the GLSL programs in shaders/ (embedded at build time).
+// Compiles and links the GLSL programs in shaders/ (embedded at build time), each after the
+// version line of the GL it runs on.
 #include "ui/platform/gl_program.h"
 
 #include <stdexcept>
@@ -11,9 +12,10 @@ GLuint compile(GLenum kind, std::string_view file) {
   std::string_view text = shader_source(file);
   if (text.empty()) throw std::runtime_error("shader " + std::string(file) + " is not embedded");
   GLuint shader = glCreateShader(kind);
-  const char* source = text.data();
-  auto length = static_cast<GLint>(text.size());
-  glShaderSource(shader, 1, &source, &length);
+  // The version line of this GL (the files leave it out: one source for OpenGL 3.3 and WebGL2).
+  const char* sources[] = {kShaderHeader, text.data()};
+  const GLint lengths[] = {-1, static_cast<GLint>(text.size())};
+  glShaderSource(shader, 2, sources, lengths);
   glCompileShader(shader);
   GLint ok = 0;
   glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);

@@ -1,7 +1,7 @@
 // Compiles and links the GLSL programs in shaders/ (embedded at build time).
 #pragma once
 
-#include <glad/gl.h>
+#include "ui/platform/gl_api.h"
 
 #include <string>
 #include <string_view>

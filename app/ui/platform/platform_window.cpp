@@ -5,10 +5,12 @@
 #include <GLFW/glfw3.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
-#include <glad/gl.h>
+#include "ui/platform/gl_api.h"
 
+#if !defined(__EMSCRIPTEN__)
 #include <dlfcn.h>
 #include <link.h>
+#endif
 
 #include <algorithm>
 #include <cstdio>
@@ -77,7 +79,9 @@ void count_events_of(GLFWwindow* window) {
   glfwSetFramebufferSizeCallback(window, [](GLFWwindow* w, int, int) { count(w); });
   glfwSetWindowRefreshCallback(window, count);
   glfwSetWindowIconifyCallback(window, [](GLFWwindow* w, int) { count(w); });
+#if !defined(__EMSCRIPTEN__)  // emscripten's GLFW is 3.2: a page's scale shows as a new size
   glfwSetWindowContentScaleCallback(window, [](GLFWwindow* w, float, float) { count(w); });
+#endif
 }
 
 // "Right", "Ctrl+O", "Enter@5": a key, Ctrl held or not, and the frame it is tapped in.
@@ -128,11 +132,13 @@ PlatformWindow::PlatformWindow(int width, int height, bool capture, const std::s
   glfwMakeContextCurrent(window_);
   pin_gl_driver();
   glfwSwapInterval(capture ? 0 : 1);
+#if !defined(__EMSCRIPTEN__)  // WebGL2's functions need no loader
   if (gladLoadGL(glfwGetProcAddress) == 0) {
     glfwDestroyWindow(window_);
     glfwTerminate();
     cannot_open("cannot load OpenGL functions");
   }
+#endif
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   if (ini_path_.empty()) {
@@ -153,7 +159,7 @@ PlatformWindow::PlatformWindow(int width, int height, bool capture, const std::s
     std::sscanf(at, "%lf,%lf@%d", &test_click_.x, &test_click_.y, &test_click_.frame);
   if (const char* size = std::getenv("STRIDESCOPE_TEST_RESIZE"))
     std::sscanf(size, "%dx%d", &test_width_, &test_height_);
-  ImGui_ImplOpenGL3_Init("#version 330 core");
+  ImGui_ImplOpenGL3_Init(kImGuiShaderVersion);
   // A steady cursor: a blinking one would need frames while nothing else changes.
   ImGui::GetIO().ConfigInputTextCursorBlink = false;
   window_up = true;

@@ -1,8 +1,8 @@
 // Reads the framebuffer with glReadPixels; PNGs are encoded with stb_image_write (Debian's libstb).
 #include "ui/platform/screenshot.h"
 
-#include <glad/gl.h>
 #include <stb_image_write.h>
+#include "ui/platform/gl_api.h"
 
 #include <algorithm>
 
@@ -11,14 +11,17 @@
 namespace stridescope {
 
 std::vector<unsigned char> read_framebuffer_rgb(int width, int height) {
-  std::size_t row = static_cast<std::size_t>(width) * 3;
-  std::vector<unsigned char> pixels(row * height);
+  // RGBA: the one format every GL and WebGL2 reads; then packed to RGB.
+  std::vector<unsigned char> rgba(static_cast<std::size_t>(width) * height * 4);
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   glReadBuffer(GL_BACK);
-  glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
-  for (int y = 0; y < height / 2; ++y) {  // OpenGL's rows run bottom-up
-    std::swap_ranges(pixels.begin() + y * row, pixels.begin() + (y + 1) * row,
-                     pixels.begin() + (height - 1 - y) * row);
+  glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
+  std::size_t row = static_cast<std::size_t>(width) * 3;
+  std::vector<unsigned char> pixels(row * height);
+  for (int y = 0; y < height; ++y) {  // OpenGL's rows run bottom-up
+    const unsigned char* from = rgba.data() + static_cast<std::size_t>(height - 1 - y) * width * 4;
+    unsigned char* to = pixels.data() + y * row;
+    for (int x = 0; x < width; ++x) std::copy_n(from + x * 4, 3, to + x * 3);
   }
   return pixels;
 }

@@ -1,0 +1,21 @@
+// The OpenGL the UI draws with: glad's OpenGL 3.3 core loader on the desktop, WebGL2 (OpenGL ES
+// 3.0) in the browser; and the first line of every shader for each (shaders/ leave it out).
+#pragma once
+
+#if defined(__EMSCRIPTEN__)
+#include <GLES3/gl3.h>
+#else
+#include <glad/gl.h>
+#endif
+
+namespace stridescope {
+
+#if defined(__EMSCRIPTEN__)
+inline constexpr const char* kShaderHeader = "#version 300 es\nprecision highp float;\n";
+inline constexpr const char* kImGuiShaderVersion = "#version 300 es";
+#else
+inline constexpr const char* kShaderHeader = "#version 330 core\n";
+inline constexpr const char* kImGuiShaderVersion = "#version 330 core";
+#endif
+
+}  // namespace stridescope

@@ -1,0 +1,23 @@
+// The page's state for its tests (shown_state.h).
+#include "web/shown_state.h"
+
+#include <nlohmann/json.hpp>
+
+#include "ui/state/session.h"
+
+namespace stridescope {
+
+std::string shown_state(const Session& session) {
+  nlohmann::json state = {{"error", session.error()},
+                          {"step", session.shown_step()},
+                          {"compare", session.compare_runs().size()}};
+  if (session.has_trace()) {
+    const Trace& trace = session.trace();
+    state["variant"] = trace.run.variant;
+    state["block"] = trace.run.block_size;
+    state["steps"] = session.model().step_count();
+  }
+  return state.dump();
+}
+
+}  // namespace stridescope

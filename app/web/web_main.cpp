@@ -1,0 +1,122 @@
+// The browser's entry: the page's address, turned into the window's command-line options by
+// index.html, parsed as the desktop parses them; then one frame of the same app per browser frame
+// (emscripten's main loop), and the page's hooks: a trace file dropped, downloads, the state shown.
+#include <emscripten.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <memory>
+
+#include "cli/window_options.h"
+#include "core/error_line.h"
+#include "ui/platform/text_clips.h"
+#include "ui/state/app.h"
+#include "ui/widgets/desktop_dialog.h"
+#include "web/shown_state.h"
+
+namespace stridescope {
+namespace {
+
+struct WebApp {
+  std::unique_ptr<App> app;
+  std::unique_ptr<PlatformWindow> window;
+  double last_seconds = 0;
+  bool drew_a_frame = false;
+};
+WebApp web;
+
+// The page shows the error in place of the canvas (index.html's stridescope_error).
+void say_error(const std::string& message) {
+  std::fputs(error_line(message).c_str(), stderr);
+  EM_ASM({ stridescope_error(UTF8ToString($0)); }, message.c_str());
+}
+
+// Every file the app saved into /downloads (the browser's Save dialog names it there) is offered
+// to the user as a download, then removed.
+void offer_downloads() {
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(kBrowserDownloads, ec)) {
+    if (!entry.is_regular_file(ec)) continue;
+    const std::string path = entry.path().string();
+    EM_ASM({ stridescope_download(UTF8ToString($0)); }, path.c_str());
+    std::filesystem::remove(entry.path(), ec);
+  }
+}
+
+void frame(void*) {
+  const double now = emscripten_get_now() / 1000.0;
+  const double seconds = web.last_seconds > 0 ? now - web.last_seconds : 1.0 / 60.0;
+  web.last_seconds = now;
+  try {
+    TextClips::instance().start_frame();
+    web.app->frame(*web.window, seconds, false);
+    web.window->render(web.app->palette().canvas_background);
+    web.window->present();
+    offer_downloads();
+    if (!web.drew_a_frame) {  // the page notes the time to its first frame
+      web.drew_a_frame = true;
+      EM_ASM({ stridescope_first_frame(); });
+    }
+  } catch (const std::exception& e) {
+    say_error(e.what());
+    emscripten_cancel_main_loop();
+  }
+}
+
+int start(int argc, char** argv) {
+  CLI::App cli{"StrideScope in the browser"};
+  WindowOptions window_options;
+  add_window_options(cli, window_options);
+  GuiOptions options;
+  try {
+    cli.parse(argc, argv);
+    options = to_gui_options(window_options);
+  } catch (const CLI::ParseError& e) {
+    say_error(e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    say_error(e.what());
+    return 2;
+  }
+  web.app = std::make_unique<App>(options);
+  if (!web.app->load()) {
+    say_error(web.app->error());
+    return 2;
+  }
+  try {
+    web.window = std::make_unique<PlatformWindow>(options.width, options.height, false, "");
+    web.app->start(*web.window);
+  } catch (const std::exception& e) {
+    say_error(e.what());
+    return 2;
+  }
+  emscripten_set_main_loop_arg(frame, nullptr, 0, false);
+  return 0;
+}
+
+}  // namespace
+}  // namespace stridescope
+
+extern "C" {
+
+// A trace file dropped on the page, copied into the page's file system at `path`: shown as the
+// Run panel's Open shows one (an error there says why one cannot be).
+EMSCRIPTEN_KEEPALIVE int stridescope_web_open_trace(const char* path) {
+  if (!stridescope::web.app) return 0;
+  return stridescope::web.app->session().open(path) ? 1 : 0;
+}
+
+// What the page shows, for its tests: {"variant":..., "step":..., "steps":..., "block":...}.
+EMSCRIPTEN_KEEPALIVE const char* stridescope_web_state() {
+  static std::string state;
+  state = stridescope::web.app ? stridescope::shown_state(stridescope::web.app->session()) : "{}";
+  return state.c_str();
+}
+
+}  // extern "C"
+
+int main(int argc, char** argv) {
+  return stridescope::start(argc, argv);
+}

@@ -1,0 +1,237 @@
+#!/usr/bin/env python3
+"""The browser build's test: opens build-web/index.html in headless Chromium (through chromedriver's
+WebDriver protocol, Python's standard library only) and checks, with screenshots and the page's
+state (app/web/shown_state.h):
+  1. sequential, block 32, step 3 at 1280x720 equals the desktop's golden image
+     (tests/golden/sequential_block32_step3.png, checked by tests/gui/test_golden.cpp), within the
+     golden test's own tolerance: 4x4 averages in 16 levels, < 0.4% of them off by more than 40,
+     a mean difference < 3 per channel;
+  2. the arrow keys step: from step 0, three presses of Right show step 3, the same image;
+  3. ?trace=URL fetches a trace file (written by the desktop's `stridescope trace`) and shows it as
+     the desktop shows it (the desktop's screenshot of the same file, same tolerance);
+  4. every catalog variant (`stridescope list`) and every lesson opens without an error line.
+Usage: page_test.py BUILD_WEB_DIR DESKTOP_BINARY OUT_DIR"""
+import base64
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "scripts"))
+from pngs import read_png  # noqa: E402
+
+WIDTH, HEIGHT, FACTOR = 1280, 720, 4
+GOLDEN = os.path.join(os.path.dirname(__file__), "..", "golden", "sequential_block32_step3.png")
+ARROW_RIGHT = "\ue014"
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Browser:
+    """One headless Chromium, driven over WebDriver's HTTP protocol."""
+
+    def __init__(self, out_dir):
+        self.port = free_port()
+        self.driver = subprocess.Popen(["chromedriver", f"--port={self.port}"],
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(100):
+            try:
+                self.call("GET", "/status")
+                break
+            except OSError:
+                time.sleep(0.1)
+        args = ["--headless=new", "--no-sandbox", "--use-angle=swiftshader",
+                "--enable-unsafe-swiftshader", f"--window-size={WIDTH},{HEIGHT}",
+                "--hide-scrollbars", f"--user-data-dir={out_dir}/chromium-profile"]
+        caps = {"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {
+            "binary": "/usr/bin/chromium", "args": args}}}}
+        self.session = self.call("POST", "/session", caps)["sessionId"]
+        # The viewport itself at WIDTH x HEIGHT (a headless window's size includes its frame).
+        self.call("POST", f"/session/{self.session}/goog/cdp/execute",
+                  {"cmd": "Emulation.setDeviceMetricsOverride",
+                   "params": {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1,
+                              "mobile": False}})
+
+    def call(self, method, path, body=None):
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", data=data,
+                                         method=method,
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=120) as response:
+            return json.loads(response.read())["value"]
+
+    def run(self, script):
+        return self.call("POST", f"/session/{self.session}/execute/sync",
+                         {"script": script, "args": []})
+
+    def open(self, url):
+        """Loads the page; returns its state once the app runs, or raises with its error line."""
+        self.call("POST", f"/session/{self.session}/url", {"url": url})
+        for _ in range(600):
+            error = self.run("const m = document.getElementById('message');"
+                             "return m.style.display === 'block' ? m.textContent : '';")
+            if error:
+                raise RuntimeError(f"{url}: {error}")
+            if self.run("return window.stridescopeReady === true;"):
+                return self.state()
+            time.sleep(0.1)
+        raise RuntimeError(f"{url}: the app did not start within 60 s")
+
+    def state(self):
+        return json.loads(self.run(
+            "return Module.ccall('stridescope_web_state', 'string', [], []);"))
+
+    def press(self, key, times=1):
+        actions = []
+        for _ in range(times):
+            actions += [{"type": "keyDown", "value": key}, {"type": "keyUp", "value": key},
+                        {"type": "pause", "duration": 150}]
+        self.call("POST", f"/session/{self.session}/actions",
+                  {"actions": [{"type": "key", "id": "keyboard", "actions": actions}]})
+
+    def settled_screenshot(self, path):
+        """A screenshot once two taken half a second apart are the same (transitions over)."""
+        last = None
+        for _ in range(20):
+            png = base64.b64decode(self.call("GET", f"/session/{self.session}/screenshot"))
+            if png == last:
+                break
+            last = png
+            time.sleep(0.5)
+        with open(path, "wb") as f:
+            f.write(last)
+        return path
+
+    def close(self):
+        try:
+            self.call("DELETE", f"/session/{self.session}")
+        finally:
+            self.driver.terminate()
+            self.driver.wait()
+
+
+def downsampled(path):
+    """RGB averaged over FACTOR x FACTOR squares, 16 levels a channel (as test_golden.cpp)."""
+    width, height, rows = read_png(path)
+    assert (width, height) == (WIDTH, HEIGHT), f"{path} is {width}x{height}"
+    out = []
+    for y in range(height // FACTOR):
+        for x in range(width // FACTOR):
+            for c in range(3):
+                total = sum(rows[y * FACTOR + dy][x * FACTOR + dx][c]
+                            for dy in range(FACTOR) for dx in range(FACTOR))
+                out.append(total // (FACTOR * FACTOR) // 16 * 17)
+    return out
+
+
+def reference(path):
+    """A golden image as stored (already downsampled), or a full-size one downsampled."""
+    width, _, rows = read_png(path)
+    if width == WIDTH:
+        return downsampled(path)
+    return [v for row in rows for pixel in row for v in pixel[:3]]
+
+
+def compare(shot, ref_values, what):
+    now = downsampled(shot)
+    assert len(now) == len(ref_values), what
+    far, total = 0, 0
+    for i in range(0, len(now), 3):
+        diffs = [abs(now[i + c] - ref_values[i + c]) for c in range(3)]
+        total += sum(diffs)
+        far += max(diffs) > 40
+    pixels = len(now) // 3
+    ok = far / pixels < 0.004 and total / len(now) < 3.0
+    print(f"{'ok' if ok else 'FAIL'}: {what}: {far} of {pixels} pixels off by more than 40, "
+          f"mean difference {total / len(now):.2f} a channel")
+    return ok
+
+
+def catalog(desktop):
+    listing = subprocess.run([desktop, "list"], check=True, capture_output=True, text=True).stdout
+    return [line.split()[0] for line in listing.splitlines()
+            if line and not line[0].isspace() and not line.startswith("(")]
+
+
+def lessons(desktop):
+    text = subprocess.run([desktop, "--help"], check=True, capture_output=True, text=True).stdout
+    line = next(l for l in text.splitlines() if "--lesson" in l)
+    return [name.strip() for name in line.split(":")[-1].split(",")]
+
+
+def main():
+    build, desktop, out = sys.argv[1], sys.argv[2], sys.argv[3]
+    os.makedirs(out, exist_ok=True)
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind",
+                               "127.0.0.1", "--directory", build],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    page = f"http://127.0.0.1:{port}/index.html"
+    size = f"size={WIDTH}x{HEIGHT}"
+    failures = []
+    browser = Browser(out)
+    try:
+        time.sleep(0.5)
+        # 1. The golden state.
+        state = browser.open(f"{page}?variant=sequential&block=32&n=32&step=3&{size}")
+        shot = browser.settled_screenshot(f"{out}/sequential_step3.png")
+        first_frame = browser.run("return window.stridescopeFirstFrameMs;")
+        print(f"first frame {first_frame:.0f} ms after the page was asked for (swiftshader)")
+        if state.get("step") != 3 or not compare(shot, reference(GOLDEN), "sequential, step 3"):
+            failures.append(f"sequential block 32 step 3: {state}")
+        # 2. Keys: Right three times from step 0.
+        state = browser.open(f"{page}?variant=sequential&block=32&n=32&{size}")
+        browser.press(ARROW_RIGHT, 3)
+        shot = browser.settled_screenshot(f"{out}/sequential_keys.png")
+        state = browser.state()
+        if state.get("step") != 3 or not compare(shot, reference(GOLDEN), "Right x3 from step 0"):
+            failures.append(f"three Right presses from step 0: {state}")
+        # 3. A trace given in the address, as the desktop shows it.
+        os.makedirs(f"{build}/test-traces", exist_ok=True)
+        trace = f"{build}/test-traces/divergent64.json"
+        subprocess.run([desktop, "trace", "--variant", "interleaved-divergent", "--block", "64",
+                        "--out", trace], check=True, capture_output=True)
+        desk = f"{out}/desktop_trace.png"
+        subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1920x1080x24", desktop, "--trace",
+                        trace, "--step", "2", "--size", f"{WIDTH}x{HEIGHT}", "--screenshot", desk],
+                       check=True, capture_output=True)
+        state = browser.open(f"{page}?trace=test-traces/divergent64.json&step=2&{size}")
+        shot = browser.settled_screenshot(f"{out}/trace_url.png")
+        if (state.get("variant") != "interleaved-divergent" or state.get("block") != 64 or
+                state.get("step") != 2 or not compare(shot, downsampled(desk), "?trace=URL")):
+            failures.append(f"?trace=URL: {state}")
+        # 4. Every variant and every lesson starts.
+        for variant in catalog(desktop):
+            try:
+                state = browser.open(f"{page}?variant={variant}&block=64&{size}")
+                if state.get("variant") != variant or state.get("error"):
+                    failures.append(f"variant {variant}: {state}")
+            except RuntimeError as e:
+                failures.append(str(e))
+        print(f"variants: {len(catalog(desktop))} opened")
+        for lesson in lessons(desktop):
+            try:
+                state = browser.open(f"{page}?lesson={lesson}&{size}")
+                if state.get("error") or not state.get("steps"):
+                    failures.append(f"lesson {lesson}: {state}")
+            except RuntimeError as e:
+                failures.append(str(e))
+        print(f"lessons: {', '.join(lessons(desktop))} opened")
+    finally:
+        browser.close()
+        server.terminate()
+    for failure in failures:
+        print(f"FAIL: {failure}")
+    print("web page test:", "FAILED" if failures else "passed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
