@@ -82,7 +82,7 @@ target_link_options(stridescope_web PRIVATE -sUSE_GLFW=3 -sMIN_WEBGL_VERSION=2
   -sMAX_WEBGL_VERSION=2 -sASYNCIFY -sASYNCIFY_STACK_SIZE=65536 -sALLOW_MEMORY_GROWTH
   -sINITIAL_MEMORY=134217728 -sTOTAL_STACK=5242880 -sEXIT_RUNTIME=0
   -sEXPORTED_RUNTIME_METHODS=FS,callMain,ccall -sINVOKE_RUN=0
-  "-sEXPORTED_FUNCTIONS=_main,_stridescope_web_file_chosen,_stridescope_web_state,_stridescope_web_open_trace"
+  -sEXPORTED_FUNCTIONS=_main
   "SHELL:--preload-file /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf@/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
   "SHELL:--preload-file /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf@/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf")
 add_custom_command(TARGET stridescope_web POST_BUILD

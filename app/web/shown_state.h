@@ -1,5 +1,6 @@
-// What the page shows, as JSON for the page's tests: the run's variant, block size and element
-// type, the step shown and how many there are, how many runs a compare holds, and the run's error.
+// What the page shows, as JSON: the run's variant and block size, the step shown and how many
+// there are, how many runs a compare holds, the run's error (for the page's tests), and the view's
+// address (model/view_address.h; none in a lesson or a compare), which the page keeps in its own.
 #pragma once
 
 #include <string>
@@ -8,6 +9,6 @@ namespace stridescope {
 
 class Session;
 
-std::string shown_state(const Session& session);
+std::string shown_state(const Session& session, bool in_lesson);
 
 }  // namespace stridescope

@@ -108,10 +108,18 @@ EMSCRIPTEN_KEEPALIVE int stridescope_web_open_trace(const char* path) {
   return stridescope::web.app->session().open(path) ? 1 : 0;
 }
 
+// The browser's window changed size: the canvas follows it (unless the address gave a size).
+EMSCRIPTEN_KEEPALIVE void stridescope_web_resize(int width, int height) {
+  if (stridescope::web.window && width > 0 && height > 0)
+    stridescope::web.window->resize(width, height);
+}
+
 // What the page shows, for its tests: {"variant":..., "step":..., "steps":..., "block":...}.
 EMSCRIPTEN_KEEPALIVE const char* stridescope_web_state() {
   static std::string state;
-  state = stridescope::web.app ? stridescope::shown_state(stridescope::web.app->session()) : "{}";
+  state = stridescope::web.app ? stridescope::shown_state(stridescope::web.app->session(),
+                                                          stridescope::web.app->lesson_runs() > 0)
+                               : "{}";
   return state.c_str();
 }
 

@@ -6,7 +6,8 @@ state (app/web/shown_state.h):
      (tests/golden/sequential_block32_step3.png, checked by tests/gui/test_golden.cpp), within the
      golden test's own tolerance: 4x4 averages in 16 levels, < 0.4% of them off by more than 40,
      a mean difference < 3 per channel;
-  2. the arrow keys step: from step 0, three presses of Right show step 3, the same image;
+  2. the arrow keys step: from step 0, three presses of Right show step 3, the same image; the
+     page's address then names step 3, and opened again it shows step 3;
   3. ?trace=URL fetches a trace file (written by the desktop's `stridescope trace`) and shows it as
      the desktop shows it (the desktop's screenshot of the same file, same tolerance);
   4. every catalog variant (`stridescope list`) and every lesson opens without an error line.
@@ -193,6 +194,13 @@ def main():
         state = browser.state()
         if state.get("step") != 3 or not compare(shot, reference(GOLDEN), "Right x3 from step 0"):
             failures.append(f"three Right presses from step 0: {state}")
+        # ... and the address follows: opened again, it shows step 3 of the same run.
+        time.sleep(1)
+        address = browser.run("return location.href;")
+        state = browser.open(address)
+        print(f"address after the keys: {address}")
+        if "step=3" not in address or state.get("step") != 3 or state.get("block") != 32:
+            failures.append(f"the address after the keys ({address}) opens {state}")
         # 3. A trace given in the address, as the desktop shows it.
         os.makedirs(f"{build}/test-traces", exist_ok=True)
         trace = f"{build}/test-traces/divergent64.json"

@@ -246,6 +246,10 @@ void PlatformWindow::present() {
   glfwSwapBuffers(window_);
 }
 
+void PlatformWindow::resize(int width, int height) {
+  glfwSetWindowSize(window_, width, height);
+}
+
 void PlatformWindow::finish() {
   glFinish();
 }

@@ -33,9 +33,10 @@ class PlatformWindow {
   void begin_frame();  // events in, a new ImGui frame
   // Renders the frame's ImGui draw data over `background`; the back buffer is not yet shown.
   void render(ImVec4 background);
-  void present();       // shows the back buffer
-  void finish();        // waits for the GPU (before reading pixels or timing a frame)
-  void upload_fonts();  // after the font atlas was rebuilt
+  void present();  // shows the back buffer
+  void finish();   // waits for the GPU (before reading pixels or timing a frame)
+  void resize(int width, int height);  // the page's canvas follows the browser's window
+  void upload_fonts();                 // after the font atlas was rebuilt
   // Sleeps until an event arrives or `seconds` pass (the events are handled, as a frame's poll
   // handles them). A signal does not wake it: callers wait in slices.
   void wait_events(double seconds);
