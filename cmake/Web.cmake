@@ -60,15 +60,19 @@ list(APPEND core_sources "${CMAKE_SOURCE_DIR}/app/exercises/catalog.cpp"
                          "${CMAKE_BINARY_DIR}/generated/kernel_sources.cpp")
 file(GLOB_RECURSE ui_sources CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/app/ui/*.cpp")
 list(REMOVE_ITEM ui_sources "${CMAKE_SOURCE_DIR}/app/ui/gui_disabled.cpp"
-  "${CMAKE_SOURCE_DIR}/app/ui/gui.cpp" "${CMAKE_SOURCE_DIR}/app/ui/export/export_run.cpp"
+  "${CMAKE_SOURCE_DIR}/app/ui/gui.cpp" "${CMAKE_SOURCE_DIR}/app/ui/export/export_disabled.cpp"
   "${CMAKE_SOURCE_DIR}/app/ui/platform/text_clip_hooks.cpp"
-  "${CMAKE_SOURCE_DIR}/app/ui/widgets/desktop_dialog.cpp")
+  "${CMAKE_SOURCE_DIR}/app/ui/widgets/desktop_dialog.cpp"
+  "${CMAKE_SOURCE_DIR}/app/ui/export/gif_export_job.cpp")
+# The export's writers (the GIF's; MP4 needs the ffmpeg program, which a page cannot start).
+file(GLOB export_sources CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/app/export/*.cpp")
 file(GLOB web_sources CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/app/web/*.cpp")
 # The window's options, parsed as the command line parses them (the page's address names them).
 set(cli_sources app/cli/options.cpp app/cli/window_options.cpp app/cli/quiz_marks.cpp
-  app/program/read/launch_spec.cpp)
+  app/cli/export_command.cpp app/program/read/launch_spec.cpp)
 
-add_executable(stridescope_web ${core_sources} ${ui_sources} ${web_sources} ${cli_sources}
+add_executable(stridescope_web ${core_sources} ${ui_sources} ${export_sources} ${web_sources}
+  ${cli_sources}
   "${CMAKE_BINARY_DIR}/generated/shader_sources.cpp")
 set_target_properties(stridescope_web PROPERTIES OUTPUT_NAME stridescope SUFFIX ".js")
 target_include_directories(stridescope_web PRIVATE app kernels "${CMAKE_BINARY_DIR}/generated")
@@ -83,6 +87,8 @@ target_link_options(stridescope_web PRIVATE -sUSE_GLFW=3 -sMIN_WEBGL_VERSION=2
   -sINITIAL_MEMORY=134217728 -sTOTAL_STACK=5242880 -sEXIT_RUNTIME=0
   -sEXPORTED_RUNTIME_METHODS=FS,callMain,ccall -sINVOKE_RUN=0
   -sEXPORTED_FUNCTIONS=_main
+  # The timings recorded on a GPU, where the app looks for them (STRIDESCOPE_SOURCE_DIR).
+  "SHELL:--preload-file ${CMAKE_SOURCE_DIR}/assets/recorded@/stridescope/assets/recorded"
   "SHELL:--preload-file /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf@/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
   "SHELL:--preload-file /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf@/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf")
 add_custom_command(TARGET stridescope_web POST_BUILD

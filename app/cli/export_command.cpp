@@ -2,8 +2,7 @@
 // writable file), then the render (ui/export/export_run.h, which looks for ffmpeg and the display).
 #include "cli/export_command.h"
 
-#include <charconv>
-
+#include "core/decimal.h"
 #include "core/files.h"
 #include "ui/export/export_run.h"
 
@@ -12,9 +11,7 @@ namespace {
 
 double parse_seconds(const std::string& text) {
   double seconds = 0;
-  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), seconds);
-  if (error != std::errc() || end != text.data() + text.size() ||
-      !(seconds >= 0.1 && seconds <= 10)) {
+  if (!read_decimal(text, seconds) || !(seconds >= 0.1 && seconds <= 10)) {
     throw CliError("--seconds-per-step must be between 0.1 and 10, not " + text);
   }
   return seconds;

@@ -1,9 +1,5 @@
-// The animated GIF, through giflib (Debian's libgif-dev).
+// The animated GIF: the changed pixels of each frame, in its own palette, through GifEncoder.
 #include "export/gif_writer.h"
-
-#include <fcntl.h>
-#include <gif_lib.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -15,50 +11,29 @@ namespace {
 
 constexpr int kTransparent = 255;  // palette entries 0..254 are colours
 
-std::string gif_error(int code) {
-  const char* text = GifErrorString(code);
-  return text ? text : "giflib error " + std::to_string(code);
-}
-
 }  // namespace
 
 GifWriter::GifWriter(const std::string& path, int fps, std::vector<Rgb> fixed)
     : path_(path), fps_(fps), fixed_(std::move(fixed)) {
-  // Opened here rather than by giflib, which would make the file readable by its owner only.
-  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-  if (fd < 0) throw ExportError("cannot write " + path + ": " + std::strerror(errno));
-  int error = 0;
-  gif_ = EGifOpenFileHandle(fd, &error);  // closes fd when the file is closed
-  if (gif_ == nullptr) {
-    ::close(fd);
-    throw ExportError("cannot write " + path + ": " + gif_error(error));
-  }
+  file_ = std::fopen(path.c_str(), "wbe");  // e: not inherited by a child process
+  if (file_ == nullptr) throw ExportError("cannot write " + path + ": " + std::strerror(errno));
 }
 
 GifWriter::~GifWriter() {
-  if (gif_ != nullptr) {
-    int ignored = 0;
-    EGifCloseFile(gif_, &ignored);
-  }
+  if (file_ != nullptr) std::fclose(file_);
 }
 
-void GifWriter::check(int result, const char* what) {
-  if (result != GIF_OK) {
-    throw ExportError("cannot write " + path_ + " (" + what + "): " + gif_error(gif_->Error));
-  }
+// The encoder's bytes so far, appended to the file.
+void GifWriter::flush() {
+  const std::string bytes = encoder_->take_bytes();
+  if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size())
+    throw ExportError("cannot write " + path_ + ": " + std::strerror(errno));
 }
 
 void GifWriter::start(int width, int height) {
   width_ = width;
   height_ = height;
-  EGifSetGifVersion(gif_, true);
-  check(EGifPutScreenDesc(gif_, width, height, 8, 0, nullptr), "screen");
-  // NETSCAPE2.0: loop for ever.
-  static const unsigned char kLoop[3] = {1, 0, 0};
-  check(EGifPutExtensionLeader(gif_, APPLICATION_EXT_FUNC_CODE), "loop");
-  check(EGifPutExtensionBlock(gif_, 11, "NETSCAPE2.0"), "loop");
-  check(EGifPutExtensionBlock(gif_, 3, kLoop), "loop");
-  check(EGifPutExtensionTrailer(gif_), "loop");
+  encoder_ = std::make_unique<GifEncoder>(width, height);
   source_.assign(static_cast<std::size_t>(width) * height * 3, 0);
   shown_ = source_;
 }
@@ -91,33 +66,12 @@ GifWriter::Changes GifWriter::changes(const RgbFrame& frame) const {
   return c;
 }
 
-// The frame's delay, transparent index and local palette, then its box.
-void GifWriter::put_header(const Changes& c, const FramePalette& palette) {
-  std::vector<GifColorType> colors(256, GifColorType{0, 0, 0});
-  for (std::size_t i = 0; i < palette.colors().size(); ++i) {
-    const Rgb& rgb = palette.colors()[i];
-    colors[i] = GifColorType{rgb.r, rgb.g, rgb.b};
-  }
-  ColorMapObject* map = GifMakeMapObject(256, colors.data());
-  if (map == nullptr) throw ExportError("out of memory for a GIF palette");
-  GraphicsControlBlock control{};
-  control.DisposalMode = DISPOSE_DO_NOT;
-  control.UserInputFlag = false;
-  control.DelayTime = delay_centiseconds();
-  control.TransparentColor = kTransparent;
-  GifByteType extension[4];
-  std::size_t length = EGifGCBToExtension(&control, extension);
-  int result = EGifPutExtension(gif_, GRAPHICS_EXT_FUNC_CODE, static_cast<int>(length), extension);
-  if (result == GIF_OK) {
-    result = EGifPutImageDesc(gif_, c.left, c.top, c.right - c.left, c.bottom - c.top, false, map);
-  }
-  GifFreeMapObject(map);
-  check(result, "frame");
-}
-
-// The box's pixels: a changed pixel's nearest colour, unless a decoder shows it already.
-void GifWriter::put_pixels(const RgbFrame& frame, const Changes& c, FramePalette& palette) {
-  std::vector<GifPixelType> line(c.right - c.left);
+// The box's pixels as palette indices: a changed pixel's nearest colour, unless a decoder shows
+// it already (then transparent, as an unchanged one is).
+std::vector<std::uint8_t> GifWriter::indices(const RgbFrame& frame, const Changes& c,
+                                             FramePalette& palette) {
+  std::vector<std::uint8_t> out;
+  out.reserve(static_cast<std::size_t>(c.right - c.left) * (c.bottom - c.top));
   for (int y = c.top; y < c.bottom; ++y) {
     for (int x = c.left; x < c.right; ++x) {
       std::size_t i = static_cast<std::size_t>(y) * width_ + x;
@@ -134,10 +88,10 @@ void GifWriter::put_pixels(const RgbFrame& frame, const Changes& c, FramePalette
           shown[2] = rgb.b;
         }
       }
-      line[x - c.left] = static_cast<GifPixelType>(index);
+      out.push_back(static_cast<std::uint8_t>(index));
     }
-    check(EGifPutLine(gif_, line.data(), static_cast<int>(line.size())), "pixels");
   }
+  return out;
 }
 
 void GifWriter::add(const RgbFrame& frame) {
@@ -148,18 +102,24 @@ void GifWriter::add(const RgbFrame& frame) {
   }
   Changes c = changes(frame);
   FramePalette palette(fixed_, c.rgb);
-  put_header(c, palette);
-  put_pixels(frame, c, palette);
+  std::array<Rgb, 256> colors{};
+  std::copy(palette.colors().begin(), palette.colors().end(), colors.begin());
+  const std::vector<std::uint8_t> box_indices = indices(frame, c, palette);
+  encoder_->frame({c.left, c.top, c.right - c.left, c.bottom - c.top}, delay_centiseconds(),
+                  kTransparent, colors, box_indices);
+  flush();
   source_ = frame.rgb;
   ++frames_;
 }
 
 void GifWriter::finish() {
-  if (gif_ == nullptr) return;
-  int error = 0;
-  int result = EGifCloseFile(gif_, &error);
-  gif_ = nullptr;
-  if (result != GIF_OK) throw ExportError("cannot finish " + path_ + ": " + gif_error(error));
+  if (file_ == nullptr) return;
+  if (!encoder_) start(1, 1);  // no frame: an empty animation still reads as a GIF
+  encoder_->finish();
+  flush();
+  const int closed = std::fclose(file_);
+  file_ = nullptr;
+  if (closed != 0) throw ExportError("cannot finish " + path_ + ": " + std::strerror(errno));
 }
 
 }  // namespace stridescope

@@ -1,14 +1,16 @@
-// Writes frames as an animated, looping GIF with giflib: each frame draws only the pixels that
-// changed (the rest transparent), quantized to its own 255-colour palette.
+// Writes frames as an animated, looping GIF (export/gif_encoder.h): each frame draws only the
+// pixels that changed (the rest transparent), quantized to its own 255-colour palette.
 #pragma once
 
+#include <cstdint>
+#include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "export/gif_encoder.h"
 #include "export/gif_palette.h"
 #include "export/rgb_frame.h"
-
-struct GifFileType;
 
 namespace stridescope {
 
@@ -32,12 +34,13 @@ class GifWriter final : public FrameSink {
   };
   void start(int width, int height);
   Changes changes(const RgbFrame& frame) const;
-  void put_header(const Changes& changes, const FramePalette& palette);
-  void put_pixels(const RgbFrame& frame, const Changes& changes, FramePalette& palette);
-  void check(int result, const char* what);
+  std::vector<std::uint8_t> indices(const RgbFrame& frame, const Changes& changes,
+                                    FramePalette& palette);
+  void flush();
   int delay_centiseconds() const;  // the next frame's, so that the delays add up to the fps
 
-  GifFileType* gif_ = nullptr;
+  std::FILE* file_ = nullptr;
+  std::unique_ptr<GifEncoder> encoder_;
   std::string path_;
   int fps_;
   std::vector<Rgb> fixed_;

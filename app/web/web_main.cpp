@@ -1,6 +1,7 @@
 // The browser's entry: the page's address, turned into the window's command-line options by
 // index.html, parsed as the desktop parses them; then one frame of the same app per browser frame
 // (emscripten's main loop), and the page's hooks: a trace file dropped, downloads, the state shown.
+// In the page's export frame, `stridescope export` instead (the GIF of Save GIF...).
 #include <emscripten.h>
 
 #include <CLI/CLI.hpp>
@@ -8,9 +9,13 @@
 #include <exception>
 #include <filesystem>
 #include <memory>
+#include <sstream>
+#include <string>
 
+#include "cli/export_command.h"
 #include "cli/window_options.h"
 #include "core/error_line.h"
+#include "ui/platform/capture.h"
 #include "ui/platform/text_clips.h"
 #include "ui/state/app.h"
 #include "ui/widgets/desktop_dialog.h"
@@ -22,6 +27,8 @@ namespace {
 struct WebApp {
   std::unique_ptr<App> app;
   std::unique_ptr<PlatformWindow> window;
+  std::unique_ptr<Capture> capture;  // "Save PNG": a frame settled, without the pointer, written
+  int frames = 0;
   double last_seconds = 0;
   bool drew_a_frame = false;
 };
@@ -51,8 +58,10 @@ void frame(void*) {
   web.last_seconds = now;
   try {
     TextClips::instance().start_frame();
-    web.app->frame(*web.window, seconds, false);
+    web.app->frame(*web.window, seconds, web.capture->screenshot());
     web.window->render(web.app->palette().canvas_background);
+    int status = 0;
+    web.capture->after_render(*web.window, ++web.frames, web.app->session().shown_step(), status);
     web.window->present();
     offer_downloads();
     if (!web.drew_a_frame) {  // the page notes the time to its first frame
@@ -80,6 +89,7 @@ int start(int argc, char** argv) {
     say_error(e.what());
     return 2;
   }
+  web.capture = std::make_unique<Capture>(options);
   web.app = std::make_unique<App>(options);
   if (!web.app->load()) {
     say_error(web.app->error());
@@ -94,6 +104,29 @@ int start(int argc, char** argv) {
   }
   emscripten_set_main_loop_arg(frame, nullptr, 0, false);
   return 0;
+}
+
+// The page's export frame (index.html): `stridescope export ...`, run as the desktop's command runs
+// it, in this frame's canvas; its status and last line go to the page that asked.
+int export_in_frame(int argc, char** argv) {
+  CLI::App cli{"StrideScope's export, in a frame of the page"};
+  ExportOptions options;
+  add_export_options(*cli.add_subcommand("export", ""), options);
+  std::ostringstream out;
+  int status = 2;
+  try {
+    cli.parse(argc, argv);
+    status = command_export(options, out);
+  } catch (const CLI::ParseError& e) {
+    std::fputs(error_line(e.what()).c_str(), stderr);
+  } catch (const std::exception& e) {
+    std::fputs(error_line(e.what()).c_str(), stderr);
+  }
+  std::string line = out.str();
+  while (!line.empty() && line.back() == '\n') line.pop_back();
+  line = line.substr(line.rfind('\n') == std::string::npos ? 0 : line.rfind('\n') + 1);
+  EM_ASM({ stridescope_export_done($0, UTF8ToString($1)); }, status, line.c_str());
+  return status;
 }
 
 }  // namespace
@@ -126,5 +159,6 @@ EMSCRIPTEN_KEEPALIVE const char* stridescope_web_state() {
 }  // extern "C"
 
 int main(int argc, char** argv) {
+  if (argc > 1 && std::string(argv[1]) == "export") return stridescope::export_in_frame(argc, argv);
   return stridescope::start(argc, argv);
 }

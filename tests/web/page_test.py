@@ -10,7 +10,9 @@ state (app/web/shown_state.h):
      page's address then names step 3, and opened again it shows step 3;
   3. ?trace=URL fetches a trace file (written by the desktop's `stridescope trace`) and shows it as
      the desktop shows it (the desktop's screenshot of the same file, same tolerance);
-  4. every catalog variant (`stridescope list`) and every lesson opens without an error line.
+  4. the wheel scrolls the panel under the pointer; Save PNG... and Save GIF..., clicked, download a PNG of the page's size and an animated GIF
+     (made in a frame of the page's own, as the desktop makes it in a child process);
+  5. every catalog variant (`stridescope list`) and every lesson opens without an error line.
 Usage: page_test.py BUILD_WEB_DIR DESKTOP_BINARY OUT_DIR"""
 import base64
 import json
@@ -27,6 +29,9 @@ from pngs import read_png  # noqa: E402
 WIDTH, HEIGHT, FACTOR = 1280, 720, 4
 GOLDEN = os.path.join(os.path.dirname(__file__), "..", "golden", "sequential_block32_step3.png")
 ARROW_RIGHT = "\ue014"
+TALL = (1280, 1600)  # where the Run panel shows all its buttons
+SAVE_PNG, SAVE_GIF = (57, 368), (159, 368)
+FACTS_PANEL, FACTS_BOX = (140, 500), (0, 340, 270, 700)  # at 1280x720: the Step facts panel
 
 
 def free_port():
@@ -55,10 +60,7 @@ class Browser:
             "binary": "/usr/bin/chromium", "args": args}}}}
         self.session = self.call("POST", "/session", caps)["sessionId"]
         # The viewport itself at WIDTH x HEIGHT (a headless window's size includes its frame).
-        self.call("POST", f"/session/{self.session}/goog/cdp/execute",
-                  {"cmd": "Emulation.setDeviceMetricsOverride",
-                   "params": {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1,
-                              "mobile": False}})
+        self.viewport(WIDTH, HEIGHT)
 
     def call(self, method, path, body=None):
         data = json.dumps(body).encode() if body is not None else None
@@ -97,6 +99,39 @@ class Browser:
         self.call("POST", f"/session/{self.session}/actions",
                   {"actions": [{"type": "key", "id": "keyboard", "actions": actions}]})
 
+    def viewport(self, width, height):
+        self.call("POST", f"/session/{self.session}/goog/cdp/execute",
+                  {"cmd": "Emulation.setDeviceMetricsOverride",
+                   "params": {"width": width, "height": height, "deviceScaleFactor": 1,
+                              "mobile": False}})
+
+    def downloads_to(self, folder):
+        self.call("POST", f"/session/{self.session}/goog/cdp/execute",
+                  {"cmd": "Browser.setDownloadBehavior",
+                   "params": {"behavior": "allow", "downloadPath": os.path.abspath(folder)}})
+
+    def click(self, x, y):
+        pointer = [{"type": "pointerMove", "x": x, "y": y, "duration": 0},
+                   {"type": "pointerDown", "button": 0}, {"type": "pause", "duration": 100},
+                   {"type": "pointerUp", "button": 0}]
+        self.call("POST", f"/session/{self.session}/actions",
+                  {"actions": [{"type": "pointer", "id": "mouse",
+                                "parameters": {"pointerType": "mouse"}, "actions": pointer}]})
+
+    def wheel(self, x, y, delta_y):
+        self.call("POST", f"/session/{self.session}/actions",
+                  {"actions": [{"type": "pointer", "id": "mouse",
+                                "parameters": {"pointerType": "mouse"},
+                                "actions": [{"type": "pointerMove", "x": x, "y": y,
+                                             "duration": 0},
+                                            {"type": "pointerMove", "x": x + 1, "y": y + 1,
+                                             "duration": 50}]}]})
+        time.sleep(0.3)
+        self.call("POST", f"/session/{self.session}/actions",
+                  {"actions": [{"type": "wheel", "id": "wheel", "actions": [
+                      {"type": "scroll", "x": x + 1, "y": y + 1, "deltaX": 0,
+                       "deltaY": delta_y, "duration": 100}]}]})
+
     def settled_screenshot(self, path):
         """A screenshot once two taken half a second apart are the same (transitions over)."""
         last = None
@@ -116,6 +151,42 @@ class Browser:
         finally:
             self.driver.terminate()
             self.driver.wait()
+
+
+def region(path, box):
+    """The pixels of `box` (left, top, right, bottom) of a PNG."""
+    _, _, rows = read_png(path)
+    return [rows[y][box[0]:box[2]] for y in range(box[1], box[3])]
+
+
+def wait_for_file(folder, extension, seconds=20):
+    """The first finished download ending in `extension`, or None after `seconds`."""
+    for _ in range(seconds * 10):
+        done = [f for f in os.listdir(folder) if f.endswith(extension)]
+        if done:
+            time.sleep(0.3)
+            return os.path.join(folder, done[0])
+        time.sleep(0.1)
+    return None
+
+
+def gif_frames(path):
+    """The number of images in a GIF (its image separators after each sub-block chain)."""
+    data = open(path, "rb").read()
+    if data[:6] != b"GIF89a":
+        return 0
+    pos, frames = 13 + (3 << ((data[10] & 7) + 1) if data[10] & 0x80 else 0), 0
+    while pos < len(data) and data[pos] != 0x3B:
+        if data[pos] == 0x21:  # an extension: its label, then sub-blocks
+            pos += 2
+        else:  # an image: its descriptor, local palette, LZW minimum size, then sub-blocks
+            flags = data[pos + 9]
+            pos += 10 + (3 << ((flags & 7) + 1) if flags & 0x80 else 0) + 1
+            frames += 1
+        while data[pos] != 0:
+            pos += data[pos] + 1
+        pos += 1
+    return frames
 
 
 def downsampled(path):
@@ -215,7 +286,34 @@ def main():
         if (state.get("variant") != "interleaved-divergent" or state.get("block") != 64 or
                 state.get("step") != 2 or not compare(shot, downsampled(desk), "?trace=URL")):
             failures.append(f"?trace=URL: {state}")
-        # 4. Every variant and every lesson starts.
+        # The wheel scrolls the panel under the pointer down (emscripten's GLFW hands on the
+        # browser's deltas as they are: app/ui/platform/platform_window.cpp turns them).
+        browser.open(f"{page}?variant=sequential&block=32&n=32&{size}")
+        before = browser.settled_screenshot(f"{out}/before_wheel.png")
+        browser.wheel(*FACTS_PANEL, 300)
+        after = browser.settled_screenshot(f"{out}/after_wheel.png")
+        if region(before, FACTS_BOX) == region(after, FACTS_BOX):
+            failures.append("the wheel over the Step facts panel scrolled nothing")
+        # 4. Save PNG... and Save GIF... (the Run panel's buttons, clicked) download their files:
+        # the view at the page's size, and every step as an animation made in a frame of its own.
+        downloads = f"{out}/downloads"
+        os.makedirs(downloads, exist_ok=True)
+        browser.downloads_to(downloads)
+        browser.viewport(TALL[0], TALL[1])  # the Run panel whole, its buttons at SAVE_PNG, SAVE_GIF
+        browser.open(f"{page}?variant=sequential&block=32&n=32&step=2&size={TALL[0]}x{TALL[1]}")
+        time.sleep(1)
+        browser.click(*SAVE_PNG)
+        png = wait_for_file(downloads, ".png")
+        if not png or read_png(png)[:2] != TALL:
+            failures.append(f"Save PNG... downloaded {png}")
+        browser.click(*SAVE_GIF)
+        gif = wait_for_file(downloads, ".gif", seconds=60)
+        frames = gif_frames(gif) if gif else 0
+        print(f"Save GIF...: {gif} ({os.path.getsize(gif) if gif else 0} bytes, {frames} frames)")
+        if frames < 7 * 15:  # 7 steps of 15 frames at least
+            failures.append(f"Save GIF... downloaded {gif} with {frames} frames")
+        browser.viewport(WIDTH, HEIGHT)
+        # 5. Every variant and every lesson starts.
         for variant in catalog(desktop):
             try:
                 state = browser.open(f"{page}?variant={variant}&block=64&{size}")

@@ -13,6 +13,7 @@
 #include <tuple>
 #include <utility>
 
+#include "core/browser.h"
 #include "core/error_line.h"
 #include "export/ffmpeg_writer.h"
 #include "export/gif_writer.h"
@@ -149,7 +150,7 @@ int run_export(const GuiOptions& gui, const ExportPlan& plan, std::ostream& out)
                stderr);
     return 2;
   }
-  if (!has_display()) {
+  if (!kInBrowser && !has_display()) {  // a page's frame draws into a canvas of its own
     std::fputs(error_line("export renders the app in a window and needs a display (DISPLAY is not "
                           "set); on a server run it under xvfb-run")
                    .c_str(),

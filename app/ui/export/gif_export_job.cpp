@@ -1,5 +1,5 @@
-// The window's GIF export: the command line for what is shown, and the child process run on a
-// detached thread (posix_spawn, its stdout and stderr in one pipe, read to the end).
+// The window's GIF export on the desktop: `stridescope export` (gif_export_command.h) as a child
+// process on a detached thread (posix_spawn, its stdout and stderr in one pipe, read to the end).
 #include "ui/export/gif_export_job.h"
 
 #include <unistd.h>
@@ -9,7 +9,6 @@
 #include <mutex>
 #include <thread>
 
-#include "core/format.h"
 #include "trace/trace_json.h"
 #include "ui/widgets/child_output.h"
 
@@ -23,18 +22,6 @@ struct GifExportJob::Job {
 
 namespace {
 
-// The run options of `request` (a compare runs each variant on them).
-void add_run_options(std::vector<std::string>& argv, const RunRequest& r) {
-  argv.insert(argv.end(), {"--block", std::to_string(r.block), "--n", std::to_string(r.n), "--type",
-                           std::string(name_of(r.element_type))});
-  std::string input(name_of(r.input));
-  if (r.input == InputPattern::Custom) {
-    input.clear();
-    for (double v : r.values) input += (input.empty() ? "" : ",") + value_text(v);
-  }
-  argv.insert(argv.end(), {"--input", input, "--seed", std::to_string(r.seed)});
-}
-
 std::string last_line(const std::string& text) {
   std::size_t end = text.find_last_not_of('\n');
   if (end == std::string::npos) return "";
@@ -43,29 +30,6 @@ std::string last_line(const std::string& text) {
 }
 
 }  // namespace
-
-std::vector<std::string> gif_export_command(const AppContext& ctx, const std::string& program,
-                                            const std::string& gif, const std::string& trace_file,
-                                            int width, int height) {
-  std::vector<std::string> argv = {program, "export"};
-  if (ctx.lesson) {
-    argv.insert(argv.end(), {"--lesson", std::string(name_of(ctx.lesson->id))});
-  } else if (ctx.session.comparing()) {
-    std::string variants;
-    for (const CompareRun& run : ctx.session.compare_runs())
-      variants += (variants.empty() ? "" : ",") + run.variant;
-    argv.insert(argv.end(), {"--compare", variants});
-    add_run_options(argv, ctx.request);
-  } else {
-    View view = ctx.shown_view == View::Compare ? View::Memory : ctx.shown_view;  // no compare
-    argv.insert(argv.end(), {"--trace", trace_file, "--view", std::string(name_of(view))});
-  }
-  argv.insert(argv.end(), {"--size", std::to_string(width) + "x" + std::to_string(height),
-                           "--font-scale", std::to_string(ctx.settings.font_scale), "--out", gif});
-  if (ctx.settings.presenter) argv.push_back("--presenter");
-  if (ctx.settings.high_contrast) argv.push_back("--high-contrast");
-  return argv;
-}
 
 std::pair<int, std::string> GifExportJob::run_to_end(const std::vector<std::string>& argv) {
   ChildOutput child = run_for_output(argv, true);

@@ -1,7 +1,8 @@
-// "Save GIF..." in the window: the app's own `stridescope export`, run as a child process on a
-// worker thread (it renders in a window of its own for a few seconds), for what the window
-// shows: the trace on screen (saved beside the GIF's name in the temporary folder), the compare,
-// or the whole lesson, at the window's size, text size, theme and view.
+// "Save GIF..." in the window: the app's own `stridescope export` (gif_export_command.h), run as a
+// child process on a worker thread (it renders in a window of its own for a few seconds), for
+// what the window shows: the trace on screen (saved beside the GIF's name in the temporary
+// folder), the compare, or the whole lesson, at the window's size, text size, theme and view. In
+// the browser (gif_export_job_web.cpp) the page runs it in a frame of its own instead.
 #pragma once
 
 #include <memory>
@@ -9,15 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "ui/export/gif_export_command.h"
 #include "ui/state/app_context.h"
 
 namespace stridescope {
-
-// The child's command line for `ctx` (program: this executable), writing `gif`; `trace_file` is
-// where the trace on screen is saved first when neither a compare nor a lesson is shown.
-std::vector<std::string> gif_export_command(const AppContext& ctx, const std::string& program,
-                                            const std::string& gif, const std::string& trace_file,
-                                            int width, int height);
 
 class GifExportJob {
  public:

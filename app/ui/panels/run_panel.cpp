@@ -199,17 +199,10 @@ class RunPanel final : public Panel {
     // The view as it stands once the step's transition is over, without hover or tooltip.
     if (ImGui::Button("Save PNG...") && session.has_trace()) browse(ctx, Purpose::SavePng);
     // Every step of what is shown (the run, the compare, the whole lesson) as an animation.
-    if (kInBrowser) {  // the page cannot start the GIF's renderer: the desktop's command can
-      wrapped_text(
-          "A GIF of every step: on the desktop, stridescope export --out run.gif with "
-          "this run's options (--variant, --block, ...).",
-          ctx.palette().text_dim);
-    } else {
-      beside_if_it_fits("Save GIF...");
-      ImGui::BeginDisabled(gif_.running());
-      if (ImGui::Button("Save GIF...") && session.has_trace()) browse(ctx, Purpose::SaveGif);
-      ImGui::EndDisabled();
-    }
+    beside_if_it_fits("Save GIF...");
+    ImGui::BeginDisabled(gif_.running());
+    if (ImGui::Button("Save GIF...") && session.has_trace()) browse(ctx, Purpose::SaveGif);
+    ImGui::EndDisabled();
     if (!dialog_tool_.empty() && !kDialogOnly) {
       ImGui::Checkbox(("use " + dialog_tool_ + "'s dialog").c_str(), &ctx.settings.desktop_dialog);
     }
@@ -239,7 +232,8 @@ class RunPanel final : public Panel {
         gif_message_ = done->first;
         gif_ok_ = done->second;
       } else {
-        wrapped_text("Saving the GIF (it renders in a window of its own)...",
+        wrapped_text(kInBrowser ? "Saving the GIF (it renders in a page of its own)..."
+                                : "Saving the GIF (it renders in a window of its own)...",
                      ctx.palette().text_dim);
       }
     }

@@ -3,6 +3,8 @@
 #define GLFW_INCLUDE_NONE
 #include "ui/platform/capture.h"
 
+#include "core/browser.h"
+
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
@@ -89,10 +91,12 @@ void Capture::save_view(PlatformWindow& window) {
   std::string where = absolute(saving_);
   try {
     save_framebuffer_png(where, w, h);
-    set_view_png_status("wrote " + where + " (" + std::to_string(w) + "x" + std::to_string(h) + ")",
-                        true);
+    const std::string size = std::to_string(w) + "x" + std::to_string(h);
+    set_view_png_status(
+        kInBrowser ? saved_text(where) + " (" + size + ")" : "wrote " + where + " (" + size + ")",
+        true);
   } catch (const FileError& e) {
-    set_view_png_status(e.what(), false);
+    set_view_png_status(with_shown_path(e.what(), where), false);
   }
 }
 

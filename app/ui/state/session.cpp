@@ -1,6 +1,8 @@
 // The GUI's session: makes, opens and saves traces, and keeps the canvas models of the step shown.
 #include "ui/state/session.h"
 
+#include "core/browser.h"
+
 #include "model/diff_text.h"
 
 #include <algorithm>
@@ -104,10 +106,10 @@ bool Session::open(const std::string& path) {
   try {
     Trace trace = load_trace(path);
     std::string origin = trace.run.backend == Backend::Emulator ? "CPU emulator" : trace.run.device;
-    adopt(std::move(trace), "opened " + path + " (recorded on " + origin + ")");
+    adopt(std::move(trace), "opened " + shown_path(path) + " (recorded on " + origin + ")");
     return true;
   } catch (const std::exception& e) {
-    error_ = e.what();
+    error_ = with_shown_path(e.what(), path);
     return false;
   }
 }
@@ -123,7 +125,7 @@ bool Session::save(const std::string& path) {
   if (!model_) return false;
   try {
     save_trace(model_->trace(), path);
-    notice_ = "saved " + path;
+    notice_ = saved_text(path);
     error_.clear();
     return true;
   } catch (const std::exception& e) {
