@@ -9,7 +9,8 @@ state (app/web/shown_state.h):
   2. the arrow keys step: from step 0, three presses of Right show step 3, the same image; the
      page's address then names step 3, and opened again it shows step 3;
   3. ?trace=URL fetches a trace file (written by the desktop's `stridescope trace`) and shows it as
-     the desktop shows it (the desktop's screenshot of the same file, same tolerance);
+     the desktop shows it (the desktop's screenshot of the same file, same tolerance); the same
+     file dropped on the page opens;
   4. the wheel scrolls the panel under the pointer; Save PNG... and Save GIF..., clicked, download a PNG of the page's size and an animated GIF
      (made in a frame of the page's own, as the desktop makes it in a child process);
   5. every catalog variant (`stridescope list`) and every lesson opens without an error line.
@@ -286,6 +287,21 @@ def main():
         if (state.get("variant") != "interleaved-divergent" or state.get("block") != 64 or
                 state.get("step") != 2 or not compare(shot, downsampled(desk), "?trace=URL")):
             failures.append(f"?trace=URL: {state}")
+        # A trace file dropped on the page opens (as the browser hands one over: a drop event).
+        browser.open(f"{page}?variant=sequential&block=32&n=32&{size}")
+        browser.run("""
+            fetch('test-traces/divergent64.json').then(r => r.blob()).then(blob => {
+              const drop = new DataTransfer();
+              drop.items.add(new File([blob], 'divergent64.json'));
+              document.dispatchEvent(new DragEvent('drop', {dataTransfer: drop, bubbles: true}));
+            });""")
+        for _ in range(50):
+            if browser.state().get("variant") == "interleaved-divergent":
+                break
+            time.sleep(0.1)
+        state = browser.state()
+        if state.get("variant") != "interleaved-divergent" or state.get("block") != 64:
+            failures.append(f"a dropped trace file: {state}")
         # The wheel scrolls the panel under the pointer down (emscripten's GLFW hands on the
         # browser's deltas as they are: app/ui/platform/platform_window.cpp turns them).
         browser.open(f"{page}?variant=sequential&block=32&n=32&{size}")
