@@ -85,6 +85,18 @@ void count_events_of(GLFWwindow* window) {
 #endif
 }
 
+// emscripten's GLFW (3.1.6) hands on the browser's wheel deltas as they are: positive downwards,
+// in pixels (about 100 a notch) or lines (3 a notch). ImGui wants notches, positive upwards.
+void turn_browser_wheel([[maybe_unused]] GLFWwindow* window) {
+#if defined(__EMSCRIPTEN__)
+  glfwSetScrollCallback(window, [](GLFWwindow* w, double dx, double dy) {
+    count(w);
+    auto notches = [](double d) { return -d / (std::abs(d) >= 10 ? 100.0 : 3.0); };
+    ImGui_ImplGlfw_ScrollCallback(w, notches(dx), notches(dy));
+  });
+#endif
+}
+
 // "Right", "Ctrl+O", "Enter@5": a key, Ctrl held or not, and the frame it is tapped in.
 template <typename Tap>
 std::vector<Tap> test_taps() {
@@ -153,15 +165,7 @@ PlatformWindow::PlatformWindow(int width, int height, bool capture, const std::s
   count_events_of(window_);
   ImGui_ImplGlfw_InitForOpenGL(window_, true);
   glfwSetKeyCallback(window_, on_key);  // in front of ImGui's: key_event forwards to it
-#if defined(__EMSCRIPTEN__)
-  // emscripten's GLFW (3.1.6) hands on the browser's wheel deltas as they are: positive downwards,
-  // in pixels (about 100 a notch) or lines (3 a notch). ImGui wants notches, positive upwards.
-  glfwSetScrollCallback(window_, [](GLFWwindow* w, double dx, double dy) {
-    count(w);
-    auto notches = [](double d) { return -d / (std::abs(d) >= 10 ? 100.0 : 3.0); };
-    ImGui_ImplGlfw_ScrollCallback(w, notches(dx), notches(dy));
-  });
-#endif
+  turn_browser_wheel(window_);
   test_taps_ = test_taps<TestTap>();
   if (const char* at = std::getenv("STRIDESCOPE_TEST_POINTER"))
     std::sscanf(at, "%lf,%lf@%d", &test_pointer_.x, &test_pointer_.y, &test_pointer_.frame);
