@@ -1,6 +1,6 @@
 // The GIF89a writer and its LZW compressor (gif_encoder.h), after the GIF89a specification
 // (W3C, 1990): variable-width codes from 9 to 12 bits, least significant bit first; a clear code
-// when the table is full.
+// when the table is full; every code at the width a decoder reads it with.
 #include "export/gif_encoder.h"
 
 #include <unordered_map>
@@ -79,8 +79,10 @@ std::string gif_lzw_blocks(const std::vector<std::uint8_t>& indices) {
     prefix = symbol;
   }
   out.put(prefix, width);
-  out.put(kClear, width);
-  out.put(kEnd, 9);
+  // A decoder adds one more entry on reading that last code, and widens its codes when that entry
+  // fills the width: the end code comes at its width then.
+  if (last + 1 == (1 << width) && width < 12) ++width;
+  out.put(kEnd, width);
   return out.finish();
 }
 

@@ -1,6 +1,7 @@
 // Our GIF encoder (export/gif_encoder.h), read back by giflib's decoder (a reader written by
 // others): every frame's box, delay, transparent index, palette and pixels as written, for data
-// that stays in 9-bit codes, grows to 12 bits and fills the code table again and again.
+// that stays in 9-bit codes, grows to 12 bits and fills the code table again and again; and by a
+// strict reader of the code stream, to its end code, for every length up to 5000.
 #include <gif_lib.h>
 #include <gtest/gtest.h>
 
@@ -87,6 +88,49 @@ void expect_read_back(int width, int height, const std::vector<Frame>& frames) {
   DGifCloseFile(gif, &error);
 }
 
+// A strict LZW reader: every code at the width the GIF89a specification gives it, up to the end
+// code, nothing undefined on the way (giflib stops reading once it has every pixel, so a wrong
+// code after the last one would pass it). Returns the pixels, or why it stopped.
+std::string strict_read(const std::string& blocks, std::vector<std::uint8_t>& pixels) {
+  std::string data;
+  for (std::size_t at = 0; at < blocks.size() && blocks[at] != 0;) {
+    const std::size_t length = static_cast<unsigned char>(blocks[at]);
+    data += blocks.substr(at + 1, length);
+    at += length + 1;
+  }
+  std::vector<std::vector<std::uint8_t>> table(4096);
+  for (int c = 0; c < 256; ++c) table[c] = {static_cast<std::uint8_t>(c)};
+  std::size_t bit = 0;
+  int width = 9, next = 258, previous = -1;
+  for (;;) {
+    if (bit + width > data.size() * 8) return "the data ends before the end code";
+    int code = 0;
+    for (int i = 0; i < width; ++i, ++bit) code |= ((data[bit / 8] >> (bit % 8)) & 1) << i;
+    if (code == 256) {
+      width = 9, next = 258, previous = -1;
+      continue;
+    }
+    if (code == 257) return "";
+    std::vector<std::uint8_t> string;
+    if (code < 256 || (code > 257 && code < next)) {
+      string = table[code];
+    } else if (code == next && previous >= 0) {
+      string = table[previous];
+      string.push_back(table[previous][0]);
+    } else {
+      return "code " + std::to_string(code) + " at width " + std::to_string(width) + " after " +
+             std::to_string(pixels.size()) + " pixels";
+    }
+    pixels.insert(pixels.end(), string.begin(), string.end());
+    if (previous >= 0 && next < 4096) {
+      table[next] = table[previous];
+      table[next].push_back(string[0]);
+      if (++next == (1 << width) && width < 12) ++width;
+    }
+    previous = code;
+  }
+}
+
 Frame whole(int width, int height, std::vector<std::uint8_t> indices) {
   Frame f;
   f.box = {0, 0, width, height};
@@ -116,6 +160,24 @@ TEST(GifEncoder, GiflibReadsBackOneColourGradientsAndEveryLengthUpTo600) {
     std::vector<std::uint8_t> row(length);
     for (auto& v : row) v = static_cast<std::uint8_t>(random() % (length % 5 == 0 ? 2 : 256));
     expect_read_back(length, 1, {whole(length, 1, row)});
+  }
+}
+
+TEST(GifEncoder, AStrictReaderReadsEveryCodeUpToTheEndCode) {
+  std::mt19937 random(3);
+  std::vector<std::size_t> lengths;
+  for (std::size_t n = 1; n <= 5000; ++n) lengths.push_back(n);
+  for (std::size_t n : {std::size_t{20000}, std::size_t{65536}, std::size_t{200000}})
+    lengths.push_back(n);
+  for (int colours : {256, 16, 4, 2}) {
+    for (std::size_t n : lengths) {
+      std::vector<std::uint8_t> indices(n);
+      for (auto& v : indices) v = static_cast<std::uint8_t>(random() % colours);
+      std::vector<std::uint8_t> pixels;
+      const std::string why = strict_read(gif_lzw_blocks(indices), pixels);
+      ASSERT_EQ(why, "") << n << " pixels of " << colours << " colours";
+      ASSERT_EQ(pixels, indices) << n << " pixels of " << colours << " colours";
+    }
   }
 }
 
