@@ -16,13 +16,11 @@ namespace stridescope {
 namespace {
 
 float parse_font_scale(const std::string& text) {
-  double value = 0;
-  const bool number = read_decimal(text, value);
-  const auto scale = static_cast<float>(value);
-  if (!number || !(scale >= 0.5f && scale <= 4)) {
+  double scale = 0;
+  if (!read_decimal(text, scale) || !(scale >= 0.5 && scale <= 4)) {
     throw CliError("--font-scale must be between 0.5 and 4, not " + text);
   }
-  return scale;
+  return static_cast<float>(scale);
 }
 
 // "a,b,c" as its parts.

@@ -130,4 +130,11 @@ std::string one_line_text(std::string_view text) {
   return out;
 }
 
+std::string last_line(const std::string& text) {
+  std::size_t end = text.find_last_not_of('\n');
+  if (end == std::string::npos) return "";
+  std::size_t start = text.rfind('\n', end);
+  return text.substr(start == std::string::npos ? 0 : start + 1, end + 1 - (start + 1));
+}
+
 }  // namespace stridescope

@@ -44,4 +44,7 @@ std::string printf_literal(std::string_view text);
 // writes it in a string literal (\n, \x1b), so a program's text cannot start a line of its own.
 std::string one_line_text(std::string_view text);
 
+// The last line of a program's output (its final newlines left out); "" for none.
+std::string last_line(const std::string& text);
+
 }  // namespace stridescope

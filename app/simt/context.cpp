@@ -122,8 +122,9 @@ void Contexts::clear() {
 namespace {
 
 // ASYNCIFY unwinds a lane's wasm call stack into this buffer when it swaps out (kernel, device
-// function, barrier, engine: a few hundred bytes a frame) and rewinds it from there.
-constexpr std::size_t kWasmFrameBytes = 16 * 1024;
+// functions, barrier, engine: a few hundred bytes a frame) and rewinds it from there. The main
+// context's holds the whole app's frame (a run started from a panel) and gets more.
+constexpr std::size_t kWasmFrameBytes = 32 * 1024, kMainWasmFrameBytes = 256 * 1024;
 
 }  // namespace
 
@@ -131,8 +132,9 @@ void Contexts::ensure(unsigned lanes, Entry entry, void* owner) {
   entry_ = entry;
   owner_ = owner;
   if (!main_wasm_frames_) {
-    main_wasm_frames_ = std::make_unique<char[]>(kWasmFrameBytes);
-    emscripten_fiber_init_from_current_context(&main_, main_wasm_frames_.get(), kWasmFrameBytes);
+    main_wasm_frames_ = std::make_unique<char[]>(kMainWasmFrameBytes);
+    emscripten_fiber_init_from_current_context(&main_, main_wasm_frames_.get(),
+                                               kMainWasmFrameBytes);
   }
   while (lanes_.size() < lanes) {
     auto lane = std::make_unique<Lane>();

@@ -23,8 +23,12 @@ std::array<Region, 16> regions;
 struct sigaction previous_handler {};
 
 std::size_t page_bytes() {
+#if defined(__EMSCRIPTEN__)  // WebAssembly protects no page (64 KiB each): a 16-byte "guard"
+  return 16;
+#else
   static const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
   return page;
+#endif
 }
 
 bool in_guard(std::uintptr_t address) {

@@ -14,7 +14,10 @@
 
 #include "cli/export_command.h"
 #include "cli/window_options.h"
+#include "core/browser.h"
 #include "core/error_line.h"
+#include "core/format.h"
+#include "model/file_listing.h"
 #include "ui/platform/capture.h"
 #include "ui/platform/text_clips.h"
 #include "ui/state/app.h"
@@ -82,10 +85,10 @@ int start(int argc, char** argv) {
   try {
     cli.parse(argc, argv);
     options = to_gui_options(window_options);
-  } catch (const CLI::ParseError& e) {
-    say_error(e.what());
-    return 2;
-  } catch (const std::exception& e) {
+  } catch (const CLI::Success&) {  // ?help: the options, as `stridescope --help` lists them
+    EM_ASM({ stridescope_message(UTF8ToString($0)); }, cli.help().c_str());
+    return 0;
+  } catch (const std::exception& e) {  // the parser's errors too
     say_error(e.what());
     return 2;
   }
@@ -117,15 +120,10 @@ int export_in_frame(int argc, char** argv) {
   try {
     cli.parse(argc, argv);
     status = command_export(options, out);
-  } catch (const CLI::ParseError& e) {
-    std::fputs(error_line(e.what()).c_str(), stderr);
-  } catch (const std::exception& e) {
+  } catch (const std::exception& e) {  // the parser's errors too
     std::fputs(error_line(e.what()).c_str(), stderr);
   }
-  std::string line = out.str();
-  while (!line.empty() && line.back() == '\n') line.pop_back();
-  line = line.substr(line.rfind('\n') == std::string::npos ? 0 : line.rfind('\n') + 1);
-  EM_ASM({ stridescope_export_done($0, UTF8ToString($1)); }, status, line.c_str());
+  EM_ASM({ stridescope_export_done($0, UTF8ToString($1)); }, status, last_line(out.str()).c_str());
   return status;
 }
 
@@ -134,11 +132,21 @@ int export_in_frame(int argc, char** argv) {
 
 extern "C" {
 
-// A trace file dropped on the page, copied into the page's file system at `path`: shown as the
-// Run panel's Open shows one (an error there says why one cannot be).
+// A file dropped on the page, copied into the page's file system at `path`: a trace is shown as
+// the Run panel's Open shows one; the Run panel says why another cannot be.
 EMSCRIPTEN_KEEPALIVE int stridescope_web_open_trace(const char* path) {
-  if (!stridescope::web.app) return 0;
-  return stridescope::web.app->session().open(path) ? 1 : 0;
+  using namespace stridescope;
+  if (!web.app) return 0;
+  if (!has_extension(path, {".json"})) {
+    web.app->session().refuse(shown_path(path) + " is not a trace (.json)" +
+                              (has_extension(path, {".cu"})
+                                   ? ": a CUDA program is compiled with clang, which a "
+                                     "browser cannot run; on the desktop, stridescope " +
+                                         shown_path(path) + " opens it"
+                                   : ""));
+    return 0;
+  }
+  return web.app->session().open(path) ? 1 : 0;
 }
 
 // The browser's window changed size: the canvas follows it (unless the address gave a size).

@@ -61,9 +61,10 @@ TEST(GifExportJob, TheTraceOnScreenIsExportedAtTheWindowsSizeAndLook) {
   const std::string trace = kTmp + "/gif_job.json", gif = kTmp + "/gif_job.gif";
   save_trace(w.session.trace(), trace);
   std::remove(gif.c_str());
-  std::vector<std::string> argv = gif_export_command(w.ctx, kBinary, gif, trace, 640, 360);
+  std::vector<std::string> argv = gif_export_command(w.ctx, kBinary, gif, trace, 640, 360, 1.5f);
   EXPECT_TRUE(has(argv, {"--trace", trace, "--view", "memory"}));
   EXPECT_TRUE(has(argv, {"--size", "640x360"}));
+  EXPECT_TRUE(has(argv, {"--font-scale", std::to_string(1.5f)}));
   EXPECT_TRUE(has(argv, {"--presenter"}));
   argv.insert(argv.begin(), {"/usr/bin/xvfb-run", "-a"});  // a display, as the window has
   auto [status, output] = GifExportJob::run_to_end(argv);
@@ -76,11 +77,11 @@ TEST(GifExportJob, ACompareAndALessonAreExportedWhole) {
   w.request.block = 32;
   w.request.n = 32;
   ASSERT_TRUE(w.session.run_compare(w.request, {"interleaved-divergent", "sequential"}));
-  std::vector<std::string> argv = gif_export_command(w.ctx, kBinary, "c.gif", "", 800, 600);
+  std::vector<std::string> argv = gif_export_command(w.ctx, kBinary, "c.gif", "", 800, 600, 1);
   EXPECT_TRUE(has(argv, {"--compare", "interleaved-divergent,sequential", "--block", "32", "--n",
                          "32", "--type", "int", "--input", "iota"}));
   w.ctx.lesson = LessonPlace{LessonId::HarrisLadder, 3};
-  argv = gif_export_command(w.ctx, kBinary, "l.gif", "", 800, 600);
+  argv = gif_export_command(w.ctx, kBinary, "l.gif", "", 800, 600, 1);
   EXPECT_TRUE(has(argv, {"export", "--lesson", "harris-ladder"}));
   EXPECT_FALSE(has(argv, {"--compare"}));
 }

@@ -7,13 +7,15 @@ state (app/web/shown_state.h):
      golden test's own tolerance: 4x4 averages in 16 levels, < 0.4% of them off by more than 40,
      a mean difference < 3 per channel;
   2. the arrow keys step: from step 0, three presses of Right show step 3, the same image; the
-     page's address then names step 3, and opened again it shows step 3;
+     page's address then names step 3, and opened again it shows step 3; in a lesson, Right past
+     the last step runs the next kernel (a run started inside a frame, not at start);
   3. ?trace=URL fetches a trace file (written by the desktop's `stridescope trace`) and shows it as
      the desktop shows it (the desktop's screenshot of the same file, same tolerance); the same
      file dropped on the page opens;
   4. the wheel scrolls the panel under the pointer; Save PNG... and Save GIF..., clicked, download a PNG of the page's size and an animated GIF
      (made in a frame of the page's own, as the desktop makes it in a child process);
-  5. every catalog variant (`stridescope list`) and every lesson opens without an error line.
+  5. every catalog variant (`stridescope list`) and every lesson draws its first frame without an
+     error line; a malformed address (?block=abc) is one `stridescope: error:` line.
 Usage: page_test.py BUILD_WEB_DIR DESKTOP_BINARY OUT_DIR"""
 import base64
 import json
@@ -29,7 +31,8 @@ from pngs import read_png  # noqa: E402
 
 WIDTH, HEIGHT, FACTOR = 1280, 720, 4
 GOLDEN = os.path.join(os.path.dirname(__file__), "..", "golden", "sequential_block32_step3.png")
-ARROW_RIGHT = "\ue014"
+ARROW_RIGHT, END = "\ue014", "\ue010"
+SIZE = f"size={WIDTH}x{HEIGHT}"
 TALL = (1280, 1600)  # where the Run panel shows all its buttons
 SAVE_PNG, SAVE_GIF = (57, 368), (159, 368)
 FACTS_PANEL, FACTS_BOX = (140, 500), (0, 340, 270, 700)  # at 1280x720: the Step facts panel
@@ -76,17 +79,25 @@ class Browser:
                          {"script": script, "args": []})
 
     def open(self, url):
-        """Loads the page; returns its state once the app runs, or raises with its error line."""
+        """Loads the page; returns its state once the app drew its first frame, or raises with
+        the page's error line."""
         self.call("POST", f"/session/{self.session}/url", {"url": url})
         for _ in range(600):
-            error = self.run("const m = document.getElementById('message');"
-                             "return m.style.display === 'block' ? m.textContent : '';")
+            error = self.error()
             if error:
                 raise RuntimeError(f"{url}: {error}")
-            if self.run("return window.stridescopeReady === true;"):
+            if self.run("return window.stridescopeFirstFrameMs !== undefined;"):
+                time.sleep(0.2)  # a frame or two more: a fault while drawing shows as an error
+                error = self.error()
+                if error:
+                    raise RuntimeError(f"{url}: {error}")
                 return self.state()
             time.sleep(0.1)
-        raise RuntimeError(f"{url}: the app did not start within 60 s")
+        raise RuntimeError(f"{url}: the app drew no frame within 60 s")
+
+    def error(self):
+        return self.run("const m = document.getElementById('message');"
+                        "return m.style.display === 'block' ? m.textContent : '';")
 
     def state(self):
         return json.loads(self.run(
@@ -119,7 +130,7 @@ class Browser:
                   {"actions": [{"type": "pointer", "id": "mouse",
                                 "parameters": {"pointerType": "mouse"}, "actions": pointer}]})
 
-    def wheel(self, x, y, delta_y):
+    def hover(self, x, y):
         self.call("POST", f"/session/{self.session}/actions",
                   {"actions": [{"type": "pointer", "id": "mouse",
                                 "parameters": {"pointerType": "mouse"},
@@ -128,10 +139,12 @@ class Browser:
                                             {"type": "pointerMove", "x": x + 1, "y": y + 1,
                                              "duration": 50}]}]})
         time.sleep(0.3)
+
+    def wheel(self, x, y, delta_y):
         self.call("POST", f"/session/{self.session}/actions",
                   {"actions": [{"type": "wheel", "id": "wheel", "actions": [
-                      {"type": "scroll", "x": x + 1, "y": y + 1, "deltaX": 0,
-                       "deltaY": delta_y, "duration": 100}]}]})
+                      {"type": "scroll", "x": x, "y": y, "deltaX": 0, "deltaY": delta_y,
+                       "duration": 100}]}]})
 
     def settled_screenshot(self, path):
         """A screenshot once two taken half a second apart are the same (transitions over)."""
@@ -239,6 +252,128 @@ def lessons(desktop):
     return [name.strip() for name in line.split(":")[-1].split(",")]
 
 
+def check_golden(browser, page, out, failures):
+    """1. The golden state, at its step from the address."""
+    state = browser.open(f"{page}?variant=sequential&block=32&n=32&step=3&{SIZE}")
+    shot = browser.settled_screenshot(f"{out}/sequential_step3.png")
+    first_frame = browser.run("return window.stridescopeFirstFrameMs;") or 0
+    print(f"first frame {first_frame:.0f} ms after the page was asked for (swiftshader)")
+    if state.get("step") != 3 or not compare(shot, reference(GOLDEN), "sequential, step 3"):
+        failures.append(f"sequential block 32 step 3: {state}")
+
+
+def check_keys_and_address(browser, page, out, failures):
+    """2. Right three times from step 0: the golden image; then the address names step 3."""
+    browser.open(f"{page}?variant=sequential&block=32&n=32&{SIZE}")
+    browser.press(ARROW_RIGHT, 3)
+    shot = browser.settled_screenshot(f"{out}/sequential_keys.png")
+    state = browser.state()
+    if state.get("step") != 3 or not compare(shot, reference(GOLDEN), "Right x3 from step 0"):
+        failures.append(f"three Right presses from step 0: {state}")
+    time.sleep(1)
+    address = browser.run("return location.href;")
+    state = browser.open(address)
+    print(f"address after the keys: {address}")
+    if "step=3" not in address or state.get("step") != 3 or state.get("block") != 32:
+        failures.append(f"the address after the keys ({address}) opens {state}")
+    # A lesson's next kernel is run from inside a frame (not at start): Right past the last step.
+    state = browser.open(f"{page}?lesson=harris-ladder&{SIZE}")
+    browser.press(END)
+    browser.press(ARROW_RIGHT)
+    time.sleep(1)
+    state = browser.state()
+    if state.get("variant") != "interleaved-strided" or browser.error():
+        failures.append(f"Right past kernel 1's last step of harris-ladder: {state}")
+
+
+def check_trace_files(browser, page, build, desktop, out, failures):
+    """3. ?trace=URL shows a trace as the desktop shows it; the same file dropped opens."""
+    os.makedirs(f"{build}/test-traces", exist_ok=True)
+    trace = f"{build}/test-traces/divergent64.json"
+    subprocess.run([desktop, "trace", "--variant", "interleaved-divergent", "--block", "64",
+                    "--out", trace], check=True, capture_output=True)
+    desk = f"{out}/desktop_trace.png"
+    subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1920x1080x24", desktop, "--trace",
+                    trace, "--step", "2", "--size", f"{WIDTH}x{HEIGHT}", "--screenshot", desk],
+                   check=True, capture_output=True)
+    state = browser.open(f"{page}?trace=test-traces/divergent64.json&step=2&{SIZE}")
+    shot = browser.settled_screenshot(f"{out}/trace_url.png")
+    if (state.get("variant") != "interleaved-divergent" or state.get("block") != 64 or
+            state.get("step") != 2 or not compare(shot, downsampled(desk), "?trace=URL")):
+        failures.append(f"?trace=URL: {state}")
+    browser.open(f"{page}?variant=sequential&block=32&n=32&{SIZE}")
+    browser.run("""
+        fetch('test-traces/divergent64.json').then(r => r.blob()).then(blob => {
+          const drop = new DataTransfer();
+          drop.items.add(new File([blob], 'divergent64.json'));
+          document.dispatchEvent(new DragEvent('drop', {dataTransfer: drop, bubbles: true}));
+        });""")
+    for _ in range(50):
+        if browser.state().get("variant") == "interleaved-divergent":
+            break
+        time.sleep(0.1)
+    state = browser.state()
+    if state.get("variant") != "interleaved-divergent" or state.get("block") != 64:
+        failures.append(f"a dropped trace file: {state}")
+
+
+def check_wheel_and_saves(browser, page, out, failures):
+    """4. The wheel scrolls the panel under the pointer; Save PNG... and Save GIF..., clicked,
+    download the view at the page's size and every step as an animation."""
+    browser.open(f"{page}?variant=sequential&block=32&n=32&{SIZE}")
+    browser.hover(*FACTS_PANEL)
+    before = browser.settled_screenshot(f"{out}/before_wheel.png")
+    browser.wheel(*FACTS_PANEL, 300)
+    after = browser.settled_screenshot(f"{out}/after_wheel.png")
+    if region(before, FACTS_BOX) == region(after, FACTS_BOX):
+        failures.append("the wheel over the Step facts panel scrolled nothing")
+    downloads = f"{out}/downloads"
+    os.makedirs(downloads, exist_ok=True)
+    browser.downloads_to(downloads)
+    browser.viewport(TALL[0], TALL[1])  # the Run panel whole, its buttons at SAVE_PNG, SAVE_GIF
+    browser.open(f"{page}?variant=sequential&block=32&n=32&step=2&size={TALL[0]}x{TALL[1]}")
+    browser.settled_screenshot(f"{out}/tall.png")
+    browser.click(*SAVE_PNG)
+    png = wait_for_file(downloads, ".png")
+    if not png or read_png(png)[:2] != TALL:
+        failures.append(f"Save PNG... downloaded {png}")
+    browser.click(*SAVE_GIF)
+    gif = wait_for_file(downloads, ".gif", seconds=60)
+    frames = gif_frames(gif) if gif else 0
+    print(f"Save GIF...: {gif} ({os.path.getsize(gif) if gif else 0} bytes, {frames} frames)")
+    if frames < 7 * 15:  # 7 steps of 15 frames at least
+        failures.append(f"Save GIF... downloaded {gif} with {frames} frames")
+    browser.viewport(WIDTH, HEIGHT)
+
+
+def check_every_variant_and_lesson(browser, page, desktop, failures):
+    """5. Every variant and lesson opens; a malformed address is one error line."""
+    for variant in catalog(desktop):
+        try:
+            state = browser.open(f"{page}?variant={variant}&block=64&{SIZE}")
+            if state.get("variant") != variant or state.get("error"):
+                failures.append(f"variant {variant}: {state}")
+        except RuntimeError as e:
+            failures.append(str(e))
+    print(f"variants: {len(catalog(desktop))} opened")
+    for lesson in lessons(desktop):
+        try:
+            state = browser.open(f"{page}?lesson={lesson}&{SIZE}")
+            if state.get("error") or not state.get("steps"):
+                failures.append(f"lesson {lesson}: {state}")
+        except RuntimeError as e:
+            failures.append(str(e))
+    print(f"lessons: {', '.join(lessons(desktop))} opened")
+    try:
+        browser.open(f"{page}?block=abc&{SIZE}")
+        failures.append("?block=abc opened without an error")
+    except RuntimeError as e:
+        said = str(e).split(": ", 1)[1]
+        print(f"?block=abc: {said}")
+        if not said.startswith("stridescope: error: ") or "\n" in said:
+            failures.append(f"?block=abc said {said!r}")
+
+
 def main():
     build, desktop, out = sys.argv[1], sys.argv[2], sys.argv[3]
     os.makedirs(out, exist_ok=True)
@@ -247,105 +382,15 @@ def main():
                                "127.0.0.1", "--directory", build],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     page = f"http://127.0.0.1:{port}/index.html"
-    size = f"size={WIDTH}x{HEIGHT}"
     failures = []
     browser = Browser(out)
     try:
         time.sleep(0.5)
-        # 1. The golden state.
-        state = browser.open(f"{page}?variant=sequential&block=32&n=32&step=3&{size}")
-        shot = browser.settled_screenshot(f"{out}/sequential_step3.png")
-        first_frame = browser.run("return window.stridescopeFirstFrameMs;")
-        print(f"first frame {first_frame:.0f} ms after the page was asked for (swiftshader)")
-        if state.get("step") != 3 or not compare(shot, reference(GOLDEN), "sequential, step 3"):
-            failures.append(f"sequential block 32 step 3: {state}")
-        # 2. Keys: Right three times from step 0.
-        state = browser.open(f"{page}?variant=sequential&block=32&n=32&{size}")
-        browser.press(ARROW_RIGHT, 3)
-        shot = browser.settled_screenshot(f"{out}/sequential_keys.png")
-        state = browser.state()
-        if state.get("step") != 3 or not compare(shot, reference(GOLDEN), "Right x3 from step 0"):
-            failures.append(f"three Right presses from step 0: {state}")
-        # ... and the address follows: opened again, it shows step 3 of the same run.
-        time.sleep(1)
-        address = browser.run("return location.href;")
-        state = browser.open(address)
-        print(f"address after the keys: {address}")
-        if "step=3" not in address or state.get("step") != 3 or state.get("block") != 32:
-            failures.append(f"the address after the keys ({address}) opens {state}")
-        # 3. A trace given in the address, as the desktop shows it.
-        os.makedirs(f"{build}/test-traces", exist_ok=True)
-        trace = f"{build}/test-traces/divergent64.json"
-        subprocess.run([desktop, "trace", "--variant", "interleaved-divergent", "--block", "64",
-                        "--out", trace], check=True, capture_output=True)
-        desk = f"{out}/desktop_trace.png"
-        subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1920x1080x24", desktop, "--trace",
-                        trace, "--step", "2", "--size", f"{WIDTH}x{HEIGHT}", "--screenshot", desk],
-                       check=True, capture_output=True)
-        state = browser.open(f"{page}?trace=test-traces/divergent64.json&step=2&{size}")
-        shot = browser.settled_screenshot(f"{out}/trace_url.png")
-        if (state.get("variant") != "interleaved-divergent" or state.get("block") != 64 or
-                state.get("step") != 2 or not compare(shot, downsampled(desk), "?trace=URL")):
-            failures.append(f"?trace=URL: {state}")
-        # A trace file dropped on the page opens (as the browser hands one over: a drop event).
-        browser.open(f"{page}?variant=sequential&block=32&n=32&{size}")
-        browser.run("""
-            fetch('test-traces/divergent64.json').then(r => r.blob()).then(blob => {
-              const drop = new DataTransfer();
-              drop.items.add(new File([blob], 'divergent64.json'));
-              document.dispatchEvent(new DragEvent('drop', {dataTransfer: drop, bubbles: true}));
-            });""")
-        for _ in range(50):
-            if browser.state().get("variant") == "interleaved-divergent":
-                break
-            time.sleep(0.1)
-        state = browser.state()
-        if state.get("variant") != "interleaved-divergent" or state.get("block") != 64:
-            failures.append(f"a dropped trace file: {state}")
-        # The wheel scrolls the panel under the pointer down (emscripten's GLFW hands on the
-        # browser's deltas as they are: app/ui/platform/platform_window.cpp turns them).
-        browser.open(f"{page}?variant=sequential&block=32&n=32&{size}")
-        before = browser.settled_screenshot(f"{out}/before_wheel.png")
-        browser.wheel(*FACTS_PANEL, 300)
-        after = browser.settled_screenshot(f"{out}/after_wheel.png")
-        if region(before, FACTS_BOX) == region(after, FACTS_BOX):
-            failures.append("the wheel over the Step facts panel scrolled nothing")
-        # 4. Save PNG... and Save GIF... (the Run panel's buttons, clicked) download their files:
-        # the view at the page's size, and every step as an animation made in a frame of its own.
-        downloads = f"{out}/downloads"
-        os.makedirs(downloads, exist_ok=True)
-        browser.downloads_to(downloads)
-        browser.viewport(TALL[0], TALL[1])  # the Run panel whole, its buttons at SAVE_PNG, SAVE_GIF
-        browser.open(f"{page}?variant=sequential&block=32&n=32&step=2&size={TALL[0]}x{TALL[1]}")
-        time.sleep(1)
-        browser.click(*SAVE_PNG)
-        png = wait_for_file(downloads, ".png")
-        if not png or read_png(png)[:2] != TALL:
-            failures.append(f"Save PNG... downloaded {png}")
-        browser.click(*SAVE_GIF)
-        gif = wait_for_file(downloads, ".gif", seconds=60)
-        frames = gif_frames(gif) if gif else 0
-        print(f"Save GIF...: {gif} ({os.path.getsize(gif) if gif else 0} bytes, {frames} frames)")
-        if frames < 7 * 15:  # 7 steps of 15 frames at least
-            failures.append(f"Save GIF... downloaded {gif} with {frames} frames")
-        browser.viewport(WIDTH, HEIGHT)
-        # 5. Every variant and every lesson starts.
-        for variant in catalog(desktop):
-            try:
-                state = browser.open(f"{page}?variant={variant}&block=64&{size}")
-                if state.get("variant") != variant or state.get("error"):
-                    failures.append(f"variant {variant}: {state}")
-            except RuntimeError as e:
-                failures.append(str(e))
-        print(f"variants: {len(catalog(desktop))} opened")
-        for lesson in lessons(desktop):
-            try:
-                state = browser.open(f"{page}?lesson={lesson}&{size}")
-                if state.get("error") or not state.get("steps"):
-                    failures.append(f"lesson {lesson}: {state}")
-            except RuntimeError as e:
-                failures.append(str(e))
-        print(f"lessons: {', '.join(lessons(desktop))} opened")
+        check_golden(browser, page, out, failures)
+        check_keys_and_address(browser, page, out, failures)
+        check_trace_files(browser, page, build, desktop, out, failures)
+        check_wheel_and_saves(browser, page, out, failures)
+        check_every_variant_and_lesson(browser, page, desktop, failures)
     finally:
         browser.close()
         server.terminate()

@@ -23,7 +23,7 @@ void add_run_options(std::vector<std::string>& argv, const RunRequest& r) {
 
 std::vector<std::string> gif_export_command(const AppContext& ctx, const std::string& program,
                                             const std::string& gif, const std::string& trace_file,
-                                            int width, int height) {
+                                            int width, int height, float font_scale) {
   std::vector<std::string> argv = {program, "export"};
   if (ctx.lesson) {
     argv.insert(argv.end(), {"--lesson", std::string(name_of(ctx.lesson->id))});
@@ -38,7 +38,7 @@ std::vector<std::string> gif_export_command(const AppContext& ctx, const std::st
     argv.insert(argv.end(), {"--trace", trace_file, "--view", std::string(name_of(view))});
   }
   argv.insert(argv.end(), {"--size", std::to_string(width) + "x" + std::to_string(height),
-                           "--font-scale", std::to_string(ctx.settings.font_scale), "--out", gif});
+                           "--font-scale", std::to_string(font_scale), "--out", gif});
   if (ctx.settings.presenter) argv.push_back("--presenter");
   if (ctx.settings.high_contrast) argv.push_back("--high-contrast");
   return argv;

@@ -9,10 +9,11 @@
 
 namespace stridescope {
 
-// The command line for `ctx` (program: this executable), writing `gif`; `trace_file` is where the
-// trace on screen is saved first when neither a compare nor a lesson is shown.
+// The command line for `ctx` (program: this executable), writing `gif` at width x height with text
+// at `font_scale`; `trace_file` is where the trace on screen is saved first when neither a compare
+// nor a lesson is shown.
 std::vector<std::string> gif_export_command(const AppContext& ctx, const std::string& program,
                                             const std::string& gif, const std::string& trace_file,
-                                            int width, int height);
+                                            int width, int height, float font_scale);
 
 }  // namespace stridescope

@@ -9,6 +9,7 @@
 #include <mutex>
 #include <thread>
 
+#include "core/format.h"
 #include "trace/trace_json.h"
 #include "ui/widgets/child_output.h"
 
@@ -19,17 +20,6 @@ struct GifExportJob::Job {
   bool done = false, ok = false;
   std::string line;
 };
-
-namespace {
-
-std::string last_line(const std::string& text) {
-  std::size_t end = text.find_last_not_of('\n');
-  if (end == std::string::npos) return "";
-  std::size_t start = text.rfind('\n', end);
-  return text.substr(start == std::string::npos ? 0 : start + 1, end + 1 - (start + 1));
-}
-
-}  // namespace
 
 std::pair<int, std::string> GifExportJob::run_to_end(const std::vector<std::string>& argv) {
   ChildOutput child = run_for_output(argv, true);
@@ -56,7 +46,8 @@ bool GifExportJob::start(const AppContext& ctx, const std::string& gif, int widt
   if (program.empty()) return false;
   auto job = std::make_shared<Job>();
   job_ = job;
-  std::vector<std::string> argv = gif_export_command(ctx, program, gif, trace_file, width, height);
+  std::vector<std::string> argv =
+      gif_export_command(ctx, program, gif, trace_file, width, height, ctx.settings.font_scale);
   std::thread([job, argv, trace_file] {
     auto [status, text] = run_to_end(argv);
     if (!trace_file.empty()) std::remove(trace_file.c_str());

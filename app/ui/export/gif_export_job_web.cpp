@@ -7,8 +7,10 @@
 #include <emscripten.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "core/browser.h"
 #include "trace/trace_json.h"
 
 namespace stridescope {
@@ -16,9 +18,9 @@ namespace {
 
 struct Outcome {
   bool done = false, ok = false;
-  std::string line;
+  std::string line, gif;
 };
-std::shared_ptr<Outcome> waiting;  // one export at a time, as on the desktop
+std::shared_ptr<Outcome> waiting;  // the page runs one export frame at a time
 
 constexpr const char* kTraceFile = "/tmp/stridescope-gif.json";
 
@@ -42,18 +44,16 @@ bool GifExportJob::start(const AppContext& ctx, const std::string& gif, int widt
   // The page draws in the screen's pixels (index.html's pixelScale, 2 on most laptops), its text
   // scaled alike: the GIF is made at the size and text size the viewer sees.
   const double scale = EM_ASM_DOUBLE({ return Module.pixelScale || 1; });
-  std::vector<std::string> argv =
+  const std::vector<std::string> argv =
       gif_export_command(ctx, "stridescope", gif, trace_file, static_cast<int>(width / scale),
-                         static_cast<int>(height / scale));
-  for (std::size_t i = 0; i + 1 < argv.size(); ++i) {
-    if (argv[i] == "--font-scale")
-      argv[i + 1] = std::to_string(std::max(0.5, ctx.settings.font_scale / scale));
-  }
+                         static_cast<int>(height / scale),
+                         std::max(0.5f, static_cast<float>(ctx.settings.font_scale / scale)));
   const nlohmann::json request = {
       {"argv", argv},
       {"files", trace_file.empty() ? nlohmann::json::array() : nlohmann::json{trace_file}},
       {"out", gif}};
   job_ = std::make_shared<Job>();
+  job_->outcome->gif = gif;
   waiting = job_->outcome;
   EM_ASM({ stridescope_export_gif(UTF8ToString($0)); }, request.dump().c_str());
   return true;
@@ -74,12 +74,17 @@ std::optional<std::pair<std::string, bool>> GifExportJob::take() {
 
 // The page's export frame ended: its status and last line ("wrote x.gif: ..." or an error).
 extern "C" EMSCRIPTEN_KEEPALIVE void stridescope_web_gif_done(int status, const char* line) {
-  using stridescope::waiting;
+  using namespace stridescope;
   if (!waiting) return;
   waiting->ok = status == 0;
-  waiting->line = line;
+  // "wrote /downloads/x.gif: 120 frames ..." is, for the viewer, "x.gif offered as a download".
+  std::string said = line;
+  const std::string wrote = "wrote " + waiting->gif;
+  if (said.starts_with(wrote)) said = saved_text(waiting->gif) + said.substr(wrote.size());
+  waiting->line = with_shown_path(said, waiting->gif);
   if (waiting->line.empty())
     waiting->line = "the export stopped (status " + std::to_string(status) + ")";
+  std::remove(kTraceFile);
   waiting->done = true;
   waiting.reset();
 }

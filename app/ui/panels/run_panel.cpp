@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/browser.h"
 #include "core/format.h"
 #include "core/input.h"
 #include "model/file_listing.h"
@@ -268,6 +269,7 @@ class RunPanel final : public Panel {
       request.name =
           "stridescope-" + (ctx.lesson ? std::string(name_of(ctx.lesson->id)) : variant) + ".gif";
     if ((ctx.settings.desktop_dialog || kDialogOnly) && desktop_.start(request)) return;
+    if (kDialogOnly) return;  // never the built-in browser over the page's own files
     browser_.open(std::move(request));
   }
 
@@ -279,7 +281,7 @@ class RunPanel final : public Panel {
       ImVec2 size = ImGui::GetIO().DisplaySize;
       gif_message_.clear();
       if (!gif_.start(ctx, path, static_cast<int>(size.x), static_cast<int>(size.y))) {
-        gif_message_ = "cannot export " + path;
+        gif_message_ = "cannot export " + shown_path(path);
         gif_ok_ = false;
       }
     }
@@ -292,7 +294,7 @@ class RunPanel final : public Panel {
     file_message_.clear();
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec)) {
-      file_message_ = path + " is gone: removed from Recent";
+      file_message_ = shown_path(path) + " is gone: removed from Recent";
       recent = forget_file(recent, path);
       return;
     }
@@ -325,7 +327,7 @@ class RunPanel final : public Panel {
     for (const std::string& file : recent) {
       std::error_code ec;
       bool there = std::filesystem::is_regular_file(file, ec);
-      std::string label = there ? file : file + " (missing)";
+      std::string label = there ? shown_path(file) : shown_path(file) + " (missing)";
       if (!there) ImGui::PushStyleColor(ImGuiCol_Text, ctx.palette().text_dim);
       if (ImGui::Selectable(label.c_str())) picked = file;
       if (!there) ImGui::PopStyleColor();

@@ -7,13 +7,14 @@
 #include <backends/imgui_impl_opengl3.h>
 #include "ui/platform/gl_api.h"
 
-#if !defined(__EMSCRIPTEN__)
+#if defined(__EMSCRIPTEN__)
+#include <emscripten.h>
+#else
 #include <dlfcn.h>
 #include <link.h>
 #endif
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -86,13 +87,16 @@ void count_events_of(GLFWwindow* window) {
 }
 
 // emscripten's GLFW (3.1.6) hands on the browser's wheel deltas as they are: positive downwards,
-// in pixels (about 100 a notch) or lines (3 a notch). ImGui wants notches, positive upwards.
+// in the unit of the event's deltaMode (index.html keeps the last one): pixels (about 100 a
+// notch; a touchpad sends a few at a time), lines (3 a notch) or pages. ImGui wants notches,
+// positive upwards. (ImGui's own callback replaced, it is called from here.)
 void turn_browser_wheel([[maybe_unused]] GLFWwindow* window) {
 #if defined(__EMSCRIPTEN__)
   glfwSetScrollCallback(window, [](GLFWwindow* w, double dx, double dy) {
     count(w);
-    auto notches = [](double d) { return -d / (std::abs(d) >= 10 ? 100.0 : 3.0); };
-    ImGui_ImplGlfw_ScrollCallback(w, notches(dx), notches(dy));
+    const int mode = EM_ASM_INT({ return Module.wheelDeltaMode || 0; });
+    const double per_notch = mode == 0 ? 100.0 : mode == 1 ? 3.0 : 1.0;
+    ImGui_ImplGlfw_ScrollCallback(w, -dx / per_notch, -dy / per_notch);
   });
 #endif
 }

@@ -45,6 +45,7 @@ class Session {
   // The shown row's step of each run (empty outside a compare).
   const std::vector<AlignedStep>& compare_row() const;
   bool open(const std::string& path);  // a trace file; on failure keeps the old trace
+  void refuse(std::string why) { error_ = std::move(why); }  // a file that cannot be opened
   // Shows a trace made elsewhere (a program traced in the background), at `step` (clamped).
   void show(Trace trace, std::string notice, std::size_t step);
   bool save(const std::string& path);

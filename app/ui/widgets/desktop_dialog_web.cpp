@@ -30,8 +30,7 @@ std::vector<std::string> desktop_dialog_command(const std::string&, const Browse
 }
 
 bool DesktopDialog::start(const BrowseRequest& request) {
-  if (job_) return false;
-  job_ = std::make_shared<Job>();
+  job_ = std::make_shared<Job>();  // a chooser the browser never answered is given up
   if (request.mode == BrowseMode::Save) {
     std::filesystem::create_directories(kBrowserDownloads);
     *job_->answer = std::string(kBrowserDownloads) + "/" + request.name;
