@@ -1,6 +1,7 @@
 // A step's short label from its accesses: "stride = 64", "load", "write block sum", ...
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <vector>

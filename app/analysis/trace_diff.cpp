@@ -2,7 +2,6 @@
 #include "analysis/trace_diff.h"
 
 #include <algorithm>
-#include <bit>
 #include <cstring>
 
 #include "trace/array_names.h"

@@ -2,6 +2,7 @@
 #include "model/view_address.h"
 
 #include <cstdio>
+#include <cstdlib>
 
 #include "core/domain.h"
 #include "registry.h"
