@@ -30,8 +30,12 @@ if [ ! -f "$imgui_dir/imgui.cpp" ]; then
   mkdir -p "$apt_dir/parts" "$apt_dir/lists/partial" "$apt_dir/download"
   . /etc/os-release
   echo "deb-src http://deb.debian.org/debian ${VERSION_CODENAME:-bookworm} main" > "$apt_dir/parts/source.list"
+  # Lists and caches in the build folder: no root needed, the system's apt state untouched.
+  mkdir -p "$apt_dir/cache/archives/partial"
   apt_options=(-o "Dir::Etc::SourceParts=$apt_dir/parts" -o Dir::Etc::SourceList=/dev/null
-               -o "Dir::State::Lists=$apt_dir/lists" -o APT::Sandbox::User=root)
+               -o "Dir::State::Lists=$apt_dir/lists" -o "Dir::Cache=$apt_dir/cache"
+               -o Debug::NoLocking=1)
+  [ "$(id -u)" -eq 0 ] && apt_options+=(-o APT::Sandbox::User=root)
   apt-get "${apt_options[@]}" update -qq
   version=$(dpkg-query -W -f='${source:Version}' libimgui-dev 2>/dev/null || true)
   (cd "$apt_dir/download" && apt-get "${apt_options[@]}" source --download-only -qq \
