@@ -1,7 +1,7 @@
 // Our GIF encoder (export/gif_encoder.h), read back by giflib's decoder (a reader written by
 // others): every frame's box, delay, transparent index, palette and pixels as written, for data
 // that stays in 9-bit codes, grows to 12 bits and fills the code table again and again; and by a
-// strict reader of the code stream, to its end code, for every length up to 5000.
+// strict reader of the code stream, to its end code, for every length up to 1200 and more.
 #include <gif_lib.h>
 #include <gtest/gtest.h>
 
@@ -165,11 +165,14 @@ TEST(GifEncoder, GiflibReadsBackOneColourGradientsAndEveryLengthUpTo600) {
 
 TEST(GifEncoder, AStrictReaderReadsEveryCodeUpToTheEndCode) {
   std::mt19937 random(3);
+  // Every length to 1200, and those around where 256 random colours fill 10, 11 and 12-bit codes
+  // and the whole table (about 767, 1791 and 3839 pixels), then long runs that refill it.
   std::vector<std::size_t> lengths;
-  for (std::size_t n = 1; n <= 5000; ++n) lengths.push_back(n);
-  for (std::size_t n : {std::size_t{20000}, std::size_t{65536}, std::size_t{200000}})
-    lengths.push_back(n);
-  for (int colours : {256, 16, 4, 2}) {
+  for (std::size_t n = 1; n <= 1200; ++n) lengths.push_back(n);
+  for (std::size_t centre : {1791, 3839})
+    for (std::size_t n = centre - 24; n <= centre + 24; ++n) lengths.push_back(n);
+  for (std::size_t n : {std::size_t{20000}, std::size_t{65536}}) lengths.push_back(n);
+  for (int colours : {256, 3}) {
     for (std::size_t n : lengths) {
       std::vector<std::uint8_t> indices(n);
       for (auto& v : indices) v = static_cast<std::uint8_t>(random() % colours);
