@@ -8,10 +8,11 @@
 
 namespace stridescope {
 
-std::string shown_state(const Session& session, bool in_lesson) {
+std::string shown_state(const Session& session, bool in_lesson, int frames_drawn) {
   nlohmann::json state = {{"error", session.error()},
                           {"step", session.shown_step()},
-                          {"compare", session.compare_runs().size()}};
+                          {"compare", session.compare_runs().size()},
+                          {"frames", frames_drawn}};
   if (session.has_trace()) {
     const Trace& trace = session.trace();
     state["variant"] = trace.run.variant;

@@ -19,6 +19,7 @@
 #include "core/format.h"
 #include "model/file_listing.h"
 #include "ui/platform/capture.h"
+#include "ui/platform/frame_pacing.h"
 #include "ui/platform/text_clips.h"
 #include "ui/state/app.h"
 #include "ui/widgets/desktop_dialog.h"
@@ -32,6 +33,10 @@ struct WebApp {
   std::unique_ptr<PlatformWindow> window;
   std::unique_ptr<Capture> capture;  // "Save PNG": a frame settled, without the pointer, written
   int frames = 0;
+  // The desktop's pacing: frames while something moves or after input, then none (a page that
+  // redrew 60 times a second for nothing would drain a laptop's battery).
+  FramePacing pacing{60.0};
+  bool asleep = false;
   double last_seconds = 0;
   bool drew_a_frame = false;
 };
@@ -56,6 +61,11 @@ void offer_downloads() {
 }
 
 void frame(void*) {
+  if (web.asleep) {
+    if (!web.window->events_waiting() && !web.app->wake_due()) return;
+    web.asleep = false;
+    web.last_seconds = 0;  // the time asleep is no time for the playback
+  }
   const double now = emscripten_get_now() / 1000.0;
   const double seconds = web.last_seconds > 0 ? now - web.last_seconds : 1.0 / 60.0;
   web.last_seconds = now;
@@ -67,6 +77,9 @@ void frame(void*) {
     web.capture->after_render(*web.window, ++web.frames, web.app->session().shown_step(), status);
     web.window->present();
     offer_downloads();
+    const FrameState state{web.capture->screenshot(), web.app->animating(),
+                           web.window->take_events() > 0};
+    web.asleep = !web.pacing.after_frame(state, 0).has_value();
     if (!web.drew_a_frame) {  // the page notes the time to its first frame
       web.drew_a_frame = true;
       EM_ASM({ stridescope_first_frame(); });
@@ -138,6 +151,7 @@ EMSCRIPTEN_KEEPALIVE int stridescope_web_open_trace(const char* path) {
   using namespace stridescope;
   if (!web.app) return 0;
   if (!has_extension(path, {".json"})) {
+    web.window->count_event();
     web.app->session().refuse(shown_path(path) + " is not a trace (.json)" +
                               (has_extension(path, {".cu"})
                                    ? ": a CUDA program is compiled with clang, which a "
@@ -146,21 +160,23 @@ EMSCRIPTEN_KEEPALIVE int stridescope_web_open_trace(const char* path) {
                                    : ""));
     return 0;
   }
+  web.window->count_event();  // the page draws the trace (or why not) at its next frame
   return web.app->session().open(path) ? 1 : 0;
 }
 
 // The browser's window changed size: the canvas follows it (unless the address gave a size).
 EMSCRIPTEN_KEEPALIVE void stridescope_web_resize(int width, int height) {
-  if (stridescope::web.window && width > 0 && height > 0)
+  if (stridescope::web.window && width > 0 && height > 0) {
     stridescope::web.window->resize(width, height);
+    stridescope::web.window->count_event();
+  }
 }
 
-// What the page shows, for its tests: {"variant":..., "step":..., "steps":..., "block":...}.
+// What the page shows (shown_state.h): for its tests, and the address it keeps.
 EMSCRIPTEN_KEEPALIVE const char* stridescope_web_state() {
+  using namespace stridescope;
   static std::string state;
-  state = stridescope::web.app ? stridescope::shown_state(stridescope::web.app->session(),
-                                                          stridescope::web.app->lesson_runs() > 0)
-                               : "{}";
+  state = web.app ? shown_state(web.app->session(), web.app->lesson_runs() > 0, web.frames) : "{}";
   return state.c_str();
 }
 

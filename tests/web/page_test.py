@@ -2,7 +2,8 @@
 """The browser build's test: opens build-web/index.html in headless Chromium (through chromedriver's
 WebDriver protocol, Python's standard library only) and checks, with screenshots and the page's
 state (app/web/shown_state.h):
-  1. sequential, block 32, step 3 at 1280x720 equals the desktop's golden image
+  1. sequential, block 32, step 3 at 1280x720 (then idle: no frames drawn) equals the desktop's
+     golden image
      (tests/golden/sequential_block32_step3.png, checked by tests/gui/test_golden.cpp), within the
      golden test's own tolerance: 4x4 averages in 16 levels, < 0.4% of them off by more than 40,
      a mean difference < 3 per channel;
@@ -260,6 +261,13 @@ def check_golden(browser, page, out, failures):
     print(f"first frame {first_frame:.0f} ms after the page was asked for (swiftshader)")
     if state.get("step") != 3 or not compare(shot, reference(GOLDEN), "sequential, step 3"):
         failures.append(f"sequential block 32 step 3: {state}")
+    # An idle page draws no frames (the desktop's pacing): a few at most in two seconds.
+    drawn = browser.state()["frames"]
+    time.sleep(2)
+    idle = browser.state()["frames"] - drawn
+    print(f"frames drawn by the idle page in 2 s: {idle}")
+    if idle > 5:
+        failures.append(f"the idle page drew {idle} frames in 2 s")
 
 
 def check_keys_and_address(browser, page, out, failures):
