@@ -16,7 +16,8 @@ state (app/web/shown_state.h):
   4. the wheel scrolls the panel under the pointer; Save PNG... and Save GIF..., clicked, download a PNG of the page's size and an animated GIF
      (made in a frame of the page's own, as the desktop makes it in a child process);
   5. every catalog variant (`stridescope list`) and every lesson draws its first frame without an
-     error line; a malformed address (?block=abc) is one `stridescope: error:` line.
+     error line; a malformed address (?block=abc) and a trace that is not there are each one
+     `stridescope: error:` line.
 Usage: page_test.py BUILD_WEB_DIR DESKTOP_BINARY OUT_DIR"""
 import base64
 import json
@@ -372,14 +373,15 @@ def check_every_variant_and_lesson(browser, page, desktop, failures):
         except RuntimeError as e:
             failures.append(str(e))
     print(f"lessons: {', '.join(lessons(desktop))} opened")
-    try:
-        browser.open(f"{page}?block=abc&{SIZE}")
-        failures.append("?block=abc opened without an error")
-    except RuntimeError as e:
-        said = str(e).split(": ", 1)[1]
-        print(f"?block=abc: {said}")
-        if not said.startswith("stridescope: error: ") or "\n" in said:
-            failures.append(f"?block=abc said {said!r}")
+    for bad in ("block=abc", "trace=no-such-trace.json"):
+        try:
+            browser.open(f"{page}?{bad}&{SIZE}")
+            failures.append(f"?{bad} opened without an error")
+        except RuntimeError as e:
+            said = str(e).split(": ", 1)[1]
+            print(f"?{bad}: {said}")
+            if not said.startswith("stridescope: error: ") or "\n" in said:
+                failures.append(f"?{bad} said {said!r}")
 
 
 def main():
