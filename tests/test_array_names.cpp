@@ -36,5 +36,21 @@ TEST(ArrayNames, RangesNameWholeRowsOfA2DArrayWithAStar) {
   EXPECT_EQ(word_runs_name(kTiles, {0, 1, 300}), "As[0][0..1], Bs[2][12]");
 }
 
+// A double array among 4-byte arrays: element k is words 2k and 2k + 1, both named by it.
+TEST(ArrayNames, BothHalvesOfADoubleAreNamedByItsElement) {
+  const std::vector<SharedArray> arrays = {{"vals", 0, {8}, ElementType::Double, 2},
+                                           {"count", 16, {8}, ElementType::Int},
+                                           {"total", 24, {1}, ElementType::Double, 2}};
+  EXPECT_EQ(word_name(arrays, 0), "vals[0]");
+  EXPECT_EQ(word_name(arrays, 7), "vals[3]");
+  EXPECT_EQ(word_name(arrays, 15), "vals[7]");
+  EXPECT_EQ(word_name(arrays, 16), "count[0]");
+  EXPECT_EQ(word_name(arrays, 25), "total");
+  EXPECT_EQ(word_name(arrays, 26), "word 26 (between arrays)");
+  EXPECT_EQ(word_range_name(arrays, 6, 7), "vals[3]");
+  EXPECT_EQ(word_range_name(arrays, 0, 15), "vals[0..7]");
+  EXPECT_EQ(word_runs_name(arrays, {2, 3, 4, 5, 16}), "vals[1..2], count[0]");
+}
+
 }  // namespace
 }  // namespace stridescope

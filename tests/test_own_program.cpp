@@ -317,6 +317,47 @@ TEST(OwnProgram, SeveralCuFilesAndAHostFileAreOneProgram) {
   EXPECT_EQ(r.trace.blocks.front().steps.front().line, 4);  // the first file's lines
 }
 
+// A double array beside an int array: the trace keeps 4-byte words, each double two of them (its
+// two banks), named and valued as the double it is.
+TEST(OwnProgram, ADoubleArrayBesideAnIntArrayIsShownAsDoubles) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  OwnRunOptions options;
+  options.file = write_program(
+      "own_mixed_sizes.cu",
+      "#include <cstdio>\n__global__ void k(const double* in, double* out) {\n"
+      "  __shared__ double vals[8];\n  __shared__ int count[8];\n  int t = threadIdx.x;\n"
+      "  vals[t] = in[t] * 1.5;\n  count[t] = t + 1;\n  __syncthreads();\n  if (t == 0) {\n"
+      "    double s = 0; int c = 0;\n"
+      "    for (int i = 0; i < 8; ++i) { s += vals[i]; c += count[i]; }\n"
+      "    out[0] = s; out[1] = c;\n  }\n}\nint main() {\n"
+      "  double h[8]; for (int i = 0; i < 8; ++i) h[i] = 0.5 * i;\n"
+      "  double *in, *out; cudaMalloc(&in, sizeof h); cudaMalloc(&out, 16);\n"
+      "  cudaMemcpy(in, h, sizeof h, cudaMemcpyHostToDevice);\n  k<<<1, 8>>>(in, out);\n"
+      "  double r[2]; cudaMemcpy(r, out, 16, cudaMemcpyDeviceToHost);\n"
+      "  printf(\"%g %g\\n\", r[0], r[1]);\n}\n");
+  const OwnRunResult r = run_own_program(options);
+  ASSERT_TRUE(r.traced) << r.failure << r.errors;
+  EXPECT_EQ(r.output, "21 36\n");
+  const Trace& t = r.trace;
+  EXPECT_EQ(t.word_size, 4u);
+  ASSERT_EQ(t.arrays.size(), 2u);
+  EXPECT_EQ(t.arrays[0], (SharedArray{"vals", 0, {8}, ElementType::Double, 2}));
+  EXPECT_EQ(t.arrays[1], (SharedArray{"count", 16, {8}, ElementType::Int}));
+  std::vector<double> expected;
+  for (int i = 0; i < 8; ++i) expected.insert(expected.end(), 2, 0.75 * i);  // both halves
+  for (int i = 1; i <= 8; ++i) expected.push_back(i);
+  const std::vector<double>& last = t.blocks.front().steps.back().snapshot;
+  EXPECT_EQ(std::vector<double>(last.begin(), last.begin() + 24), expected);
+  EXPECT_DOUBLE_EQ(t.reference, 21 + 36);  // each double once
+  EXPECT_TRUE(t.passes.empty());           // a block's result (one word) cannot hold half a double
+  std::ostringstream out, err;
+  EXPECT_EQ(command_run(options, "", false, out, err), 0) << err.str();
+  EXPECT_NE(out.str().find("vals[0] (a double) at exit 0\nshared arrays: vals[8] at word 0, "
+                           "count[8] at word 16\n"),
+            std::string::npos)
+      << out.str();
+}
+
 // A traced block too large to trace: the program's output and exit status, a note, no trace.
 TEST(OwnProgram, ABlockTooLargeToTraceIsANoteNotAnError) {
   if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";

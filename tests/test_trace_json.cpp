@@ -297,6 +297,33 @@ TEST(TraceJson, NamedArraysAndTheResultFlagRoundTripAndAreValidated) {
   EXPECT_NE(error_of(j).find("$.result_in_word0: must be true or false"), std::string::npos);
 }
 
+// A double array among 4-byte arrays: two words an element, its dims in elements.
+TEST(TraceJson, ADoubleArrayOfTwoWordsAnElementRoundTripsAndIsValidated) {
+  Trace trace = sample();  // 64 words of 4 bytes
+  trace.arrays = {{"vals", 0, {16}, ElementType::Double, 2}, {"count", 32, {32}, ElementType::Int}};
+  EXPECT_EQ(trace_from_json(trace_to_json(trace)), trace);
+  EXPECT_EQ(trace_to_json(trace)["arrays"][0]["element_words"], 2);
+  EXPECT_FALSE(trace_to_json(trace)["arrays"][1].contains("element_words"));  // 1
+  json past = trace_to_json(trace);
+  past["arrays"][0]["dims"] = json::array({17u});  // 34 words: over count's first
+  EXPECT_NE(error_of(past).find("$.arrays[1].first_word: overlaps the array before it"),
+            std::string::npos)
+      << error_of(past);
+  const std::string must = "$.arrays[0].element_words: must be 1, or 2 for a double array";
+  for (const auto& [field, value] : std::vector<std::pair<std::string, json>>{
+           {"type", "int"}, {"element_words", 3}, {"element_words", 0}}) {
+    json j = trace_to_json(trace);
+    j["arrays"][0][field] = value;
+    EXPECT_NE(error_of(j).find(field == "element_words" && value == 3 ? "larger than 2" : must),
+              std::string::npos)
+        << field << ": " << error_of(j);
+  }
+  json odd = trace_to_json(trace);  // a half at an odd word: the halves would be swapped
+  odd["arrays"][0]["first_word"] = 1u;
+  odd["arrays"][0]["dims"] = json::array({8u});
+  EXPECT_NE(error_of(odd).find(must), std::string::npos) << error_of(odd);
+}
+
 TEST(TraceJson, AProgramsLaunchListRoundTripsAndIsValidated) {
   Trace trace = sample();  // block 64
   trace.launches = {{"fill", {4, 1, 1}, {128, 1, 1}}, {"tiles", {2, 2, 1}, {8, 8, 1}}};

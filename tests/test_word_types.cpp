@@ -1,5 +1,6 @@
 // What type each shared word of a trace holds (trace/word_types.h): a program's float and int
-// arrays each in their own, a double array in 4-byte words as bits, the run's type elsewhere.
+// arrays each in their own, a double array in 4-byte words as bits (or, two words an element,
+// as doubles), the run's type elsewhere.
 #include <gtest/gtest.h>
 
 #include "trace/word_types.h"
@@ -36,6 +37,22 @@ TEST(WordTypes, ADoubleArrayInEightByteWordsIsDouble) {
   t.shared_words = 4;
   t.arrays = {{"d", 0, {4}, ElementType::Double}};
   EXPECT_EQ(word_type(t, 3), ElementType::Double);
+}
+
+// A double array among 4-byte arrays, two words an element (element_words): both halves are
+// Double, the high one said once.
+TEST(WordTypes, BothHalvesOfATwoWordDoubleAreDoubleAndTheHighOneIsKnown) {
+  Trace t = mixed();
+  t.arrays[2].element_words = 2;
+  t.arrays[2].dims = {2};
+  for (std::uint32_t w = 10; w < 14; ++w) EXPECT_EQ(word_type(t, w), ElementType::Double) << w;
+  EXPECT_FALSE(is_high_half(t, 10));
+  EXPECT_TRUE(is_high_half(t, 11));
+  EXPECT_TRUE(is_high_half(t, 13));
+  EXPECT_FALSE(is_high_half(t, 8));
+  EXPECT_FALSE(double_halves_at_word0(t));
+  t.arrays = {{"d", 0, {2}, ElementType::Double, 2}};
+  EXPECT_TRUE(double_halves_at_word0(t));
 }
 
 TEST(WordTypes, TheSentenceNamesEveryDeclaredTypeOnce) {

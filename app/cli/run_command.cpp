@@ -14,7 +14,9 @@
 #include "core/error_line.h"
 #include "core/files.h"
 #include "model/global_memory_text.h"
+#include "trace/array_names.h"
 #include "trace/trace_json.h"
+#include "trace/word_types.h"
 
 namespace stridescope {
 
@@ -48,6 +50,8 @@ std::string block_result_sentence(const Trace& trace) {
     s << "no shared memory";
   } else if (trace.result_in_word0) {
     s << "block result " << word0;
+  } else if (double_halves_at_word0(trace)) {  // no block's result is read from half a double
+    s << word_name(trace.arrays, 0) << " (a double) at exit " << word0;
   } else if (trace.passes.empty()) {
     s << "shared word 0 at exit " << word0
       << " (blocks' results are kept for grids of up to 16,384 blocks and 4 MiB of shared memory)";

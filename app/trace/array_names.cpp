@@ -8,12 +8,14 @@ namespace stridescope {
 namespace {
 
 const SharedArray* array_of(const std::vector<SharedArray>& arrays, unsigned word) {
-  for (const SharedArray& a : arrays) {
-    unsigned long long words = 1;
-    for (std::uint32_t d : a.dims) words *= d;
-    if (word >= a.first_word && word - a.first_word < words) return &a;
-  }
+  for (const SharedArray& a : arrays)
+    if (word >= a.first_word && word - a.first_word < array_words(a)) return &a;
   return nullptr;
+}
+
+// The element of `a` that word `word` is (a part of).
+unsigned element_of(const SharedArray& a, unsigned word) {
+  return (word - a.first_word) / std::max(1u, a.element_words);
 }
 
 // The indices of element i of a row-major array of `dims`.
@@ -40,7 +42,7 @@ std::string word_name(const std::vector<SharedArray>& arrays, unsigned word) {
   if (!a) return "word " + std::to_string(word) + " (between arrays)";
   // A one-word array is a scalar as the kernel spells it (`__shared__ int total;`): no index.
   if (a->dims.size() == 1 && a->dims[0] == 1) return a->name;
-  return a->name + subscripts(indices(a->dims, word - a->first_word));
+  return a->name + subscripts(indices(a->dims, element_of(*a, word)));
 }
 
 std::string word_range_name(const std::vector<SharedArray>& arrays, unsigned first, unsigned last) {
@@ -49,7 +51,8 @@ std::string word_range_name(const std::vector<SharedArray>& arrays, unsigned fir
   const SharedArray* a = array_of(arrays, first);
   if (!a || a != array_of(arrays, last))
     return word_name(arrays, first) + ".." + word_name(arrays, last);
-  const unsigned i = first - a->first_word, j = last - a->first_word;
+  const unsigned i = element_of(*a, first), j = element_of(*a, last);
+  if (i == j) return word_name(arrays, first);  // the two halves of one element
   if (a->dims.size() == 1)
     return a->name + "[" + std::to_string(i) + ".." + std::to_string(j) + "]";
   const unsigned inner = a->dims.back();

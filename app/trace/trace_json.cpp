@@ -475,6 +475,16 @@ void arrays_from_json(const json& in, Trace& trace) {
         fail(path + ".type", std::string(name_of(*a.type)) + " words in a trace of " +
                                  std::to_string(trace.word_size) + "-byte words");
     }
+    if (arrays[i].contains("element_words")) {  // optional: 1
+      a.element_words =
+          static_cast<std::uint32_t>(get_unsigned(arrays[i], path, "element_words", 2));
+      const bool halves = a.element_words == 1 || (trace.word_size == 4 && a.first_word % 2 == 0 &&
+                                                   a.type == ElementType::Double);
+      if (a.element_words == 0 || !halves)
+        fail(path + ".element_words",
+             "must be 1, or 2 for a double array at an even word in a trace of 4-byte words");
+      words *= a.element_words;
+    }
     if (a.first_word < end) fail(path + ".first_word", "overlaps the array before it");
     end = a.first_word + words;
     if (end > trace.shared_words)
@@ -535,6 +545,7 @@ nlohmann::json trace_to_json(const Trace& trace) {
     for (const SharedArray& a : trace.arrays) {
       arrays.push_back({{"name", a.name}, {"first_word", a.first_word}, {"dims", a.dims}});
       if (a.type) arrays.back()["type"] = name_of(*a.type);
+      if (a.element_words != 1) arrays.back()["element_words"] = a.element_words;
     }
     out["arrays"] = std::move(arrays);
   }

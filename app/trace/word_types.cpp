@@ -8,14 +8,26 @@ namespace stridescope {
 
 ElementType word_type(const Trace& trace, std::uint32_t word) {
   for (const SharedArray& a : trace.arrays) {
-    std::uint64_t words = 1;
-    for (std::uint32_t d : a.dims) words *= d;
-    if (word < a.first_word || word >= a.first_word + words) continue;
+    if (word < a.first_word || word >= a.first_word + array_words(a)) continue;
     if (!a.type) break;
-    if (*a.type == ElementType::Double && trace.word_size == 4) return ElementType::Int;
+    // A double array of one word an element in a trace of 4-byte words (a file from before
+    // element_words): its words are bits.
+    if (*a.type == ElementType::Double && trace.word_size == 4 && a.element_words != 2)
+      return ElementType::Int;
     return *a.type;
   }
   return trace.run.element_type;
+}
+
+bool is_high_half(const Trace& trace, std::uint32_t word) {
+  for (const SharedArray& a : trace.arrays)
+    if (word >= a.first_word && word < a.first_word + array_words(a))
+      return a.element_words == 2 && (word - a.first_word) % 2 == 1;
+  return false;
+}
+
+bool double_halves_at_word0(const Trace& trace) {
+  return trace.word_size == 4 && is_high_half(trace, 1) && !is_high_half(trace, 0);
 }
 
 std::string shared_types_text(const Trace& trace) {

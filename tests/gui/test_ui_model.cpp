@@ -4,6 +4,7 @@
 #include "emu/run_variant.h"
 #include "ui/canvas/canvas_layout.h"
 #include "ui/canvas/canvas_model.h"
+#include "ui/canvas/canvas_paint.h"
 #include "ui/canvas/canvas_text.h"
 #include "ui/state/session.h"
 
@@ -264,6 +265,43 @@ TEST(CanvasText, WordsAndThreadsAreDescribedApart) {
   EXPECT_EQ(banks_text(m, 2), "banks 4 and 5");
   CanvasModel ints = canvas_model(TraceModel(emulated("interleaved-strided", 64)), 1);
   EXPECT_EQ(banks_text(ints, 37), "bank 5");
+}
+
+// A program that mixes a double array with an int array, in 4-byte words: a double is one box
+// across its two banks, its value written once, both halves named by its element.
+TEST(CanvasModel, ADoubleAmongFourByteArraysIsOneBoxAcrossItsTwoBanks) {
+  Trace t;
+  t.run.variant = "own:mix.cu";
+  t.run.block_size = 8;
+  t.run.n = 24;
+  t.run.input_pattern = InputPattern::Custom;
+  t.shared_words = 24;
+  t.arrays = {{"vals", 0, {8}, ElementType::Double, 2}, {"count", 16, {8}, ElementType::Int}};
+  Step step;
+  step.label = "exit";
+  step.snapshot.assign(24, 0.0);
+  step.snapshot[6] = step.snapshot[7] = 0.45;  // vals[3]
+  step.snapshot[16] = 1;
+  step.accesses.push_back(Access{3, 0, 24, 8, AccessKind::Write, 7, 0, 0.45});
+  t.blocks.push_back(BlockTrace{0, {step}, 0.0});
+  const CanvasModel m = canvas_model(TraceModel(t), 0);
+  EXPECT_EQ(m.cells[6].half, CellHalf::Low);
+  EXPECT_EQ(m.cells[7].half, CellHalf::High);
+  EXPECT_EQ(m.cells[16].half, CellHalf::Whole);
+  EXPECT_EQ(m.cells[6].text, "0.45");
+  EXPECT_EQ(m.cells[7].text, "");  // written once, across both
+  EXPECT_EQ(m.cells[16].text, "1");
+  const CanvasLayout l = layout_canvas({24, 4, 8}, metrics(1000, 800));
+  const Rect low = element_rect(l, m, 6), high = l.word_rect(7);
+  EXPECT_FLOAT_EQ(low.x, l.word_rect(6).x);
+  EXPECT_FLOAT_EQ(low.x + low.w, high.x + high.w);  // one box over both banks
+  EXPECT_EQ(element_rect(l, m, 7).w, 0.0f);
+  EXPECT_EQ(element_rect(l, m, 16), l.word_rect(16));
+  const std::string tip = word_tooltip(m, 7, l.words_per_row);
+  EXPECT_NE(tip.find("vals[3] = 0.45\nbanks 6 and 7 (a double's two 4-byte halves)"),
+            std::string::npos)
+      << tip;
+  EXPECT_NE(tip.find("written by thread 3"), std::string::npos) << tip;
 }
 
 TEST(CanvasText, WordRangesAreIndexExpressions) {

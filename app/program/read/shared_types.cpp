@@ -37,9 +37,10 @@ ElementType shared_element_type(const std::vector<std::string>& shared_types, st
   if (all_float) return ElementType::Float;
   if (all_double) return ElementType::Double;
   if (any_double && note)
-    *note =
-        "note: the program's shared arrays mix 8-byte and smaller elements: the trace shows "
-        "shared memory as 4-byte words (an 8-byte value is two of them)";
+    *note = std::string(
+                "note: the program's shared arrays mix 8-byte and smaller elements: the "
+                "trace shows shared memory as 4-byte words (a double across its two, ") +
+            "an 8-byte integer as the bits of its two halves)";
   return ElementType::Int;
 }
 

@@ -139,19 +139,30 @@ ElementType type_at(const std::vector<ElementType>& types, std::size_t word, Ele
   return word < types.size() ? types[word] : other;
 }
 
+std::int64_t pair_bits(std::uint32_t lo, std::uint32_t hi) {
+  return std::int64_t((std::uint64_t(hi) << 32) | lo);
+}
+
 // A block's 4-byte words -> its elements, each in its word's type (a double is two words, the low
-// one first).
+// one first). In a trace of 4-byte words, a double array's element is two words (element_words):
+// both hold its value.
 std::vector<double> elements(const std::vector<std::uint32_t>& words,
                              const std::vector<ElementType>& types, ElementType element) {
   std::vector<double> out;
   if (element != ElementType::Double) {
-    for (std::size_t i = 0; i < words.size(); ++i)
-      out.push_back(from_bits(std::int32_t(words[i]), type_at(types, i, element)));
+    for (std::size_t i = 0; i < words.size(); ++i) {
+      const ElementType type = type_at(types, i, element);
+      if (type == ElementType::Double && i + 1 < words.size()) {
+        out.insert(out.end(), 2, from_bits(pair_bits(words[i], words[i + 1]), type));
+        ++i;
+        continue;
+      }
+      out.push_back(from_bits(std::int32_t(words[i]), type));
+    }
     return out;
   }
   for (std::size_t i = 0; i + 1 < words.size(); i += 2) {
-    const std::uint32_t lo = words[i], hi = words[i + 1];
-    out.push_back(from_bits(std::int64_t((std::uint64_t(hi) << 32) | lo), element));
+    out.push_back(from_bits(pair_bits(words[i], words[i + 1]), element));
   }
   return out;
 }
@@ -301,7 +312,10 @@ SharedLayout shared_memory_of(const nlohmann::json& raw, const TraceInputs& in, 
   // An array of another type (a struct, a char, a template's T) is read in the file's type.
   for (SharedArray& a : trace.arrays)
     if (!a.type) a.type = in.element;
-  if (!trace.arrays.empty()) trace.run.element_type = word_type(trace, 0);
+  // Word 0 the low half of a double among 4-byte arrays: the run's type stays the file's (a
+  // block's result, 4 bytes, cannot hold it: trace_of_raw claims none).
+  if (!trace.arrays.empty() && !double_halves_at_word0(trace))
+    trace.run.element_type = word_type(trace, 0);
   return layout;
 }
 
@@ -319,7 +333,8 @@ Trace trace_of_raw(const nlohmann::json& raw, const TraceInputs& in) {
   // Each block's load and result are kept for a launch of up to 16,384 blocks and 4 MiB of shared
   // memory in all (runtime/launch.cpp); a larger one has only the traced block's, and no result is
   // claimed.
-  const bool every_block = raw.contains("first_snapshots") && raw.contains("block_results");
+  const bool every_block = raw.contains("first_snapshots") && raw.contains("block_results") &&
+                           !double_halves_at_word0(trace);
   if (every_block) {
     for (const auto& snapshot : raw["first_snapshots"])
       for (double v : elements(layout.words(words_of(snapshot)), types, element))
@@ -353,7 +368,9 @@ Trace trace_of_raw(const nlohmann::json& raw, const TraceInputs& in) {
   trace.result = host_sum(pass.partials, trace.run.element_type);
   if (every_block) trace.passes.push_back(std::move(pass));
   trace.second_stage = SecondStage::Host;
-  for (double v : trace.run.input_values) trace.reference += v;
+  for (std::size_t w = 0; w < trace.run.input_values.size(); ++w)
+    if (!is_high_half(trace, std::uint32_t(w % std::max<std::uint32_t>(1, trace.shared_words))))
+      trace.reference += trace.run.input_values[w];
   if (raw.contains("buffers"))
     trace.global_memory =
         global_of_raw(raw, in.lines, in.source, in.made_buffers, steps_per_interval);

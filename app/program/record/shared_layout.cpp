@@ -118,16 +118,19 @@ std::vector<SharedArray> SharedLayout::arrays(const std::vector<SharedDecl>& dec
       const bool dynamic = p.symbol.name.empty() && d.is_extern;
       if (!dynamic && (d.name != p.symbol.name || d.function != p.symbol.function)) continue;
       if (dynamic) a.name = d.name;
+      a.type =
+          dynamic ? (externs_agree ? extern_type : std::nullopt) : declared_element_type(d.type);
+      // Doubles among 4-byte arrays: an element is two words (its halves, each in its own bank).
+      if (a.type == ElementType::Double && word_size == 4 && words % 2 == 0 && p.at % 8 == 0)
+        a.element_words = 2;
       std::vector<std::uint32_t> dims = dims_of(d.type);
       std::uint64_t product = 1;
       for (std::uint32_t x : dims) product *= x;
-      if (!dims.empty() && product == words) a.dims = dims;
-      a.type =
-          dynamic ? (externs_agree ? extern_type : std::nullopt) : declared_element_type(d.type);
+      if (!dims.empty() && product * a.element_words == words) a.dims = dims;
       break;
     }
     if (a.name.empty()) a.name = "extern __shared__";
-    if (a.dims.empty()) a.dims = {words};
+    if (a.dims.empty()) a.dims = {words / a.element_words};
     out.push_back(std::move(a));
   }
   return out;

@@ -77,6 +77,28 @@ float canvas_tag_width(float label_size) {
   return text_width(label_size, "32-way") + label_size * 0.8f;
 }
 
+namespace {
+
+bool halves_share_row(const CanvasLayout& l, const CanvasModel& m, unsigned low) {
+  if (low + 1 >= l.words || low + 1 >= m.cells.size() || m.cells[low].half != CellHalf::Low)
+    return false;
+  const Rect a = l.word_rect(low), b = l.word_rect(low + 1);
+  return a.y == b.y && b.x > a.x;
+}
+
+}  // namespace
+
+Rect element_rect(const CanvasLayout& l, const CanvasModel& m, unsigned w) {
+  Rect r = l.word_rect(w);
+  if (m.cells[w].half == CellHalf::High && w > 0 && halves_share_row(l, m, w - 1))
+    return {r.x, r.y, 0, r.h};
+  if (halves_share_row(l, m, w)) {
+    const Rect high = l.word_rect(w + 1);
+    r.w = high.x + high.w - r.x;
+  }
+  return r;
+}
+
 // One text size for every value: as large as the text size asks and the cells allow, shrunk so
 // that most values fit whole (a value that does not fit at that size is written compactly).
 float value_size(const CanvasPaint& paint, const CanvasModel& shown, float floor) {
@@ -84,8 +106,10 @@ float value_size(const CanvasPaint& paint, const CanvasModel& shown, float floor
   Rect cell = l.word_rect(0);
   float size = std::min(paint.font_size * 1.15f, cell.h * 0.6f);
   for (unsigned w = 0; w < shown.cells.size() && w < l.words; ++w) {
+    const float room =
+        shown.cells[w].half == CellHalf::Whole ? cell.w : element_rect(l, shown, w).w;
     float width = text_width(size, shown.cells[w].text);
-    if (width > cell.w * 0.9f) size = std::max(floor, size * cell.w * 0.9f / width);
+    if (room > 0 && width > room * 0.9f) size = std::max(floor, size * room * 0.9f / width);
   }
   return size;
 }
@@ -100,7 +124,8 @@ void draw_values(const CanvasPaint& paint) {
   const CanvasModel& shown = show_new ? paint.model : *view.previous;
   float size = value_size(paint, shown, floor);
   for (unsigned w = 0; w < shown.cells.size() && w < l.words; ++w) {
-    Rect r = l.word_rect(w);
+    Rect r = element_rect(l, shown, w);
+    if (r.w <= 0) continue;  // the high half of a double: its low half's cell writes it
     const char* text = shown.cells[w].text.c_str();
     float width = text_width(size, text);
     for (const std::string* shorter : {&shown.cells[w].compact, &shown.cells[w].tiny}) {

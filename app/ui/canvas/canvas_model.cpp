@@ -3,6 +3,7 @@
 #include "ui/canvas/canvas_model.h"
 
 #include "core/format.h"
+#include "trace/word_types.h"
 
 #include <algorithm>
 #include <tuple>
@@ -160,6 +161,11 @@ CanvasModel canvas_model(const TraceModel& m, std::size_t step_index, const Step
   for (std::size_t w = 0; w < model.cells.size(); ++w) {
     CellState& cell = model.cells[w];
     if (w < step.snapshot.size()) cell.value = step.snapshot[w];
+    if (is_high_half(trace, std::uint32_t(w))) {  // its low half's cell writes the double
+      cell.half = CellHalf::High;
+      model.cells[w - 1].half = CellHalf::Low;
+      continue;
+    }
     cell.text = cell_value_text(cell.value);
     cell.compact = compact_value_text(cell.value);
     cell.tiny = tiny_value_text(cell.value);

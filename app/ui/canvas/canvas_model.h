@@ -15,9 +15,14 @@ enum class CellRole { Untouched, Read, Written };  // Written wins over Read
 // Where a thread is when the run stops at a divergent barrier.
 enum class BarrierWait { None, Waiting, Exited };
 
+// Which half of a double the word is, where a program mixes double and 4-byte arrays in a trace of
+// 4-byte words (SharedArray::element_words): the low half's cell writes the value across both.
+enum class CellHalf { Whole, Low, High };
+
 // One shared-memory word (an element of the trace's word size).
 struct CellState {
   double value = 0;
+  CellHalf half = CellHalf::Whole;
   std::string text;     // the value as a cell shows it (cell_value_text), formatted once
   std::string compact;  // shorter, for narrow cells (compact_value_text)
   std::string tiny;     // shortest, for the smallest cells (tiny_value_text: "2k")

@@ -39,6 +39,10 @@ float canvas_label_width(const CanvasShape& shape, float label_size,
 float canvas_tag_width(float label_size);  // the right column: "32-way"
 
 void draw_values(const CanvasPaint& paint);
+
+// Word w's box: its cell; both halves of a double (CellHalf) as one box where they share a row
+// (the low half's, w 0 for the high half's), else each its own cell.
+Rect element_rect(const CanvasLayout& l, const CanvasModel& m, unsigned w);
 void draw_bank_header(const CanvasPaint& paint);
 void draw_row_labels(const CanvasPaint& paint);
 void draw_warp_labels(const CanvasPaint& paint);

@@ -137,8 +137,14 @@ std::string word_tooltip(const CanvasModel& model, unsigned word, unsigned words
   const CellState& c = model.cells[word];
   unsigned row = word / words_per_row;
   unsigned last = std::min<std::size_t>((row + 1) * words_per_row, model.cells.size()) - 1;
+  std::string banks = banks_text(model, word);
+  if (c.half != CellHalf::Whole) {  // a double among 4-byte arrays: both its banks
+    const unsigned low = c.half == CellHalf::High ? word - 1 : word;
+    banks = "banks " + std::to_string(model.first_bank(low)) + " and " +
+            std::to_string(model.first_bank(low + 1)) + " (a double's two 4-byte halves)";
+  }
   std::string out = word_name(model.arrays, word) + " = " + cell_value_text(c.value) + "\n" +
-                    banks_text(model, word) + ", row " + std::to_string(row) + ": " +
+                    banks + ", row " + std::to_string(row) + ": " +
                     word_range_text(model.arrays, row * words_per_row, last);
   std::vector<unsigned> readers, writers;
   for (const Touch& t : model.touches_of_word(word)) {

@@ -244,8 +244,12 @@ void MemoryCanvas::add_word_instances(const CanvasView& view, const CanvasSelect
     CellRole before = view.previous && w < view.previous->cells.size()
                           ? view.previous->cells[w].role
                           : CellRole::Untouched;
-    add_cell(layout_.word_rect(w), role_color(p, before), role_color(p, m.cells[w].role),
-             m.cells[w].conflict, emphasis(selection.words, w));
+    const Rect r = element_rect(layout_, m, w);
+    if (r.w <= 0) continue;  // the high half of a double, inside its low half's box
+    const bool high_conflict =
+        m.cells[w].half == CellHalf::Low && w + 1 < m.cells.size() && m.cells[w + 1].conflict;
+    add_cell(r, role_color(p, before), role_color(p, m.cells[w].role),
+             m.cells[w].conflict || high_conflict, emphasis(selection.words, w));
   }
 }
 
