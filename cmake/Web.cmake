@@ -36,17 +36,7 @@ add_library(web_imgui STATIC
 target_include_directories(web_imgui SYSTEM PUBLIC "${STRIDESCOPE_IMGUI_SOURCE_DIR}")
 
 # The same source lists as the desktop's core and UI, less what runs other processes.
-file(GLOB core_sources CONFIGURE_DEPENDS
-  "${CMAKE_SOURCE_DIR}/app/core/*.cpp" "${CMAKE_SOURCE_DIR}/app/run/*.cpp"
-  "${CMAKE_SOURCE_DIR}/app/trace/*.cpp" "${CMAKE_SOURCE_DIR}/app/analysis/*.cpp"
-  "${CMAKE_SOURCE_DIR}/app/emu/*.cpp" "${CMAKE_SOURCE_DIR}/app/simt/*.cpp"
-  "${CMAKE_SOURCE_DIR}/app/model/*.cpp"
-  "${CMAKE_SOURCE_DIR}/app/exercises/catalog/*.cpp"
-  "${CMAKE_SOURCE_DIR}/app/bench/bench_report.cpp")
-list(APPEND core_sources "${CMAKE_SOURCE_DIR}/app/exercises/catalog.cpp"
-                         "${CMAKE_SOURCE_DIR}/app/exercises/progress.cpp"
-                         "${CMAKE_SOURCE_DIR}/kernels/registry.cpp"
-                         "${CMAKE_BINARY_DIR}/generated/kernel_sources.cpp")
+include(cmake/Layers.cmake)
 file(GLOB_RECURSE ui_sources CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/app/ui/*.cpp")
 list(REMOVE_ITEM ui_sources "${CMAKE_SOURCE_DIR}/app/ui/gui_disabled.cpp"
   "${CMAKE_SOURCE_DIR}/app/ui/gui.cpp" "${CMAKE_SOURCE_DIR}/app/ui/export/export_disabled.cpp"
@@ -60,7 +50,7 @@ file(GLOB web_sources CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/app/web/*.cpp")
 set(cli_sources app/cli/options.cpp app/cli/window_options.cpp app/cli/quiz_marks.cpp
   app/cli/export_command.cpp app/program/read/launch_spec.cpp)
 
-add_executable(stridescope_web ${core_sources} ${ui_sources} ${export_sources} ${web_sources}
+add_executable(stridescope_web ${layer_sources} ${ui_sources} ${export_sources} ${web_sources}
   ${cli_sources}
   "${CMAKE_BINARY_DIR}/generated/shader_sources.cpp")
 set_target_properties(stridescope_web PROPERTIES OUTPUT_NAME stridescope SUFFIX ".js")

@@ -9,7 +9,7 @@ rm -rf .carry && mkdir -p .carry/include .carry/lib
 cp -r /usr/include/nlohmann /usr/include/CLI .carry/include/
 cp /usr/lib/x86_64-linux-gnu/libboost_context.a .carry/lib/
 # Every Boost header the emulator and the SIMT engine pull in, found by the compiler itself.
-for source in app/emu/emulator.cpp app/simt/*.cpp; do
+for source in app/catalog/emu/emulator.cpp app/simt/*.cpp; do
   g++ -std=c++20 -M -Ikernels -Iapp "$source"
 done | tr ' \\' '\n\n' | grep '^/usr/include/boost/' |
   sort -u | while read -r header; do

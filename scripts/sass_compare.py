@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Shows the probe compiles away: diffs the SASS of each untraced (NoProbe) kernel against a
-hand-written probe-free copy (app/cuda/plain_reference.cu). Usage: sass_compare.py BUILD_DIR ARCH"""
+hand-written probe-free copy (app/catalog/cuda/plain_reference.cu). Usage: sass_compare.py BUILD_DIR ARCH"""
 import re
 import subprocess
 import sys

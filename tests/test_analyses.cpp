@@ -7,9 +7,9 @@
 #include "analysis/additions.h"
 #include "analysis/precision.h"
 #include "analysis/step_facts.h"
+#include "catalog/emu/run_variant.h"
 #include "core/format.h"
 #include "core/input.h"
-#include "emu/run_variant.h"
 #include "model/trace_model.h"
 #include "trace_builders.h"
 

@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "analysis/bank_conflicts.h"
-#include "emu/run_variant.h"
+#include "catalog/emu/run_variant.h"
 #include "trace_builders.h"
 
 namespace stridescope {

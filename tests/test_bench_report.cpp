@@ -8,9 +8,9 @@
 #include <set>
 #include <sstream>
 
-#include "bench/bench_notes.h"
-#include "bench/bench_report.h"
-#include "bench/bench_stats.h"
+#include "catalog/bench/bench_notes.h"
+#include "catalog/bench/bench_report.h"
+#include "catalog/bench/bench_stats.h"
 #include "registry.h"
 
 namespace stridescope {

@@ -2,7 +2,7 @@
 // emulator makes agrees with itself.
 #include <gtest/gtest.h>
 
-#include "emu/run_variant.h"
+#include "catalog/emu/run_variant.h"
 #include "registry.h"
 #include "trace/trace_consistency.h"
 #include "trace/trace_json.h"

@@ -3,7 +3,7 @@
 
 #include <vector>
 
-#include "emu/emulator.h"
+#include "catalog/emu/emulator.h"
 #include "shared.h"
 
 namespace stridescope {

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "emu/emulator.h"
+#include "catalog/emu/emulator.h"
 #include "shared.h"
 
 namespace stridescope {

@@ -11,9 +11,9 @@
 #include <sstream>
 
 #include "cli/exercise_command.h"
-#include "exercises/checker.h"
+#include "exercises/checker/checker.h"
+#include "exercises/checker/harness_errors.h"
 #include "exercises/exercise.h"
-#include "exercises/harness_errors.h"
 #include "exercises/progress.h"
 #include "program/own_program.h"
 #include "run_command.h"

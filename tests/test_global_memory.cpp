@@ -5,7 +5,7 @@
 #include <fstream>
 
 #include "analysis/global_ranges.h"
-#include "emu/run_variant.h"
+#include "catalog/emu/run_variant.h"
 #include "model/global_memory_text.h"
 #include "program/record/buffer_names.h"
 #include "run_command.h"

@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "analysis/hazards.h"
-#include "emu/run_variant.h"
+#include "catalog/emu/run_variant.h"
 #include "registry.h"
 
 namespace stridescope {
@@ -131,7 +131,7 @@ TEST(Hazards, EightByteAccessesCoverTwoWords) {
 }  // namespace
 }  // namespace stridescope
 
-#include "emu/emulator.h"
+#include "catalog/emu/emulator.h"
 #include "shared.h"
 
 namespace stridescope {

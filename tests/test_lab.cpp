@@ -8,9 +8,9 @@
 #include "analysis/precision.h"
 #include "analysis/shuffles.h"
 #include "analysis/uninitialized.h"
+#include "catalog/emu/precision_study.h"
+#include "catalog/emu/run_variant.h"
 #include "core/input.h"
-#include "emu/precision_study.h"
-#include "emu/run_variant.h"
 #include "registry.h"
 #include "trace/trace_json.h"
 

@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <string>
 
-#include "emu/run_variant.h"
+#include "catalog/emu/run_variant.h"
 #include "model/lessons.h"
 #include "registry.h"
 

@@ -8,7 +8,7 @@
 
 #include "analysis/narration.h"
 #include "analysis/narration_phrases.h"
-#include "emu/run_variant.h"
+#include "catalog/emu/run_variant.h"
 #include "model/trace_model.h"
 #include "registry.h"
 

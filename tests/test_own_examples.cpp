@@ -8,13 +8,13 @@
 #include <string>
 #include <vector>
 
+#include "catalog/emu/run_variant.h"
+#include "catalog/request.h"
 #include "cli/commands.h"
 #include "cli/run_command.h"
-#include "emu/run_variant.h"
 #include "model/global_memory_text.h"
 #include "model/trace_model.h"
 #include "program/own_program.h"
-#include "run/request.h"
 #include "trace/trace_consistency.h"
 #include "trace/trace_json.h"
 

@@ -10,11 +10,11 @@
 #include <fstream>
 #include <sstream>
 
+#include "catalog/emu/run_variant.h"
+#include "catalog/request.h"
 #include "cli/run_command.h"
-#include "emu/run_variant.h"
 #include "model/trace_model.h"
 #include "program/own_program.h"
-#include "run/request.h"
 #include "run_command.h"
 #include "trace/trace_consistency.h"
 #include "trace/trace_json.h"
@@ -447,7 +447,7 @@ TEST(OwnProgram, ShufflesAtomicsAndWarpBarriersRunAndTraceAsOnAGpu) {
 }
 
 // A loop around __syncwarp() makes thousands of warp rounds in one interval: past the cap
-// (run/warp_rounds.h) the interval stays one step, so the trace is small and made quickly (each
+// (catalog/warp_rounds.h) the interval stays one step, so the trace is small and made quickly (each
 // round once became a step with a copy of shared memory: the parent ran out of time and memory).
 TEST(OwnProgram, ALoopOfWarpBarriersStaysOneStepPerInterval) {
   if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";

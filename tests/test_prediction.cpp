@@ -1,7 +1,7 @@
 // Predict the next step: learners' marks judged against real emulator traces.
 #include <gtest/gtest.h>
 
-#include "emu/run_variant.h"
+#include "catalog/emu/run_variant.h"
 #include "model/prediction.h"
 
 namespace stridescope {

@@ -17,9 +17,9 @@
 
 #include "analysis/bank_conflicts.h"
 #include "analysis/lab_summary.h"
-#include "bench/bench_report.h"
-#include "bench/bench_stats.h"
-#include "emu/run_variant.h"
+#include "catalog/bench/bench_report.h"
+#include "catalog/bench/bench_stats.h"
+#include "catalog/emu/run_variant.h"
 #include "registry.h"
 
 namespace stridescope {
@@ -191,9 +191,9 @@ TEST(Recorded, BenchmarkIsLabelledAndComplete) {
   EXPECT_FALSE(report.date.empty());
   EXPECT_FALSE(report.toolkit.empty());
   EXPECT_EQ(report.l2_cache_bytes, 50ull << 20);
-  // A version-2 file: every entry carries the spread of its trials, taken as app/cuda/bench.cu
-  // does (bench_stats.h): at least 20 trials (--repeats 20), at most 100, L launches per trial by
-  // n, and `unstable` exactly where (q3 - q1) / median stayed above 3%.
+  // A version-2 file: every entry carries the spread of its trials, taken as
+  // app/catalog/cuda/bench.cu does (bench_stats.h): at least 20 trials (--repeats 20), at most 100,
+  // L launches per trial by n, and `unstable` exactly where (q3 - q1) / median stayed above 3%.
   EXPECT_EQ(report.version, 2);
   const TrialPlan plan;
   int unstable = 0;

@@ -2,7 +2,7 @@
 // show "finished".
 #include <gtest/gtest.h>
 
-#include "emu/run_variant.h"
+#include "catalog/emu/run_variant.h"
 #include "model/step_alignment.h"
 #include "model/trace_model.h"
 

@@ -9,8 +9,8 @@
 #include <sstream>
 
 #include "analysis/trace_diff.h"
+#include "catalog/emu/run_variant.h"
 #include "cli/diff_command.h"
-#include "emu/run_variant.h"
 #include "program/gputrace/gpu_record.h"
 #include "program/gputrace/sass_lines.h"
 #include "program/own_program.h"

@@ -3,7 +3,7 @@
 
 #include <fstream>
 
-#include "emu/run_variant.h"
+#include "catalog/emu/run_variant.h"
 #include "trace/trace_json.h"
 
 namespace stridescope {

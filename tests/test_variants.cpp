@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "analysis/step_facts.h"
-#include "emu/run_variant.h"
+#include "catalog/emu/run_variant.h"
 #include "model/trace_model.h"
 #include "registry.h"
 

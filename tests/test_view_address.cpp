@@ -5,10 +5,10 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 
+#include "catalog/emu/run_variant.h"
+#include "catalog/request.h"
 #include "cli/options.h"
-#include "emu/run_variant.h"
 #include "model/view_address.h"
-#include "run/request.h"
 #include "trace/trace.h"
 
 namespace stridescope {

@@ -1,8 +1,8 @@
-// Cutting a barrier interval into warp rounds (run/warp_rounds.h), shared by the emulator's and
+// Cutting a barrier interval into warp rounds (catalog/warp_rounds.h), shared by the emulator's and
 // the user programs' traces: a step per round with memory rebuilt, and no cut past the cap.
 #include <gtest/gtest.h>
 
-#include "run/warp_rounds.h"
+#include "catalog/warp_rounds.h"
 
 namespace stridescope {
 namespace {

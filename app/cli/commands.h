@@ -5,8 +5,8 @@
 #include <iosfwd>
 #include <string>
 
-#include "emu/run_variant.h"
-#include "run/request.h"
+#include "catalog/emu/run_variant.h"
+#include "catalog/request.h"
 
 namespace stridescope {
 

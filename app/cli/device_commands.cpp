@@ -5,15 +5,15 @@
 #include <ostream>
 #include <stdexcept>
 
-#include "bench/bench_report.h"
+#include "catalog/bench/bench_report.h"
+#include "catalog/emu/run_variant.h"
+#include "catalog/launch_common.h"
 #include "core/input.h"
-#include "emu/run_variant.h"
 #include "registry.h"
-#include "run/launch_common.h"
 #if defined(STRIDESCOPE_HAVE_CUDA)
-#include "cuda/bench.h"
-#include "cuda/cuda_trace.h"
-#include "cuda/device_reduce.h"
+#include "catalog/cuda/bench.h"
+#include "catalog/cuda/cuda_trace.h"
+#include "catalog/cuda/device_reduce.h"
 #endif
 
 namespace stridescope {

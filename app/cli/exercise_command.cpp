@@ -9,7 +9,7 @@
 
 #include "core/error_line.h"
 #include "core/files.h"
-#include "exercises/checker.h"
+#include "exercises/checker/checker.h"
 #include "exercises/exercise.h"
 #include "exercises/progress.h"
 #include "program/own_program.h"

@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "cli/gui_gpu_program.h"
-#include "exercises/checker.h"
+#include "exercises/checker/checker.h"
 #include "exercises/exercise.h"
 #include "program/build/launch_main.h"
 #include "program/own_program.h"

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "analysis/lab_summary.h"
-#include "emu/run_variant.h"
+#include "catalog/emu/run_variant.h"
 
 namespace stridescope {
 

@@ -29,9 +29,9 @@
 #include "program/read/launch_spec.h"
 #include "ui/gui.h"
 #if defined(STRIDESCOPE_HAVE_CUDA)
-#include "cuda/bench.h"
-#include "cuda/cuda_trace.h"
-#include "cuda/device_reduce.h"
+#include "catalog/cuda/bench.h"
+#include "catalog/cuda/cuda_trace.h"
+#include "catalog/cuda/device_reduce.h"
 #endif
 
 namespace stridescope {

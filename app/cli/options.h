@@ -10,9 +10,9 @@
 #include <string_view>
 #include <vector>
 
+#include "catalog/request.h"
 #include "core/domain.h"
 #include "core/program_choice.h"
-#include "run/request.h"
 
 namespace stridescope {
 

@@ -5,7 +5,7 @@
 #include <iosfwd>
 #include <string>
 
-#include "emu/precision_study.h"
+#include "catalog/emu/precision_study.h"
 
 namespace stridescope {
 

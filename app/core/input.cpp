@@ -26,7 +26,8 @@ double input_value(InputPattern pattern, std::uint64_t index, std::uint64_t seed
     case InputPattern::Ones:
       return 1.0;
     case InputPattern::Iota:
-    case InputPattern::BookDot:  // a[i] = i; the second input's 2i is input_of's (run/request.h)
+    case InputPattern::BookDot:  // a[i] = i; the second input's 2i is input_of's
+                                 // (catalog/request.h)
       return static_cast<double>(index);
     case InputPattern::Uniform:  // 24 random bits: exact in float, so float and double agree
       return static_cast<double>(splitmix64(seed * 0x100000001b3ull + index) >> 40) * 0x1p-24;

@@ -1,5 +1,5 @@
 // Input patterns for a run: all ones, 0..n-1, small random integers, uniform floats in [0, 1), or
-// the book's dot-product input (a[i] = i; its b[i] = 2i comes from input_of in run/request.h).
+// the book's dot-product input (a[i] = i; its b[i] = 2i comes from input_of in catalog/request.h).
 #pragma once
 
 #include <cstddef>

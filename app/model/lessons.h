@@ -10,9 +10,9 @@
 #include <string>
 #include <string_view>
 
-#include "bench/bench_report.h"
+#include "catalog/bench/bench_report.h"
+#include "catalog/request.h"
 #include "core/domain.h"
-#include "run/request.h"
 
 namespace stridescope {
 

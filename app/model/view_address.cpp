@@ -4,9 +4,9 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "catalog/request.h"
 #include "core/domain.h"
 #include "registry.h"
-#include "run/request.h"
 #include "trace/trace.h"
 
 namespace stridescope {

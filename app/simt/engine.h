@@ -1,7 +1,7 @@
 // The SIMT engine: runs the threads of one CUDA block as fibers, in the order a schedule picks, and
 // makes them meet at block barriers (__syncthreads), warp barriers (__syncwarp) and warp
 // collectives (shuffles, votes, warp reductions, matches). One engine serves both the catalog's
-// emulator (emu/emulator.cpp) and the runtime linked into a user's program
+// emulator (catalog/emu/emulator.cpp) and the runtime linked into a user's program
 // (runtime/); each adds its own way of seeing memory and calls access_point() before every
 // memory access it sees. Barrier divergence and runaway loops are reported, never a hang.
 #pragma once

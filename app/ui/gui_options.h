@@ -8,12 +8,12 @@
 #include <string>
 #include <vector>
 
-#include "bench/bench_report.h"
+#include "catalog/bench/bench_report.h"
+#include "catalog/request.h"
 #include "core/program_choice.h"
 #include "exercises/check_result.h"
 #include "model/lessons.h"
 #include "model/prediction.h"
-#include "run/request.h"
 #include "trace/trace.h"
 #include "ui/panels/view_id.h"
 

@@ -1,11 +1,11 @@
 // The device build on a real GPU: each variant's untraced kernel gives the emulator's sums.
 #include <gtest/gtest.h>
 
+#include "catalog/cuda/device_reduce.h"
+#include "catalog/emu/run_variant.h"
+#include "catalog/launch_common.h"
 #include "core/input.h"
-#include "cuda/device_reduce.h"
-#include "emu/run_variant.h"
 #include "registry.h"
-#include "run/launch_common.h"
 
 namespace stridescope {
 namespace {
@@ -64,7 +64,7 @@ TEST_F(Gpu, BadVariantIsAClearError) {
 #include <algorithm>
 #include <tuple>
 
-#include "cuda/cuda_trace.h"
+#include "catalog/cuda/cuda_trace.h"
 
 namespace stridescope {
 namespace {

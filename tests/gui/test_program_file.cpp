@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <thread>
 
-#include "emu/run_variant.h"
+#include "catalog/emu/run_variant.h"
 #include "ui/panels/program_controls.h"
 #include "ui/state/preferences.h"
 #include "ui/state/program_file.h"

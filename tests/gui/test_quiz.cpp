@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "../run_command.h"
-#include "emu/run_variant.h"
+#include "catalog/emu/run_variant.h"
 #include "ui/platform/key_queue.h"
 #include "ui/state/quiz.h"
 #include "ui/state/session.h"

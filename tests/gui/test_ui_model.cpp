@@ -1,7 +1,7 @@
 // The GUI's pure parts: playback clock, canvas layout and canvas model (no window needed).
 #include <gtest/gtest.h>
 
-#include "emu/run_variant.h"
+#include "catalog/emu/run_variant.h"
 #include "ui/canvas/canvas_layout.h"
 #include "ui/canvas/canvas_model.h"
 #include "ui/canvas/canvas_paint.h"

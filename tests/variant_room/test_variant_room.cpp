@@ -8,9 +8,9 @@
 #include <fstream>
 #include <string>
 
-#include "bench/bench_report.h"
-#include "emu/precision_study.h"
-#include "emu/run_variant.h"
+#include "catalog/bench/bench_report.h"
+#include "catalog/emu/precision_study.h"
+#include "catalog/emu/run_variant.h"
 #include "registry.h"
 
 namespace stridescope {

@@ -5,13 +5,13 @@
 #include <sstream>
 
 #include "analysis/additions.h"
+#include "catalog/warp_rounds.h"
 #include "core/files.h"
 #include "program/own_program_error.h"
 #include "program/process/child_process.h"
 #include "program/record/launch_names.h"
 #include "program/record/raw_global.h"
 #include "program/record/shared_layout.h"
-#include "run/warp_rounds.h"
 #include "trace/word_types.h"
 
 namespace stridescope {
@@ -248,8 +248,8 @@ std::string step_label(const Step& step) {
   return "__syncthreads() line " + std::to_string(step.line);
 }
 
-// The interval's steps: one per warp round (run/warp_rounds.h, as for the catalog), then its end.
-// Returns how many.
+// The interval's steps: one per warp round (catalog/warp_rounds.h, as for the catalog), then its
+// end. Returns how many.
 std::size_t add_steps(RecordedInterval interval, unsigned word_size, BlockTrace& block) {
   std::vector<double> before = block.steps.empty()
                                    ? std::vector<double>(interval.memory_after.size(), 0.0)

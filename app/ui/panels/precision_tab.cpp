@@ -7,8 +7,8 @@
 #include <optional>
 #include <string>
 
+#include "catalog/emu/precision_study.h"
 #include "core/browser.h"
-#include "emu/precision_study.h"
 #include "ui/panels/tab.h"
 #include "ui/widgets/widgets.h"
 

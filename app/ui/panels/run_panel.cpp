@@ -11,13 +11,13 @@
 #include <utility>
 #include <vector>
 
+#include "catalog/request.h"
 #include "core/browser.h"
 #include "core/format.h"
 #include "core/input.h"
 #include "model/file_listing.h"
 #include "model/recent_files.h"
 #include "registry.h"
-#include "run/request.h"
 #include "ui/export/export_png_request.h"
 #include "ui/export/gif_export_job.h"
 #include "ui/panels/lesson_bar.h"

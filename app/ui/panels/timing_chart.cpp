@@ -6,7 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "bench/bench_notes.h"
+#include "catalog/bench/bench_notes.h"
 
 namespace stridescope {
 namespace {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/bench_report.h"
+#include "catalog/bench/bench_report.h"
 #include "ui/platform/theme.h"
 
 namespace stridescope {

@@ -13,8 +13,8 @@
 #include <string>
 #include <utility>
 
-#include "bench/bench_notes.h"
-#include "bench/bench_report.h"
+#include "catalog/bench/bench_notes.h"
+#include "catalog/bench/bench_report.h"
 #include "core/format.h"
 #include "ui/panels/tab.h"
 #include "ui/panels/timing_chart.h"

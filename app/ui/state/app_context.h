@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "bench/bench_report.h"
+#include "catalog/bench/bench_report.h"
+#include "catalog/request.h"
 #include "model/lessons.h"
-#include "run/request.h"
 #include "ui/panels/view_id.h"
 #include "ui/platform/theme.h"
 #include "ui/state/exercise_session.h"

@@ -7,7 +7,7 @@
 
 #include <algorithm>
 
-#include "emu/run_variant.h"
+#include "catalog/emu/run_variant.h"
 #include "trace/trace_json.h"
 
 namespace stridescope {

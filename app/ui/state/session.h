@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "catalog/request.h"
 #include "model/step_alignment.h"
 #include "model/trace_model.h"
-#include "run/request.h"
 #include "ui/canvas/canvas_model.h"
 #include "ui/state/playback.h"
 

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "cuda/device_reduce.h"
+#include "catalog/cuda/device_reduce.h"
 
 namespace stridescope::cuda {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/bench_report.h"
+#include "catalog/bench/bench_report.h"
 
 namespace stridescope {
 namespace notes_detail {

@@ -3,7 +3,7 @@
 
 #include "analysis/bank_conflicts.h"
 #include "analysis/global_ranges.h"
-#include "exercises/checker.h"
+#include "exercises/checker/checker.h"
 
 namespace stridescope {
 

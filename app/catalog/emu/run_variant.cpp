@@ -1,12 +1,12 @@
 // The emulator runner: validates a request, launches the kernel, records the traced block and
 // finishes the grid.
-#include "emu/run_variant.h"
+#include "catalog/emu/run_variant.h"
 
 #include <memory>
 
-#include "emu/emulator.h"
-#include "emu/trace_recorder.h"
-#include "run/launch_common.h"
+#include "catalog/emu/emulator.h"
+#include "catalog/emu/trace_recorder.h"
+#include "catalog/launch_common.h"
 
 namespace stridescope {
 namespace {

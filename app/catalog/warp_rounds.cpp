@@ -1,5 +1,5 @@
 // Cutting a barrier interval into warp rounds, and the memory after each.
-#include "run/warp_rounds.h"
+#include "catalog/warp_rounds.h"
 
 #include <algorithm>
 

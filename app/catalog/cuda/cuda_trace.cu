@@ -2,7 +2,7 @@
 // device_probe.cuh comes first: in this file the kernels' __syncthreads() is the probe's barrier.
 #include "device_probe.cuh"
 // (the kernels must see the probe's __syncthreads first)
-#include "cuda/cuda_trace.h"
+#include "catalog/cuda/cuda_trace.h"
 
 #include <algorithm>
 #include <cstring>
@@ -10,11 +10,11 @@
 #include <vector>
 
 #include "analysis/step_label.h"
-#include "cuda/cuda_check.h"
-#include "cuda/device_kernels.cuh"
-#include "cuda/device_reduce.h"
-#include "run/launch_common.h"
-#include "run/warp_rounds.h"
+#include "catalog/cuda/cuda_check.h"
+#include "catalog/cuda/device_kernels.cuh"
+#include "catalog/cuda/device_reduce.h"
+#include "catalog/launch_common.h"
+#include "catalog/warp_rounds.h"
 #include "trace/word_values.h"
 
 namespace stridescope::cuda {

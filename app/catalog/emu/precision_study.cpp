@@ -1,10 +1,10 @@
 // The precision study: the serial float loop computed here, each variant traced on the emulator.
-#include "emu/precision_study.h"
+#include "catalog/emu/precision_study.h"
 
 #include "core/input.h"
-#include "emu/run_variant.h"
+#include "catalog/emu/run_variant.h"
 #include "registry.h"
-#include "run/request.h"
+#include "catalog/request.h"
 
 namespace stridescope {
 

@@ -1,7 +1,7 @@
 // Runs a registered variant on the CPU emulator and returns its trace.
 #pragma once
 
-#include "run/request.h"
+#include "catalog/request.h"
 #include "trace/trace.h"
 
 namespace stridescope {

@@ -1,5 +1,5 @@
 // A harness's compile errors, said as what the learner's file lacks (see harness_errors.h).
-#include "exercises/harness_errors.h"
+#include "exercises/checker/harness_errors.h"
 
 #include <algorithm>
 #include <filesystem>

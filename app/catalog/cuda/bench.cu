@@ -1,6 +1,6 @@
 // The GPU benchmark: kernels take turns in rounds of trials (CUDA events around each launch), until
 // each point's spread is small or its trials run out; every value is checked.
-#include "cuda/bench.h"
+#include "catalog/cuda/bench.h"
 
 #include <algorithm>
 #include <chrono>
@@ -12,9 +12,9 @@
 #include <utility>
 #include <vector>
 
-#include "cuda/cuda_check.h"
-#include "cuda/cuda_trace.h"
-#include "cuda/device_kernels.cuh"
+#include "catalog/cuda/cuda_check.h"
+#include "catalog/cuda/cuda_trace.h"
+#include "catalog/cuda/device_kernels.cuh"
 #include "registry.h"
 
 namespace stridescope::cuda {

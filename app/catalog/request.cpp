@@ -1,5 +1,5 @@
 // Checks a run request against the catalog: one clear line for each thing that is wrong.
-#include "run/request.h"
+#include "catalog/request.h"
 
 #include <cmath>
 

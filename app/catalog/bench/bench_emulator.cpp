@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "emu/run_variant.h"
+#include "catalog/emu/run_variant.h"
 #include "registry.h"
 
 int main(int argc, char** argv) {

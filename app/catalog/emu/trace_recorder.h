@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "analysis/step_label.h"
-#include "emu/emulator.h"
-#include "run/launch_common.h"
-#include "run/warp_rounds.h"
+#include "catalog/emu/emulator.h"
+#include "catalog/launch_common.h"
+#include "catalog/warp_rounds.h"
 #include "trace/word_values.h"
 
 namespace stridescope {

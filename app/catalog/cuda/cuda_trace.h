@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "run/request.h"
+#include "catalog/request.h"
 #include "trace/trace.h"
 
 namespace stridescope::cuda {

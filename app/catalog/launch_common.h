@@ -8,7 +8,7 @@
 
 #include "core/input.h"
 #include "registry.h"
-#include "run/request.h"
+#include "catalog/request.h"
 #include "trace/trace.h"
 
 namespace stridescope {

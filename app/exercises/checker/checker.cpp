@@ -1,5 +1,5 @@
 // The exercises' checker (see checker.h): runs, compares, and reads the traces for what is wrong.
-#include "exercises/checker.h"
+#include "exercises/checker/checker.h"
 
 #include <chrono>
 #include <cmath>
@@ -15,7 +15,7 @@
 #include "analysis/uninitialized.h"
 #include "core/elapsed.h"
 #include "core/format.h"
-#include "exercises/harness_errors.h"
+#include "exercises/checker/harness_errors.h"
 #include "program/own_program.h"
 #include "trace/array_names.h"
 

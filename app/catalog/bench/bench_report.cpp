@@ -1,5 +1,5 @@
 // Benchmark reports: JSON round trip, the comparison table, and the recorded files in assets/.
-#include "bench/bench_report.h"
+#include "catalog/bench/bench_report.h"
 
 #include <algorithm>
 #include <cmath>

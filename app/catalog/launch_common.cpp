@@ -1,5 +1,5 @@
 // What every backend does around its launches alike: the trace header and the exit line.
-#include "run/launch_common.h"
+#include "catalog/launch_common.h"
 
 #include <algorithm>
 

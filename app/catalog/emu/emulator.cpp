@@ -1,6 +1,6 @@
 // The catalog's emulator: the SIMT engine (simt/engine.h) runs each block's threads as fibers; the
 // kernels' Shared<T, EmulatorProbe> views report shared-memory accesses here.
-#include "emu/emulator.h"
+#include "catalog/emu/emulator.h"
 
 #include <algorithm>
 #include <chrono>

@@ -1,8 +1,8 @@
 // The GPU benchmark: untraced variants, cub::DeviceReduce::Sum and a device copy, timed in one run.
 #pragma once
 
-#include "bench/bench_report.h"
-#include "bench/bench_stats.h"
+#include "catalog/bench/bench_report.h"
+#include "catalog/bench/bench_stats.h"
 
 namespace stridescope::cuda {
 

@@ -1,12 +1,12 @@
 // Launches the untraced (NoProbe) build of each kernel on the GPU, with every CUDA call checked.
-#include "cuda/device_reduce.h"
+#include "catalog/cuda/device_reduce.h"
 
 #include <cuda_runtime.h>
 
-#include "cuda/cuda_check.h"
-#include "cuda/device_kernels.cuh"
+#include "catalog/cuda/cuda_check.h"
+#include "catalog/cuda/device_kernels.cuh"
 #include "registry.h"
-#include "run/launch_common.h"
+#include "catalog/launch_common.h"
 
 namespace stridescope::cuda {
 namespace {
