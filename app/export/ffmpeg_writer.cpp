@@ -2,8 +2,6 @@
 // size padded to even numbers, as players need).
 #include "export/ffmpeg_writer.h"
 
-#include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -12,36 +10,16 @@
 #include <cstring>
 #include <vector>
 
-namespace stridescope {
+#include "core/spawn.h"
 
-std::optional<std::string> find_program(const std::string& program) {
-  const char* path = std::getenv("PATH");
-  std::string dirs = path ? path : "";
-  std::size_t start = 0;
-  while (start <= dirs.size()) {
-    std::size_t end = dirs.find(':', start);
-    if (end == std::string::npos) end = dirs.size();
-    std::string dir = dirs.substr(start, end - start);
-    std::string candidate = (dir.empty() ? "." : dir) + "/" + program;
-    struct stat info {};
-    if (::stat(candidate.c_str(), &info) == 0 && S_ISREG(info.st_mode) &&
-        ::access(candidate.c_str(), X_OK) == 0) {
-      return candidate;
-    }
-    start = end + 1;
-  }
-  return std::nullopt;
-}
+namespace stridescope {
 
 FfmpegWriter::FfmpegWriter(std::string ffmpeg, std::string path, int fps)
     : ffmpeg_(std::move(ffmpeg)), path_(std::move(path)), fps_(fps) {}
 
 FfmpegWriter::~FfmpegWriter() {
   if (pipe_ >= 0) ::close(pipe_);
-  if (child_ > 0) {
-    int ignored = 0;
-    ::waitpid(child_, &ignored, 0);
-  }
+  if (child_ > 0) wait_child(child_);
 }
 
 void FfmpegWriter::start(int width, int height) {
@@ -71,23 +49,11 @@ void FfmpegWriter::start(int width, int height) {
                                    "-movflags",
                                    "+faststart",
                                    path_};
-  std::vector<char*> argv;
-  for (std::string& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  int fds[2];
-  if (::pipe(fds) != 0) throw ExportError(std::string("cannot start ffmpeg: ") + strerror(errno));
   std::signal(SIGPIPE, SIG_IGN);  // ffmpeg quitting early shows as a write error instead
-  child_ = ::fork();
-  if (child_ < 0) throw ExportError(std::string("cannot start ffmpeg: ") + strerror(errno));
-  if (child_ == 0) {
-    ::dup2(fds[0], STDIN_FILENO);
-    ::close(fds[0]);
-    ::close(fds[1]);
-    ::execv(argv[0], argv.data());
-    ::_exit(127);
-  }
-  ::close(fds[0]);
-  pipe_ = fds[1];
+  const SpawnedChild child = spawn_child(args, {true, false, false});
+  if (child.pid < 0) throw ExportError(std::string("cannot start ffmpeg: ") + strerror(errno));
+  child_ = child.pid;
+  pipe_ = child.in;
 }
 
 void FfmpegWriter::add(const RgbFrame& frame) {
@@ -110,13 +76,11 @@ void FfmpegWriter::finish() {
   if (pipe_ < 0) throw ExportError("no frames to encode");
   ::close(pipe_);
   pipe_ = -1;
-  int status = 0;
-  ::waitpid(child_, &status, 0);
+  const int status = wait_child(child_);
   child_ = -1;
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    throw ExportError("ffmpeg could not write " + path_ + " (status " +
-                      std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1) + ")");
-  }
+  if (status != 0)
+    throw ExportError("ffmpeg could not write " + path_ + " (status " + std::to_string(status) +
+                      ")");
 }
 
 }  // namespace stridescope

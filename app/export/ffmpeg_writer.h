@@ -9,9 +9,6 @@
 
 namespace stridescope {
 
-// The full path of `program` on PATH, if there is one.
-std::optional<std::string> find_program(const std::string& program);
-
 class FfmpegWriter final : public FrameSink {
  public:
   // `ffmpeg`: the program's path. ffmpeg starts with the first frame (its size is ffmpeg's input).

@@ -18,6 +18,7 @@
 #include <thread>
 
 #include "core/files.h"
+#include "core/spawn.h"
 #include "program/own_program_error.h"
 #include "program/process/guard.h"
 #include "program/process/memory_watch.h"
@@ -392,20 +393,7 @@ std::string ending_text(int exit_code, const Limits& limits, const std::string& 
 }
 
 std::string find_tool(const std::vector<std::string>& names) {
-  const char* path = std::getenv("PATH");
-  std::string p = path ? path : "/usr/bin:/bin";
-  for (const std::string& name : names) {
-    std::stringstream dirs(p);
-    std::string dir;
-    while (std::getline(dirs, dir, ':')) {
-      fs::path candidate = fs::path(dir.empty() ? "." : dir) / name;
-      std::error_code error;
-      if (!name.empty() && fs::is_regular_file(candidate, error) &&
-          access(candidate.c_str(), X_OK) == 0)
-        return candidate.string();
-    }
-  }
-  return "";
+  return find_on_path(names).value_or("");
 }
 
 }  // namespace stridescope

@@ -15,6 +15,7 @@
 
 #include "core/browser.h"
 #include "core/error_line.h"
+#include "core/spawn.h"
 #include "export/ffmpeg_writer.h"
 #include "export/gif_writer.h"
 #include "ui/export/export_colors.h"
@@ -30,7 +31,7 @@ constexpr int kWarmUpFrames = 2;  // ImGui sizes auto-fitted windows in its firs
 
 std::unique_ptr<FrameSink> make_sink(const ExportPlan& plan, const App& app) {
   if (plan.format == ExportFormat::Mp4) {
-    std::optional<std::string> ffmpeg = find_program("ffmpeg");
+    std::optional<std::string> ffmpeg = find_on_path({"ffmpeg"});
     if (!ffmpeg) throw ExportError("MP4 export needs the ffmpeg program");
     return std::make_unique<FfmpegWriter>(*ffmpeg, plan.out, plan.fps);
   }
@@ -143,7 +144,7 @@ bool has_display() {
 }  // namespace
 
 int run_export(const GuiOptions& gui, const ExportPlan& plan, std::ostream& out) {
-  if (plan.format == ExportFormat::Mp4 && !find_program("ffmpeg")) {
+  if (plan.format == ExportFormat::Mp4 && !find_on_path({"ffmpeg"})) {
     std::fputs(error_line("MP4 export needs the ffmpeg program (Debian package ffmpeg); GIF export "
                           "works without it")
                    .c_str(),

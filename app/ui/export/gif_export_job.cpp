@@ -10,8 +10,8 @@
 #include <thread>
 
 #include "core/format.h"
+#include "core/spawn.h"
 #include "trace/trace_json.h"
-#include "ui/widgets/child_output.h"
 
 namespace stridescope {
 

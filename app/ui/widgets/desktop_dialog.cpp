@@ -9,8 +9,8 @@
 #include <mutex>
 #include <thread>
 
+#include "core/spawn.h"
 #include "model/file_listing.h"
-#include "ui/widgets/child_output.h"
 
 namespace stridescope {
 
