@@ -35,7 +35,8 @@ add_library(web_imgui STATIC
   "${STRIDESCOPE_IMGUI_SOURCE_DIR}/backends/imgui_impl_opengl3.cpp")
 target_include_directories(web_imgui SYSTEM PUBLIC "${STRIDESCOPE_IMGUI_SOURCE_DIR}")
 
-# The same source lists as the desktop's core and UI, less what runs other processes.
+# The same source lists as the desktop's layers and UI, less the rooms that run other processes
+# (core/spawn is compiled but never called: the page's dialog and GIF export have their own).
 include(cmake/Layers.cmake)
 file(GLOB_RECURSE ui_sources CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/app/ui/*.cpp")
 list(REMOVE_ITEM ui_sources "${CMAKE_SOURCE_DIR}/app/ui/gui_disabled.cpp"

@@ -13,6 +13,7 @@
 #include "catalog/emu/run_variant.h"
 #include "catalog/request.h"
 #include "cli/run_command.h"
+#include "model/grid_summary.h"
 #include "model/trace_model.h"
 #include "program/own_program.h"
 #include "run_command.h"
@@ -350,6 +351,15 @@ TEST(OwnProgram, ADoubleArrayBesideAnIntArrayIsShownAsDoubles) {
   EXPECT_EQ(std::vector<double>(last.begin(), last.begin() + 24), expected);
   EXPECT_DOUBLE_EQ(t.reference, 21 + 36);  // each double once
   EXPECT_TRUE(t.passes.empty());           // a block's result (one word) cannot hold half a double
+  EXPECT_EQ(grid_summary(t, nullptr).why_empty,
+            "No block results to show: shared word 0 is half of the double vals[0] (a block's "
+            "result is kept as one 4-byte word).");
+  Trace large = t;  // the other reasons a program's trace has none
+  large.arrays[0].type = ElementType::Int;
+  large.arrays[0].element_words = 1;
+  EXPECT_NE(no_block_results_reason(large).find("grids of up to 16,384 blocks"), std::string::npos);
+  large.run.backend = Backend::Cuda;
+  EXPECT_EQ(no_block_results_reason(large), "the GPU tracer records the traced block only.");
   std::ostringstream out, err;
   EXPECT_EQ(command_run(options, "", false, out, err), 0) << err.str();
   EXPECT_NE(out.str().find("vals[0] (a double) at exit 0\nshared arrays: vals[8] at word 0, "

@@ -100,6 +100,30 @@ TEST(TraceDiff, ADifferentValueIsNamedWithItsStepWordAndWriters) {
       << text;
 }
 
+// A double among 4-byte arrays (two words an element): compared as its 8 bytes, so a difference in
+// its high bytes only (0.75 and 99 have zero low words) is one.
+TEST(TraceDiff, ADoubleAmongFourByteArraysIsComparedWhole) {
+  const auto mixed = [](double v) {
+    Trace t;
+    t.run.variant = "own:mix.cu";
+    t.run.block_size = 4;
+    t.shared_words = 8;
+    t.arrays = {{"vals", 0, {2}, ElementType::Double, 2}, {"count", 4, {4}, ElementType::Int}};
+    Step step;
+    step.label = "exit";
+    step.snapshot = {0, 0, v, v, 1, 2, 3, 4};
+    step.accesses.push_back(Access{1, 0, 8, 8, AccessKind::Write, 7, 0, v});
+    t.blocks.push_back(BlockTrace{0, {step}, 0.0});
+    return t;
+  };
+  EXPECT_EQ(diff_traces(mixed(0.75), mixed(0.75)).kind, DiffKind::Same);
+  const TraceDifference d = diff_traces(mixed(0.75), mixed(99));
+  ASSERT_EQ(d.kind, DiffKind::Memory);
+  EXPECT_EQ(d.a.word_name, "vals[1]");
+  EXPECT_EQ(d.a.value, 0.75);
+  EXPECT_EQ(d.b.value, 99);
+}
+
 TEST(TraceDiff, ALaterStepsDifferenceIsFoundAfterTheEqualOnes) {
   // The interleaved and sequential halvings load alike, then add different pairs.
   const Trace a = emulated("interleaved-strided", 64);

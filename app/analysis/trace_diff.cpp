@@ -44,7 +44,11 @@ std::vector<std::uint8_t> bytes_of(const Trace& t, const std::vector<double>& sn
   const std::size_t size = t.word_size;
   for (std::size_t w = 0; w < snapshot.size() && (w + 1) * size <= out.size(); ++w) {
     const std::uint64_t bits = bits_of(snapshot[w], word_type(t, std::uint32_t(w)));
-    std::memcpy(&out[w * size], &bits, std::min<std::size_t>(size, sizeof bits));
+    // A double among 4-byte arrays (SharedArray::element_words): its 8 bytes from its low half.
+    const bool whole_double = size == 4 && word_type(t, std::uint32_t(w)) == ElementType::Double &&
+                              !is_high_half(t, std::uint32_t(w)) && (w + 2) * size <= out.size();
+    std::memcpy(&out[w * size], &bits, whole_double ? 8 : std::min<std::size_t>(size, sizeof bits));
+    if (whole_double) ++w;
   }
   return out;
 }

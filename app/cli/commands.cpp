@@ -7,6 +7,7 @@
 #include "core/format.h"
 #include "model/fact_rows.h"
 #include "model/global_memory_text.h"
+#include "model/grid_summary.h"
 #include "model/launch_list.h"
 #include "model/trace_model.h"
 #include "registry.h"
@@ -108,7 +109,7 @@ void print_program_facts(const TraceModel& model, std::ostream& out) {
   if (trace.divergence) {
     out << "no result: " << trace.divergence->message << "\n";
   } else if (!trace.result_in_word0) {
-    out << "not a reduction into shared word 0: the program's output says what it computed\n";
+    out << "no block results: " << no_block_results_reason(trace) << "\n";
   } else {
     out << "block " << trace.blocks[0].block << "'s result in "
         << shared_word_name(model.words(), 0)

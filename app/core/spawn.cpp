@@ -9,7 +9,6 @@
 
 #include <cerrno>
 #include <cstdlib>
-#include <sstream>
 
 extern char** environ;
 
@@ -90,9 +89,12 @@ std::optional<std::string> find_on_path(const std::vector<std::string>& names) {
   const std::string dirs = path ? path : "/usr/bin:/bin";
   for (const std::string& name : names) {
     if (name.empty()) continue;
-    std::stringstream each(dirs);
-    std::string dir;
-    while (std::getline(each, dir, ':')) {
+    for (std::size_t start = 0; start <= dirs.size();) {  // an empty entry, even the last, is "."
+      std::size_t end = dirs.find(':', start);
+      if (end == std::string::npos) end = dirs.size();
+      const std::string dir = dirs.substr(start, end - start);
+      start = end + 1;
+      if (dirs.empty()) break;  // PATH set but empty: nowhere
       const std::string candidate = (dir.empty() ? "." : dir) + "/" + name;
       struct stat info {};
       if (::stat(candidate.c_str(), &info) == 0 && S_ISREG(info.st_mode) &&

@@ -1,5 +1,5 @@
-// What the exercises' checker found (exercises/checker.h), as the command line and the window
-// show it: the reasons it failed, each with the trace and step to open, or what was checked.
+// What the exercises' checker found (exercises/checker/checker.h), as the command line and the
+// window show it: the reasons it failed, each with the trace and step to open, or what was checked.
 #pragma once
 
 #include <optional>

@@ -2,6 +2,8 @@
 #include "model/grid_summary.h"
 
 #include "core/format.h"
+#include "trace/array_names.h"
+#include "trace/word_types.h"
 
 namespace stridescope {
 namespace {
@@ -53,8 +55,7 @@ GridSummary program_grid_summary(const Trace& trace) {
   GridSummary g;
   if (!trace.result_in_word0 || trace.passes.empty()) {
     g.why_empty = trace.divergence ? "No grid results: the run stopped at a divergent barrier."
-                                   : "No block results to show: not a reduction into shared word "
-                                     "0 (the program's output says what it computed).";
+                                   : "No block results to show: " + no_block_results_reason(trace);
     return g;
   }
   g.heading = "The traced launch: " + count_text(trace.passes[0].grid, "block", "blocks") +
@@ -68,6 +69,18 @@ GridSummary program_grid_summary(const Trace& trace) {
 }
 
 }  // namespace
+
+std::string no_block_results_reason(const Trace& trace) {
+  if (trace.divergence) return "the run stopped at a divergent barrier.";
+  if (double_halves_at_word0(trace))
+    return "shared word 0 is half of the double " + word_name(trace.arrays, 0) +
+           " (a block's result is kept as one 4-byte word).";
+  if (trace.passes.empty() && trace.run.backend == Backend::Cuda)
+    return "the GPU tracer records the traced block only.";
+  if (trace.passes.empty())
+    return "they are kept for grids of up to 16,384 blocks and 4 MiB of shared memory.";
+  return "not a reduction into shared word 0 (the program's output says what it computed).";
+}
 
 GridSummary grid_summary(const Trace& trace, const VariantInfo* variant) {
   if (variant == nullptr && from_user_program(trace)) return program_grid_summary(trace);

@@ -36,4 +36,9 @@ struct GridSummary {
 // launch reads which result is then unknown, and no arrows join the launches.
 GridSummary grid_summary(const Trace& trace, const VariantInfo* variant);
 
+// Why a user's program's trace has no blocks' results to show (its result_in_word0 is false or it
+// kept none): a divergent barrier, word 0 half a double, one block traced on the GPU, a grid too
+// large to keep them, or no reduction into shared word 0.
+std::string no_block_results_reason(const Trace& trace);
+
 }  // namespace stridescope

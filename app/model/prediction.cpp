@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "trace/word_types.h"
+
 namespace stridescope {
 namespace {
 
@@ -43,7 +45,8 @@ StepOutcome step_outcome(const TraceModel& model, std::size_t step) {
     for (unsigned w = first; w < end && w < written.size(); ++w) written[w] = true;
   }
   for (unsigned w = 0; w < written.size(); ++w) {
-    if (written[w]) out.written_words.push_back(w);
+    // A double among 4-byte arrays is one mark, on its low half (the canvas's box is one).
+    if (written[w] && !is_high_half(trace, w)) out.written_words.push_back(w);
   }
   StepFacts facts = model.facts(step);
   for (unsigned t = 0; t < facts.activity.thread_active.size(); ++t) {

@@ -34,7 +34,8 @@ class ProgramChoiceError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
-// Checks a learner's file against an exercise (app/exercises/checker.h), on a worker thread.
+// Checks a learner's file against an exercise (app/exercises/checker/checker.h), on a worker
+// thread.
 using ExerciseChecker =
     std::function<CheckResult(const std::string& exercise, const std::string& file)>;
 

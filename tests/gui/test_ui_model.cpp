@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "catalog/emu/run_variant.h"
+#include "model/prediction.h"
 #include "ui/canvas/canvas_layout.h"
 #include "ui/canvas/canvas_model.h"
 #include "ui/canvas/canvas_paint.h"
@@ -302,6 +303,11 @@ TEST(CanvasModel, ADoubleAmongFourByteArraysIsOneBoxAcrossItsTwoBanks) {
             std::string::npos)
       << tip;
   EXPECT_NE(tip.find("written by thread 3"), std::string::npos) << tip;
+  // Focused (hovered, clicked), the box is both halves; the quiz asks for one mark, its low half.
+  const CanvasSelection selected = select(m, {CanvasFocus::Kind::Word, 6});
+  EXPECT_TRUE(selected.words[6]);
+  EXPECT_TRUE(selected.words[7]);
+  EXPECT_EQ(step_outcome(TraceModel(t), 0).written_words, std::vector<unsigned>{6});
 }
 
 TEST(CanvasText, WordRangesAreIndexExpressions) {

@@ -214,6 +214,8 @@ CanvasSelection select(const CanvasModel& model, CanvasFocus focus) {
     case CanvasFocus::Kind::Word:
       if (focus.index >= model.cells.size()) break;
       s.words[focus.index] = true;
+      if (model.cells[focus.index].half == CellHalf::Low && focus.index + 1 < model.cells.size())
+        s.words[focus.index + 1] = true;  // a double's box: both its halves
       s.links = model.touches_of_word(focus.index);
       for (const Touch& touch : s.links) s.threads[touch.thread] = true;
       break;

@@ -38,18 +38,7 @@ std::string first_line_of(const std::vector<std::string>& argv) {
 }  // namespace
 
 std::string desktop_dialog_tool() {
-  const char* path = std::getenv("PATH");
-  std::string dirs = path ? path : "";
-  for (const char* name : {"zenity", "kdialog"}) {
-    for (std::size_t start = 0; start <= dirs.size();) {
-      std::size_t end = dirs.find(':', start);
-      if (end == std::string::npos) end = dirs.size();
-      std::string candidate = dirs.substr(start, end - start) + "/" + name;
-      if (end > start && access(candidate.c_str(), X_OK) == 0) return candidate;
-      start = end + 1;
-    }
-  }
-  return "";
+  return find_on_path({"zenity", "kdialog"}).value_or("");
 }
 
 std::vector<std::string> desktop_dialog_command(const std::string& tool,
