@@ -19,6 +19,7 @@
 #include "run_command.h"
 #include "trace/trace_consistency.h"
 #include "trace/trace_json.h"
+#include "trace/word_types.h"
 
 namespace stridescope {
 namespace {
@@ -364,6 +365,47 @@ TEST(OwnProgram, ADoubleArrayBesideAnIntArrayIsShownAsDoubles) {
   EXPECT_EQ(command_run(options, "", false, out, err), 0) << err.str();
   EXPECT_NE(out.str().find("vals[0] (a double) at exit 0\nshared arrays: vals[8] at word 0, "
                            "count[8] at word 16\n"),
+            std::string::npos)
+      << out.str();
+}
+
+// A long long array beside an int array: each element is two words, named and valued as the
+// 8-byte integer it is (not big[8] of 4-byte bit patterns).
+TEST(OwnProgram, ALongLongArrayBesideAnIntArrayIsShownAsEightByteIntegers) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  OwnRunOptions options;
+  options.file = write_program(
+      "own_mixed_long_long.cu",
+      "#include <cstdio>\n__global__ void k(long long* out) {\n"
+      "  __shared__ long long big[4];\n  __shared__ int count[8];\n  int t = threadIdx.x;\n"
+      "  if (t < 4) big[t] = (1LL << 40) * (t + 1) - t;\n  count[t] = t + 1;\n"
+      "  __syncthreads();\n  if (t == 0) {\n    long long s = 0; int c = 0;\n"
+      "    for (int i = 0; i < 4; ++i) s += big[i];\n"
+      "    for (int i = 0; i < 8; ++i) c += count[i];\n    out[0] = s; out[1] = c;\n  }\n}\n"
+      "int main() {\n  long long* out; cudaMalloc(&out, 16);\n  k<<<1, 8>>>(out);\n"
+      "  long long r[2]; cudaMemcpy(r, out, 16, cudaMemcpyDeviceToHost);\n"
+      "  printf(\"%lld %lld\\n\", r[0], r[1]);\n}\n");
+  const OwnRunResult r = run_own_program(options);
+  ASSERT_TRUE(r.traced) << r.failure << r.errors;
+  EXPECT_EQ(r.output, "10995116277754 36\n");
+  const Trace& t = r.trace;
+  ASSERT_EQ(t.arrays.size(), 2u);
+  EXPECT_EQ(t.arrays[0], (SharedArray{"big", 0, {4}, ElementType::Int, 2}));
+  EXPECT_EQ(t.arrays[1], (SharedArray{"count", 8, {8}, ElementType::Int}));
+  std::vector<double> expected;
+  for (int i = 0; i < 4; ++i) expected.insert(expected.end(), 2, double((1LL << 40) * (i + 1) - i));
+  for (int i = 1; i <= 8; ++i) expected.push_back(i);
+  const std::vector<double>& last = t.blocks.front().steps.back().snapshot;
+  EXPECT_EQ(std::vector<double>(last.begin(), last.begin() + 16), expected);
+  EXPECT_DOUBLE_EQ(t.reference, 10995116277754.0 + 36);  // each 8-byte integer once
+  EXPECT_EQ(shared_types_text(t), "8-byte int and int");
+  EXPECT_EQ(no_block_results_reason(t),
+            "shared word 0 is half of the 8-byte integer big[0] (a block's result is kept as one "
+            "4-byte word).");
+  std::ostringstream out, err;
+  EXPECT_EQ(command_run(options, "", false, out, err), 0) << err.str();
+  EXPECT_NE(out.str().find("big[0] (an 8-byte integer) at exit 1099511627776\nshared arrays: "
+                           "big[4] at word 0, count[8] at word 8\n"),
             std::string::npos)
       << out.str();
 }

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 
@@ -145,6 +146,40 @@ TEST(ProgramWords, ARaceIsNamedOnTheProgramsOwnArray) {
     EXPECT_EQ(facts.narration.find(" s["), std::string::npos) << facts.narration;
   }
   EXPECT_TRUE(raced);
+}
+
+// A double array beside an int array, both halved at one stride: the stride counts elements (the
+// doubles' is 2 as the ints' is, not 4 words), each array is named, and no "s[...]" of a catalog
+// kernel is said.
+TEST(ProgramWords, ADoubleAndAnIntArrayHalvedTogetherAreOneStrideInElements) {
+  SKIP_WITHOUT_TOOLS();
+  const auto file = std::filesystem::path(STRIDESCOPE_TEST_TMP) / "program_words_mixed.cu";
+  std::ofstream(file) << "__global__ void k(const double* in, double* out) {\n"
+                         "  __shared__ double vals[8];\n  __shared__ int count[8];\n"
+                         "  int t = threadIdx.x;\n  vals[t] = in[t];\n  count[t] = 1;\n"
+                         "  __syncthreads();\n  for (int s = 4; s > 0; s >>= 1) {\n"
+                         "    if (t < s) { vals[t] += vals[t + s]; count[t] += count[t + s]; }\n"
+                         "    __syncthreads();\n  }\n"
+                         "  if (t == 0) { out[0] = vals[0]; out[1] = count[0]; }\n}\n"
+                         "int main() {\n  double *in, *out;\n  cudaMalloc(&in, 64);\n"
+                         "  cudaMalloc(&out, 16);\n  cudaMemset(in, 0, 64);\n"
+                         "  k<<<1, 8>>>(in, out);\n}\n";
+  OwnRunOptions options;
+  options.file = file.string();
+  const OwnRunResult r = run_own_program(options);
+  ASSERT_TRUE(r.traced) << r.errors << r.failure;
+  const TraceModel model(r.trace);
+  const std::string words = all_words(model);
+  EXPECT_NE(words.find("stride = 2: Stride 2: threads 0–1 add vals[2..3], count[2..3] into "
+                       "vals[0..1], count[0..1] (4 additions)"),
+            std::string::npos)
+      << words;
+  EXPECT_NE(words.find("stride = 1: Stride 1: thread 0 adds vals[1], count[1] into vals[0], "
+                       "count[0] (2 additions)"),
+            std::string::npos)
+      << words;
+  EXPECT_EQ(words.find(" s["), std::string::npos) << words;
+  EXPECT_EQ(words.find("several distances"), std::string::npos) << words;
 }
 
 // Without clang: a block that only stores its own words and adds nothing into word 0.

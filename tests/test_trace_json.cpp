@@ -309,9 +309,10 @@ TEST(TraceJson, ADoubleArrayOfTwoWordsAnElementRoundTripsAndIsValidated) {
   EXPECT_NE(error_of(past).find("$.arrays[1].first_word: overlaps the array before it"),
             std::string::npos)
       << error_of(past);
-  const std::string must = "$.arrays[0].element_words: must be 1, or 2 for a double array";
+  const std::string must =
+      "$.arrays[0].element_words: must be 1, or 2 for a double or 8-byte int array";
   for (const auto& [field, value] : std::vector<std::pair<std::string, json>>{
-           {"type", "int"}, {"element_words", 3}, {"element_words", 0}}) {
+           {"type", "float"}, {"element_words", 3}, {"element_words", 0}}) {
     json j = trace_to_json(trace);
     j["arrays"][0][field] = value;
     EXPECT_NE(error_of(j).find(field == "element_words" && value == 3 ? "larger than 2" : must),
@@ -322,6 +323,8 @@ TEST(TraceJson, ADoubleArrayOfTwoWordsAnElementRoundTripsAndIsValidated) {
   odd["arrays"][0]["first_word"] = 1u;
   odd["arrays"][0]["dims"] = json::array({8u});
   EXPECT_NE(error_of(odd).find(must), std::string::npos) << error_of(odd);
+  trace.arrays[0].type = ElementType::Int;  // a long long array: two words an element too
+  EXPECT_EQ(trace_from_json(trace_to_json(trace)), trace);
 }
 
 TEST(TraceJson, AProgramsLaunchListRoundTripsAndIsValidated) {

@@ -85,6 +85,30 @@ struct Teller {
   std::string array() const { return std::string(words.shared_array); }
   Operator op() const { return trace.run.op; }
   unsigned word_size() const { return trace.word_size; }
+  // (thread, word) pairs as an index expression: "s[tid + 2]"; in a user's program, of the one
+  // 1-D array holding them in its elements ("vals[tid + 2]" for doubles among 4-byte arrays), or
+  // the words' names where several arrays hold them ("vals[2..3], count[2..3]").
+  std::optional<std::string> words_expression(
+      const std::vector<std::pair<unsigned, unsigned>>& pairs) const {
+    if (words.arrays == nullptr || words.arrays->empty() || pairs.empty())
+      return index_expression(pairs, words.shared_array, words.thread_index);
+    const SharedArray* a = array_of(*words.arrays, pairs.front().second);
+    std::set<unsigned> held;
+    bool one_array = a != nullptr && a->dims.size() == 1;
+    std::vector<std::pair<unsigned, unsigned>> elements;
+    for (const auto& [thread, word] : pairs) {
+      held.insert(word);
+      one_array = one_array && array_of(*words.arrays, word) == a;
+      if (one_array) elements.emplace_back(thread, element_of(*a, word));
+    }
+    if (one_array)
+      if (auto e = index_expression(elements, a->name, words.thread_index)) return e;
+    return word_runs_name(*words.arrays, sorted(held), 4);
+  }
+  // An addition's stride as the kernel indexes its array (elements of a program's array).
+  long distance(const Addition& a) const {
+    return element_distance(trace.arrays, a.target_word, a.source_word);
+  }
 
   // One thread adding many words into one, in a register: the serial baseline's loop.
   bool accumulates() const {
@@ -93,7 +117,7 @@ struct Teller {
     std::set<long> strides;
     for (const Addition& a : adds) {
       if (a.thread != adds[0].thread || a.target_word != adds[0].target_word) return false;
-      strides.insert(static_cast<long>(a.source_word) - a.target_word);
+      strides.insert(distance(a));
     }
     return strides.size() > 1;
   }
@@ -122,7 +146,7 @@ struct Teller {
     std::vector<std::pair<unsigned, unsigned>> targets, sources;
     for (const Addition& a : adds) {
       threads.insert(a.thread);
-      strides.insert(static_cast<long>(a.source_word) - a.target_word);
+      strides.insert(distance(a));
       targets.emplace_back(a.thread, a.target_word);
       sources.emplace_back(a.thread, a.source_word);
     }
@@ -143,11 +167,9 @@ struct Teller {
     }
     long stride = *strides.begin();
     out.claims.stride = stride;
-    std::string target = index_expression(targets, words.shared_array, words.thread_index)
-                             .value_or(array() + "[its own word]");
-    std::string source =
-        index_expression(sources, words.shared_array, words.thread_index)
-            .value_or(array() + "[the word " + std::to_string(stride) + " to the right]");
+    std::string target = words_expression(targets).value_or(array() + "[its own word]");
+    std::string source = words_expression(sources).value_or(
+        array() + "[the word " + std::to_string(stride) + " to the right]");
     bool one = who.size() == 1;
     out.text = "Stride " + std::to_string(stride) + ": " + subject + combine_verb(op(), one) +
                (compares(op()) ? target + " and " + source + " in " + target
@@ -205,7 +227,7 @@ struct Teller {
     }
     std::vector<std::string> parts;
     for (const auto& [order, pairs] : by_order) {
-      auto e = index_expression(pairs, words.shared_array, words.thread_index);
+      auto e = words_expression(pairs);
       if (!e) {
         parts.clear();
         break;

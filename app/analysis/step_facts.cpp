@@ -45,8 +45,8 @@ StepFacts step_facts(const Trace& trace, std::size_t block_index, std::size_t st
   const Step& step = block.steps.at(step_index);
   StepFacts f;
   f.index = step_index;
-  f.label = with_global_reads(step_label(step, share.additions, trace.word_size), trace,
-                              block_index, step_index);
+  f.label = with_global_reads(step_label(step, share.additions, trace.word_size, trace.arrays),
+                              trace, block_index, step_index);
   f.line = step.line;
   f.activity = activity(step, trace.run.block_size);
   f.additions = std::move(share.additions);

@@ -6,6 +6,7 @@
 #include "analysis/additions.h"
 #include "analysis/global_ranges.h"
 #include "analysis/intervals.h"
+#include "trace/array_names.h"
 
 namespace stridescope {
 
@@ -35,11 +36,12 @@ std::string StepLabel::text() const {
   return "no shared-memory work";
 }
 
-StepLabel step_label(const Step& step, const std::vector<Addition>& adds, unsigned word_size) {
+StepLabel step_label(const Step& step, const std::vector<Addition>& adds, unsigned word_size,
+                     const std::vector<SharedArray>& arrays) {
   if (!adds.empty()) {
     std::optional<long> stride;
     for (const Addition& a : adds) {
-      long d = static_cast<long>(a.source_word) - static_cast<long>(a.target_word);
+      const long d = element_distance(arrays, a.target_word, a.source_word);
       if (stride && *stride != d) return {StepLabelKind::Additions, 0};
       stride = d;
     }
@@ -63,7 +65,8 @@ StepLabel step_label(const Step& step, const std::vector<Addition>& adds, unsign
   return {};
 }
 
-std::vector<StepLabel> step_labels(std::span<const Step> steps, unsigned word_size) {
+std::vector<StepLabel> step_labels(std::span<const Step> steps, unsigned word_size,
+                                   const std::vector<SharedArray>& arrays) {
   std::vector<StepLabel> labels(steps.size());
   for (const BarrierInterval& in : barrier_intervals(steps)) {
     std::vector<std::vector<Addition>> landing(in.last - in.first + 1);
@@ -71,7 +74,7 @@ std::vector<StepLabel> step_labels(std::span<const Step> steps, unsigned word_si
       landing[in.access_step[a.write] - in.first].push_back(a);
     }
     for (std::size_t s = in.first; s <= in.last; ++s) {
-      labels[s] = step_label(steps[s], landing[s - in.first], word_size);
+      labels[s] = step_label(steps[s], landing[s - in.first], word_size, arrays);
     }
   }
   return labels;
@@ -85,7 +88,8 @@ StepLabel with_global_reads(StepLabel label, const Trace& trace, std::size_t blo
 }
 
 std::vector<StepLabel> step_labels(const Trace& trace, std::size_t block) {
-  std::vector<StepLabel> labels = step_labels(trace.blocks.at(block).steps, trace.word_size);
+  std::vector<StepLabel> labels =
+      step_labels(trace.blocks.at(block).steps, trace.word_size, trace.arrays);
   for (std::size_t s = 0; s < labels.size(); ++s)
     labels[s] = with_global_reads(labels[s], trace, block, s);
   return labels;

@@ -32,11 +32,14 @@ struct StepLabel {
   bool operator==(const StepLabel&) const = default;
 };
 
-// The label of `step`, given the additions whose writes land in it (from its barrier interval).
-StepLabel step_label(const Step& step, const std::vector<Addition>& additions, unsigned word_size);
+// The label of `step`, given the additions whose writes land in it (from its barrier interval); a
+// stride counts elements of a program's `arrays` (element_distance).
+StepLabel step_label(const Step& step, const std::vector<Addition>& additions, unsigned word_size,
+                     const std::vector<SharedArray>& arrays = {});
 
 // The labels of a block's steps, each from its barrier interval's additions.
-std::vector<StepLabel> step_labels(std::span<const Step> steps, unsigned word_size);
+std::vector<StepLabel> step_labels(std::span<const Step> steps, unsigned word_size,
+                                   const std::vector<SharedArray>& arrays = {});
 
 // A user's program's step that writes each thread's own word without reading global memory (a
 // histogram zeroing its bins) stores, it does not load: `label` as the trace's global memory record

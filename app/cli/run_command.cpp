@@ -13,6 +13,7 @@
 
 #include "core/error_line.h"
 #include "core/files.h"
+#include "core/format.h"
 #include "model/global_memory_text.h"
 #include "trace/array_names.h"
 #include "trace/trace_json.h"
@@ -45,13 +46,14 @@ void warn_unwritten_reads(const std::vector<UnwrittenGlobalRead>& reads, std::os
 // The end of `run`'s summary line: what the traced block left, said as what it is.
 std::string block_result_sentence(const Trace& trace) {
   std::ostringstream s;
-  const double word0 = trace.blocks.front().partial;
+  const std::string word0 = value_text(trace.blocks.front().partial);
   if (trace.shared_words == 0) {
     s << "no shared memory";
   } else if (trace.result_in_word0) {
     s << "block result " << word0;
-  } else if (double_halves_at_word0(trace)) {  // no block's result is read from half a double
-    s << word_name(trace.arrays, 0) << " (a double) at exit " << word0;
+  } else if (double_halves_at_word0(trace)) {  // no block's result is read from half an element
+    s << word_name(trace.arrays, 0) << " (" << two_word_element(trace.arrays, 0) << ") at exit "
+      << word0;
   } else if (trace.passes.empty()) {
     s << "shared word 0 at exit " << word0
       << " (blocks' results are kept for grids of up to 16,384 blocks and 4 MiB of shared memory)";

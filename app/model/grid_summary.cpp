@@ -72,9 +72,11 @@ GridSummary program_grid_summary(const Trace& trace) {
 
 std::string no_block_results_reason(const Trace& trace) {
   if (trace.divergence) return "the run stopped at a divergent barrier.";
-  if (double_halves_at_word0(trace))
-    return "shared word 0 is half of the double " + word_name(trace.arrays, 0) +
-           " (a block's result is kept as one 4-byte word).";
+  if (double_halves_at_word0(trace)) {
+    const std::string element = two_word_element(trace.arrays, 0);  // "a double"
+    return "shared word 0 is half of the " + element.substr(element.find(' ') + 1) + " " +
+           word_name(trace.arrays, 0) + " (a block's result is kept as one 4-byte word).";
+  }
   if (trace.passes.empty() && trace.run.backend == Backend::Cuda)
     return "the GPU tracer records the traced block only.";
   if (trace.passes.empty())

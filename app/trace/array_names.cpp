@@ -7,17 +7,6 @@ namespace stridescope {
 
 namespace {
 
-const SharedArray* array_of(const std::vector<SharedArray>& arrays, unsigned word) {
-  for (const SharedArray& a : arrays)
-    if (word >= a.first_word && word - a.first_word < array_words(a)) return &a;
-  return nullptr;
-}
-
-// The element of `a` that word `word` is (a part of).
-unsigned element_of(const SharedArray& a, unsigned word) {
-  return (word - a.first_word) / std::max(1u, a.element_words);
-}
-
 // The indices of element i of a row-major array of `dims`.
 std::vector<unsigned> indices(const std::vector<std::uint32_t>& dims, unsigned i) {
   std::vector<unsigned> out(dims.size());
@@ -35,6 +24,23 @@ std::string subscripts(const std::vector<unsigned>& idx) {
 }
 
 }  // namespace
+
+const SharedArray* array_of(const std::vector<SharedArray>& arrays, unsigned word) {
+  for (const SharedArray& a : arrays)
+    if (word >= a.first_word && word - a.first_word < array_words(a)) return &a;
+  return nullptr;
+}
+
+unsigned element_of(const SharedArray& a, unsigned word) {
+  return (word - a.first_word) / std::max(1u, a.element_words);
+}
+
+long element_distance(const std::vector<SharedArray>& arrays, unsigned from, unsigned to) {
+  const long words = static_cast<long>(to) - static_cast<long>(from);
+  const SharedArray* a = array_of(arrays, from);
+  if (a == nullptr || a != array_of(arrays, to) || a->element_words < 2) return words;
+  return static_cast<long>(element_of(*a, to)) - static_cast<long>(element_of(*a, from));
+}
 
 std::string word_name(const std::vector<SharedArray>& arrays, unsigned word) {
   if (arrays.empty()) return "s[" + std::to_string(word) + "]";
@@ -71,13 +77,26 @@ std::string word_range_name(const std::vector<SharedArray>& arrays, unsigned fir
   return word_name(arrays, first) + ".." + word_name(arrays, last);
 }
 
+namespace {
+
+// Whether word `b` follows word `a` in a run: the next word, or the next element's first word of
+// an array of two-word elements (a run of doubles named by their low halves).
+bool follows(const std::vector<SharedArray>& arrays, unsigned a, unsigned b) {
+  if (b == a + 1) return true;
+  const SharedArray* array = array_of(arrays, a);
+  return array != nullptr && array->element_words == 2 && array_of(arrays, b) == array &&
+         element_of(*array, b) == element_of(*array, a) + 1;
+}
+
+}  // namespace
+
 std::string word_runs_name(const std::vector<SharedArray>& arrays,
                            const std::vector<unsigned>& words, std::size_t limit) {
   std::string out;
   std::size_t runs = 0;
   for (std::size_t i = 0; i < words.size();) {
     std::size_t j = i;
-    while (j + 1 < words.size() && words[j + 1] == words[j] + 1) ++j;
+    while (j + 1 < words.size() && follows(arrays, words[j], words[j + 1])) ++j;
     if (runs == limit) {
       return out + ", ...";
     }

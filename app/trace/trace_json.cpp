@@ -478,11 +478,13 @@ void arrays_from_json(const json& in, Trace& trace) {
     if (arrays[i].contains("element_words")) {  // optional: 1
       a.element_words =
           static_cast<std::uint32_t>(get_unsigned(arrays[i], path, "element_words", 2));
-      const bool halves = a.element_words == 1 || (trace.word_size == 4 && a.first_word % 2 == 0 &&
-                                                   a.type == ElementType::Double);
+      const bool halves =
+          a.element_words == 1 || (trace.word_size == 4 && a.first_word % 2 == 0 &&
+                                   (a.type == ElementType::Double || a.type == ElementType::Int));
       if (a.element_words == 0 || !halves)
         fail(path + ".element_words",
-             "must be 1, or 2 for a double array at an even word in a trace of 4-byte words");
+             "must be 1, or 2 for a double or 8-byte int array at an even word in a trace of "
+             "4-byte words");
       words *= a.element_words;
     }
     if (a.first_word < end) fail(path + ".first_word", "overlaps the array before it");

@@ -26,6 +26,15 @@ bool is_high_half(const Trace& trace, std::uint32_t word) {
   return false;
 }
 
+std::string two_word_element(const std::vector<SharedArray>& arrays, std::uint32_t word) {
+  for (const SharedArray& a : arrays) {
+    if (word < a.first_word || word >= a.first_word + array_words(a)) continue;
+    if (a.element_words != 2) return "";
+    return a.type == ElementType::Double ? "a double" : "an 8-byte integer";
+  }
+  return "";
+}
+
 bool double_halves_at_word0(const Trace& trace) {
   return trace.word_size == 4 && is_high_half(trace, 1) && !is_high_half(trace, 0);
 }
@@ -33,7 +42,9 @@ bool double_halves_at_word0(const Trace& trace) {
 std::string shared_types_text(const Trace& trace) {
   std::vector<std::string> names;
   for (const SharedArray& a : trace.arrays) {
-    const std::string name(name_of(a.type.value_or(trace.run.element_type)));
+    const ElementType type = a.type.value_or(trace.run.element_type);
+    const bool wide_int = type == ElementType::Int && a.element_words == 2;
+    const std::string name = wide_int ? "8-byte int" : std::string(name_of(type));
     if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
   }
   if (names.empty()) return std::string(name_of(trace.run.element_type));

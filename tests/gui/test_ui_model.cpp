@@ -298,6 +298,17 @@ TEST(CanvasModel, ADoubleAmongFourByteArraysIsOneBoxAcrossItsTwoBanks) {
   EXPECT_FLOAT_EQ(low.x + low.w, high.x + high.w);  // one box over both banks
   EXPECT_EQ(element_rect(l, m, 7).w, 0.0f);
   EXPECT_EQ(element_rect(l, m, 16), l.word_rect(16));
+  // The pointer anywhere on the box is on the element: the low cell, the gap, the high cell.
+  const Rect cell6 = l.word_rect(6), cell7 = l.word_rect(7), cell16 = l.word_rect(16);
+  const float gap_x = (cell6.x + cell6.w + cell7.x) / 2, mid_y = cell6.y + cell6.h / 2;
+  ASSERT_LT(cell6.x + cell6.w, cell7.x);  // the cells have a gap between them
+  EXPECT_EQ(l.word_at(gap_x, mid_y), -1);
+  for (float x : {cell6.x + 1, gap_x, cell7.x + cell7.w - 1})
+    EXPECT_EQ(element_at(l, m, x, mid_y), 6) << x;
+  EXPECT_EQ(
+      element_at(l, m, cell7.x + cell7.w + 0.5f * (l.word_rect(8).x - cell7.x - cell7.w), mid_y),
+      -1);  // the gap after the box
+  EXPECT_EQ(element_at(l, m, cell16.x + 1, cell16.y + 1), 16);
   const std::string tip = word_tooltip(m, 7, l.words_per_row);
   EXPECT_NE(tip.find("vals[3] = 0.45\nbanks 6 and 7 (a double's two 4-byte halves)"),
             std::string::npos)
@@ -308,6 +319,10 @@ TEST(CanvasModel, ADoubleAmongFourByteArraysIsOneBoxAcrossItsTwoBanks) {
   EXPECT_TRUE(selected.words[6]);
   EXPECT_TRUE(selected.words[7]);
   EXPECT_EQ(step_outcome(TraceModel(t), 0).written_words, std::vector<unsigned>{6});
+  t.arrays[0].type = ElementType::Int;  // a long long array: said as what it is
+  const std::string wide = word_tooltip(canvas_model(TraceModel(t), 0), 6, l.words_per_row);
+  EXPECT_NE(wide.find("banks 6 and 7 (an 8-byte integer's two 4-byte halves)"), std::string::npos)
+      << wide;
 }
 
 TEST(CanvasText, WordRangesAreIndexExpressions) {

@@ -24,6 +24,14 @@ std::optional<ElementType> declared_element_type(const std::string& type) {
   return std::nullopt;
 }
 
+bool is_signed_eight_byte_integer(const std::string& type) {
+  const std::string base = base_type(type);
+  for (const char* int8 : {"long long", "long long int", "signed long long", "long", "long int",
+                           "signed long", "int64_t", "std::int64_t"})
+    if (base == int8) return true;
+  return false;
+}
+
 ElementType shared_element_type(const std::vector<std::string>& shared_types, std::string* note) {
   if (shared_types.empty()) return ElementType::Int;
   bool all_float = true, all_double = true, any_double = false;
@@ -40,7 +48,8 @@ ElementType shared_element_type(const std::vector<std::string>& shared_types, st
     *note = std::string(
                 "note: the program's shared arrays mix 8-byte and smaller elements: the "
                 "trace shows shared memory as 4-byte words (a double across its two, ") +
-            "an 8-byte integer as the bits of its two halves)";
+            "a signed 8-byte integer across its two, an unsigned one as the bits of its two "
+            "halves)";
   return ElementType::Int;
 }
 

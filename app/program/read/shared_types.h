@@ -20,4 +20,8 @@ ElementType shared_element_type(const std::vector<std::string>& shared_types,
 // a template's T).
 std::optional<ElementType> declared_element_type(const std::string& type);
 
+// Whether a declared type is a signed 8-byte integer ("long long[4]", "volatile int64_t"): among
+// 4-byte arrays, an element of two words read as one integer (SharedArray::element_words).
+bool is_signed_eight_byte_integer(const std::string& type);
+
 }  // namespace stridescope

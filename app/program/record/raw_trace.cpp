@@ -127,16 +127,34 @@ double from_bits(std::int64_t bits, ElementType element) {
   return 0;
 }
 
-// The type of each word of the trace (word_types.h): a program's float and int arrays each in
-// their own.
-std::vector<ElementType> types_of_words(const Trace& trace) {
-  std::vector<ElementType> types(trace.shared_words);
-  for (std::uint32_t w = 0; w < trace.shared_words; ++w) types[w] = word_type(trace, w);
-  return types;
+// How a word's bits read: its type (word_types.h), and whether it is half of a two-word element
+// (a double or an 8-byte integer among 4-byte arrays: SharedArray::element_words).
+struct WordKind {
+  ElementType type = ElementType::Int;
+  bool two_words = false;
+};
+
+// Each word's kind: a program's float and int arrays each in their own type.
+std::vector<WordKind> kinds_of_words(const Trace& trace) {
+  std::vector<WordKind> kinds(trace.shared_words);
+  for (std::uint32_t w = 0; w < trace.shared_words; ++w) kinds[w].type = word_type(trace, w);
+  for (const SharedArray& a : trace.arrays)
+    if (a.element_words == 2)
+      for (std::uint64_t w = a.first_word; w < a.first_word + array_words(a) && w < kinds.size();
+           ++w)
+        kinds[w].two_words = true;
+  return kinds;
 }
 
-ElementType type_at(const std::vector<ElementType>& types, std::size_t word, ElementType other) {
-  return word < types.size() ? types[word] : other;
+WordKind kind_at(const std::vector<WordKind>& kinds, std::size_t word, ElementType other) {
+  return word < kinds.size() ? kinds[word] : WordKind{other, false};
+}
+
+// The value of `bits` (up to 8 bytes, the low ones first) read as a word of kind `kind`: an 8-byte
+// integer's 64 bits, else as from_bits reads its type.
+double value_of(std::int64_t bits, WordKind kind) {
+  if (kind.two_words && kind.type == ElementType::Int) return double(bits);
+  return from_bits(bits, kind.type);
 }
 
 std::int64_t pair_bits(std::uint32_t lo, std::uint32_t hi) {
@@ -144,20 +162,20 @@ std::int64_t pair_bits(std::uint32_t lo, std::uint32_t hi) {
 }
 
 // A block's 4-byte words -> its elements, each in its word's type (a double is two words, the low
-// one first). In a trace of 4-byte words, a double array's element is two words (element_words):
-// both hold its value.
+// one first). In a trace of 4-byte words, a two-word element (a double or an 8-byte integer among
+// 4-byte arrays) holds its value in both words.
 std::vector<double> elements(const std::vector<std::uint32_t>& words,
-                             const std::vector<ElementType>& types, ElementType element) {
+                             const std::vector<WordKind>& kinds, ElementType element) {
   std::vector<double> out;
   if (element != ElementType::Double) {
     for (std::size_t i = 0; i < words.size(); ++i) {
-      const ElementType type = type_at(types, i, element);
-      if (type == ElementType::Double && i + 1 < words.size()) {
-        out.insert(out.end(), 2, from_bits(pair_bits(words[i], words[i + 1]), type));
+      const WordKind kind = kind_at(kinds, i, element);
+      if (kind.two_words && i + 1 < words.size()) {
+        out.insert(out.end(), 2, value_of(pair_bits(words[i], words[i + 1]), kind));
         ++i;
         continue;
       }
-      out.push_back(from_bits(std::int32_t(words[i]), type));
+      out.push_back(value_of(std::int32_t(words[i]), kind));
     }
     return out;
   }
@@ -190,8 +208,8 @@ double shuffled_value(std::uint64_t bits, unsigned size, int kind_of_value) {
 // One barrier interval of the raw record (the accesses, warp barriers and __shfl_down_sync()s
 // between two __syncthreads(), each with the warp round it is in, and the memory at its end).
 RecordedInterval interval_of(const nlohmann::json& s, const std::map<std::uint64_t, int>& lines,
-                             int& last_line, const Trace& trace,
-                             const std::vector<ElementType>& types, const SharedLayout& layout) {
+                             int& last_line, const Trace& trace, const std::vector<WordKind>& kinds,
+                             const SharedLayout& layout) {
   const ElementType element = trace.run.element_type;
   RecordedInterval in;
   for (const auto& a : s["accesses"]) {
@@ -205,8 +223,8 @@ RecordedInterval interval_of(const nlohmann::json& s, const std::map<std::uint64
                   : kind == "a" ? AccessKind::Atomic
                                 : AccessKind::Read;
     access.line = line_at(lines, a[5].get<std::uint64_t>());
-    access.value = from_bits(a[6].get<std::int64_t>(),
-                             type_at(types, access.address / trace.word_size, element));
+    access.value = value_of(a[6].get<std::int64_t>(),
+                            kind_at(kinds, access.address / trace.word_size, element));
     access.warp_epoch = a.size() > 7 ? a[7].get<std::uint32_t>() : 0;
     last_line = access.line;
     in.accesses.push_back({access, a.size() > 8 ? a[8].get<std::uint32_t>() : 0});
@@ -229,7 +247,7 @@ RecordedInterval interval_of(const nlohmann::json& s, const std::map<std::uint64
   const std::string kind = s["kind"];
   in.end = kind == "exit" ? StepKind::Exit : StepKind::Barrier;
   in.end_line = kind == "exit" ? last_line : s["line"].get<int>();
-  in.memory_after = elements(layout.words(words_of(s["snapshot"])), types, element);
+  in.memory_after = elements(layout.words(words_of(s["snapshot"])), kinds, element);
   return in;
 }
 
@@ -326,7 +344,7 @@ Trace trace_of_raw(const nlohmann::json& raw, const TraceInputs& in) {
   Trace trace;
   trace.run.variant = "own:" + in.file.filename().string();
   const SharedLayout layout = shared_memory_of(raw, in, trace);
-  const std::vector<ElementType> types = types_of_words(trace);
+  const std::vector<WordKind> kinds = kinds_of_words(trace);
   trace.run.block_size = volume(raw["block"]);
   trace.run.grid_size = volume(raw["grid"]);
   trace.run.input_pattern = InputPattern::Custom;
@@ -337,11 +355,11 @@ Trace trace_of_raw(const nlohmann::json& raw, const TraceInputs& in) {
                            !double_halves_at_word0(trace);
   if (every_block) {
     for (const auto& snapshot : raw["first_snapshots"])
-      for (double v : elements(layout.words(words_of(snapshot)), types, element))
+      for (double v : elements(layout.words(words_of(snapshot)), kinds, element))
         trace.run.input_values.push_back(v);
   } else if (!raw["steps"].empty()) {
     trace.run.input_values =
-        elements(layout.words(words_of(raw["steps"][0]["snapshot"])), types, element);
+        elements(layout.words(words_of(raw["steps"][0]["snapshot"])), kinds, element);
   }
   trace.run.n = trace.run.input_values.size();
   trace.run.backend = in.backend;
@@ -353,7 +371,7 @@ Trace trace_of_raw(const nlohmann::json& raw, const TraceInputs& in) {
   std::vector<std::size_t> steps_per_interval;
   for (const auto& s : raw["steps"])
     steps_per_interval.push_back(
-        add_steps(interval_of(s, in.lines, last_line, trace, types, layout), trace.word_size, bt));
+        add_steps(interval_of(s, in.lines, last_line, trace, kinds, layout), trace.word_size, bt));
   GridPass pass{trace.run.n, trace.run.grid_size, {}};
   if (every_block)
     for (const auto& r : raw["block_results"])

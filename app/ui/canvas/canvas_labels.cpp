@@ -99,6 +99,16 @@ Rect element_rect(const CanvasLayout& l, const CanvasModel& m, unsigned w) {
   return r;
 }
 
+int element_at(const CanvasLayout& l, const CanvasModel& m, float x, float y) {
+  const int place = l.word_place_at(x, y);
+  if (place < 0 || unsigned(place) >= m.cells.size()) return -1;
+  const auto w = unsigned(place);
+  if (m.cells[w].half == CellHalf::High && w > 0)  // its low half's element (its box, its row)
+    return l.word_rect(w).contains(x, y) || element_rect(l, m, w - 1).contains(x, y) ? int(w - 1)
+                                                                                     : -1;
+  return element_rect(l, m, w).contains(x, y) ? place : -1;
+}
+
 // One text size for every value: as large as the text size asks and the cells allow, shrunk so
 // that most values fit whole (a value that does not fit at that size is written compactly).
 float value_size(const CanvasPaint& paint, const CanvasModel& shown, float floor) {

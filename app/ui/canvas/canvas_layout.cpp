@@ -213,6 +213,11 @@ Rect CanvasLayout::warp_row_label_rect(unsigned row) const {
 }
 
 int CanvasLayout::word_at(float x, float y) const {
+  const int word = word_place_at(x, y);
+  return word >= 0 && word_rect(unsigned(word)).contains(x, y) ? word : -1;
+}
+
+int CanvasLayout::word_place_at(float x, float y) const {
   if (x < left || y < memory_top || pitch <= 0) return -1;
   auto panel = static_cast<unsigned>((x - left) / panel_stride);
   auto column = static_cast<unsigned>((x - panel_left(panel)) / (banks_per_word * pitch));
@@ -222,7 +227,7 @@ int CanvasLayout::word_at(float x, float y) const {
   if (panel >= panels || column >= words_per_row || panel_row >= rows_per_panel || row >= rows ||
       word >= words)
     return -1;
-  return word_rect(word).contains(x, y) ? static_cast<int>(word) : -1;
+  return static_cast<int>(word);
 }
 
 int CanvasLayout::thread_at(float x, float y) const {

@@ -72,6 +72,8 @@ struct CanvasLayout {
   float grid_width() const { return panel_left(panels - 1) + bank_columns * pitch - gap - left; }
   // The word or thread under a point, or -1.
   int word_at(float x, float y) const;
+  // The word whose place (its cell and the gap after it) holds a point, or -1.
+  int word_place_at(float x, float y) const;
   int thread_at(float x, float y) const;
   int warp_at(float x, float y) const;  // on its label (one warp per row) or its bar
   float label_width = 0;

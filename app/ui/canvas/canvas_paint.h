@@ -43,6 +43,9 @@ void draw_values(const CanvasPaint& paint);
 // Word w's box: its cell; both halves of a double (CellHalf) as one box where they share a row
 // (the low half's, w 0 for the high half's), else each its own cell.
 Rect element_rect(const CanvasLayout& l, const CanvasModel& m, unsigned w);
+// The word whose element's box holds a point (a two-word element's low half, also between its
+// two cells), or -1.
+int element_at(const CanvasLayout& l, const CanvasModel& m, float x, float y);
 void draw_bank_header(const CanvasPaint& paint);
 void draw_row_labels(const CanvasPaint& paint);
 void draw_warp_labels(const CanvasPaint& paint);

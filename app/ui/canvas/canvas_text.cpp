@@ -1,11 +1,11 @@
 // Canvas text: labels and tooltips of words, threads and warps, from the canvas model alone.
 #include "ui/canvas/canvas_text.h"
 
-#include "trace/array_names.h"
-
 #include <algorithm>
 
 #include "core/format.h"
+#include "trace/array_names.h"
+#include "trace/word_types.h"
 
 namespace stridescope {
 namespace {
@@ -138,10 +138,11 @@ std::string word_tooltip(const CanvasModel& model, unsigned word, unsigned words
   unsigned row = word / words_per_row;
   unsigned last = std::min<std::size_t>((row + 1) * words_per_row, model.cells.size()) - 1;
   std::string banks = banks_text(model, word);
-  if (c.half != CellHalf::Whole) {  // a double among 4-byte arrays: both its banks
+  if (c.half != CellHalf::Whole) {  // a double or long long among 4-byte arrays: both its banks
     const unsigned low = c.half == CellHalf::High ? word - 1 : word;
     banks = "banks " + std::to_string(model.first_bank(low)) + " and " +
-            std::to_string(model.first_bank(low + 1)) + " (a double's two 4-byte halves)";
+            std::to_string(model.first_bank(low + 1)) + " (" + two_word_element(model.arrays, low) +
+            "'s two 4-byte halves)";
   }
   std::string out = word_name(model.arrays, word) + " = " + cell_value_text(c.value) + "\n" +
                     banks + ", row " + std::to_string(row) + ": " +

@@ -292,10 +292,10 @@ CanvasFocus MemoryCanvas::track_pointer(const CanvasView& view, ImVec2 mouse, bo
   if (!focus_exists(m, pinned_)) pinned_ = {};
   CanvasFocus hover;
   if (hovered) hover = focus_at(mouse.x - origin_.x, mouse.y - origin_.y);
-  // The high half of a double is inside its low half's box: a focus on the box is the low half's.
-  if (hover.kind == CanvasFocus::Kind::Word && hover.index > 0 && hover.index < m.cells.size() &&
-      m.cells[hover.index].half == CellHalf::High)
-    --hover.index;
+  // A word's focus is its element's: a double's box (its two cells and the gap between them).
+  if (hovered && (hover.kind == CanvasFocus::Kind::None || hover.kind == CanvasFocus::Kind::Word))
+    if (const int w = element_at(layout_, m, mouse.x - origin_.x, mouse.y - origin_.y); w >= 0)
+      hover = {CanvasFocus::Kind::Word, unsigned(w)};
   if (clicked && view.marking) {
     mark_clicks_.push_back(hover);
   } else if (clicked && hover.kind != CanvasFocus::Kind::Row) {
