@@ -1,30 +1,34 @@
-// A built program's symbols from nm's listing, read once per build: the shared variables by their
-// offset from the section's start, the functions by address (a launch's kernel).
+// A program's shared variables and kernels as its runtime's record names them (the runtime reads
+// its own symbol table): the variables by their offset from the section's start, each launch's
+// kernel by its demangled name.
 #include <gtest/gtest.h>
 
 #include "program/record/launch_names.h"
 #include "program/record/program_symbols.h"
+#include "program/record/raw_record_check.h"
 
 namespace stridescope {
 namespace {
 
-// As llvm-nm-14 -S -C --defined-only lists examples/dot.cu's program (cut to what matters).
-const char* kListing =
-    "000000000020f150 0000000000000250 T dot(float*, float*, float*)\n"
-    "0000000000000020 0000000000000400 b dot(float*, float*, float*)::cache\n"
-    "0000000000205660 00000000000004f0 u nlohmann::detail::get_cached_power(int)::kCachedPowers\n"
-    "0000000000000420 000000000000c000 B stridescope_dynamic_shared\n"
-    "0000000000000420 000000000000c000 B _Z5shmemv\n"
-    "0000000000000020 0000000000000000 W stridescope_shared_begin\n"
-    "0000000000000010 0000000000000008 b before_the_section\n"
-    "0000000000000500 0000000000000400 b stridescope_shared_front\n"
-    "0000000000210000 0000000000000040 t (anonymous namespace)::helper(int)\n"
-    "not a line of nm's\n";
+// What the runtime writes for examples/dot.cu's program (cut to what matters).
+const nlohmann::json kRecord = {
+    {"shared_symbols",
+     {{{"name", "dot(float*, float*, float*)::cache"}, {"offset", 0u}, {"bytes", 1024u}},
+      {{"name", "stridescope_dynamic_shared"}, {"offset", 1024u}, {"bytes", 49152u}},
+      {{"name", "(anonymous namespace)::tile"}, {"offset", 50176u}, {"bytes", 64u}}}},
+    {"launches",
+     {{{"grid", {32u, 1u, 1u}},
+       {"block", {256u, 1u, 1u}},
+       {"kernel", "dot(float*, float*, float*)"}},
+      {{"grid", {1u, 1u, 1u}}, {"block", {1u, 1u, 1u}}}}}};
 
 TEST(ProgramSymbols, SharedVariablesAreOffsetsFromTheSectionsStart) {
-  const ProgramSymbols s = program_symbols_of(kListing);
+  const std::vector<SharedSymbol> all = record_shared_symbols(kRecord);
+  ASSERT_EQ(all.size(), 3u);
+  EXPECT_EQ(all[2].name, "tile");
+  EXPECT_EQ(all[2].function, "");  // file scope
   // What the traced launch's 1 KiB of static and 48 KiB of dynamic shared memory hold.
-  const std::vector<SharedSymbol> used = shared_symbols_used(s.shared, 0x400 + 0xc000);
+  const std::vector<SharedSymbol> used = shared_symbols_used(all, 0x400 + 0xc000);
   ASSERT_EQ(used.size(), 2u);
   EXPECT_EQ(used[0].name, "cache");
   EXPECT_EQ(used[0].function, "dot");
@@ -32,23 +36,28 @@ TEST(ProgramSymbols, SharedVariablesAreOffsetsFromTheSectionsStart) {
   EXPECT_EQ(used[0].bytes, 1024u);
   EXPECT_EQ(used[1].name, "");  // the dynamic memory: named by its extern declaration
   EXPECT_EQ(used[1].offset, 0x400u);
-  for (const SharedSymbol& v : s.shared) {
-    EXPECT_NE(v.name, "before_the_section");
-    EXPECT_NE(v.name, "stridescope_shared_front");  // a red zone, no array
-  }
+  EXPECT_TRUE(record_shared_symbols(nlohmann::json::object()).empty());
 }
 
-TEST(ProgramSymbols, AKernelIsNamedByItsAddress) {
-  const ProgramSymbols s = program_symbols_of(kListing);
-  const nlohmann::json raw = {{"launches",
-                               {{{"grid", {32, 1, 1}}, {"block", {256, 1, 1}}},
-                                {{"grid", {1, 1, 1}}, {"block", {1, 1, 1}}}}},
-                              {"launch_kernels", {0x20f150, 0x123}}};
-  const std::vector<ProgramLaunch> launches = program_launches(raw, s.functions);
+TEST(ProgramSymbols, AKernelIsNamedAsTheRecordNamesIt) {
+  const std::vector<ProgramLaunch> launches = program_launches(kRecord);
   ASSERT_EQ(launches.size(), 2u);
   EXPECT_EQ(launches[0].kernel, "dot");
   EXPECT_EQ(launches[0].grid[0], 32u);
-  EXPECT_EQ(launches[1].kernel, "kernel");  // an address no symbol has
+  EXPECT_EQ(launches[1].kernel, "kernel");  // a launch the record could not name
+}
+
+TEST(ProgramSymbols, AMalformedVariableIsRefusedByTheRecordsCheck) {
+  nlohmann::json raw = kRecord;
+  raw["traced"] = false;
+  EXPECT_EQ(raw_record_problem(raw), std::nullopt);
+  const std::string refused = "shared_symbols: not variables with name, offset and bytes";
+  raw["shared_symbols"][0]["offset"] = -4;
+  EXPECT_EQ(raw_record_problem(raw), refused);
+  raw["shared_symbols"][0]["offset"] = 1ull << 40;  // past any shared memory
+  EXPECT_EQ(raw_record_problem(raw), refused);
+  raw["shared_symbols"][0] = {{"name", 7u}, {"offset", 0u}, {"bytes", 4u}};
+  EXPECT_EQ(raw_record_problem(raw), refused);
 }
 
 TEST(ProgramSymbols, OnlyWhatTheLaunchUsedIsKeptAndEachPlaceOnce) {

@@ -281,13 +281,10 @@ BuiltProgram::BuiltProgram(const OwnRunOptions& options) {
   work_ = std::make_unique<WorkDir>(options.work_dir, "run");
   program_ = read_and_build(options, file_, work_->path(), tools, timings_, element_, facts_);
   packed_ = file_packs_structs(file_);
-  // What every run's trace is made with, gathered once: the symbols (one nm run), the file's
-  // lines, the declarations, a launch spec's arrays.
-  ProgramSymbols symbols = read_program_symbols(program_, work_->path());
+  // What every run's trace is made with, gathered once: the file's lines, the declarations, a
+  // launch spec's arrays (each run's record lists the shared variables' places).
   gathered_.file = file_;
   gathered_.source = source_of(file_);
-  gathered_.symbols = std::move(symbols.shared);
-  gathered_.functions = std::move(symbols.functions);
   gathered_.decls = facts_.shared;
   gathered_.made_buffers =
       spec_buffers(options.file, facts_, options.launch_spec, options.fallback_launch_spec);
@@ -321,6 +318,7 @@ OwnRunResult BuiltProgram::run(const OwnRunOptions& options) const {
   };
   const bool races = any("global_races") || any("uninitialized_reads");
   TraceInputs in = gathered_;
+  in.symbols = record_shared_symbols(*raw);
   std::map<std::uint64_t, std::string> elsewhere;  // places outside the file (source_lines)
   if (traced || races || raw->contains("fault_pc")) {
     // The lines of every address the record names: one llvm-symbolizer run.

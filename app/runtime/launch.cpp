@@ -16,6 +16,7 @@
 #include "global_races.h"
 #include "program.h"
 #include "repeat_launch.h"
+#include "self_symbols.h"
 #include "simt/stacks.h"
 #include "worker.h"
 
@@ -233,6 +234,19 @@ void flush(Pool& pool) {
   pool.asserts.clear();
 }
 
+// The kernel's name as its symbol says it, demangled ("dot(float*, float*, float*)"); "kernel"
+// where the symbol table has none. The last one is kept: a loop launches one kernel many times.
+std::string kernel_name(const void* kernel) {
+  static const void* last = nullptr;
+  static std::string name;
+  if (kernel != last || name.empty()) {
+    const FunctionSymbol* f = function_at(reinterpret_cast<std::uintptr_t>(kernel));
+    name = f != nullptr ? demangled(f->name) : "kernel";
+    last = kernel;
+  }
+  return name;
+}
+
 }  // namespace
 
 void launch(dim3 grid, dim3 block, std::size_t dynamic, cudaStream_t, void (*body)(void*),
@@ -244,10 +258,10 @@ void launch(dim3 grid, dim3 block, std::size_t dynamic, cudaStream_t, void (*bod
   const std::uint32_t id = std::uint32_t(program.launch_index + 1);
   program.last_writes_by = id;
   forget_freed_words();  // what the launch before this one wrote no longer counts
-  program.launch_kernels.push_back(reinterpret_cast<std::uintptr_t>(kernel));
   program.launches.push_back({{"grid", {grid.x, grid.y, grid.z}},
                               {"block", {block.x, block.y, block.z}},
-                              {"dynamic_shared", dynamic}});
+                              {"dynamic_shared", dynamic},
+                              {"kernel", kernel_name(kernel)}});
   check(program, grid, block, dynamic);
   if (program.sticky_error != cudaSuccess) {  // a GPU runs nothing after a sticky error
     program.note(program.sticky_error);

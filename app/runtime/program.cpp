@@ -10,6 +10,7 @@
 
 #include "global_races.h"
 #include "repeat_launch.h"
+#include "self_symbols.h"
 #include "worker.h"
 
 namespace stridescope_rt {
@@ -154,13 +155,26 @@ void Program::fail(const std::string& message, std::uintptr_t fault_pc) {
     out["error"] = message;
     if (fault_pc != 0) out["fault_pc"] = fault_pc;
     out["launches"] = launches;
-    out["launch_kernels"] = launch_kernels;
     out["traced"] = false;
     std::ofstream(config.raw_path) << out;
     written_ = true;
   }
   std::_Exit(3);
 }
+
+namespace {
+
+// The program's own __shared__ variables (the thread-locals from stridescope_shared_begin on, but
+// the red zone before the file's arrays): each one's demangled name, offset and bytes.
+nlohmann::json shared_symbols_json() {
+  nlohmann::json out = nlohmann::json::array();
+  for (const TlsSymbol& s : self_symbols().tls)
+    if (s.offset >= 0 && s.size > 0 && s.name != "stridescope_shared_front")
+      out.push_back({{"name", demangled(s.name)}, {"offset", s.offset}, {"bytes", s.size}});
+  return out;
+}
+
+}  // namespace
 
 void Program::write_record() {
   std::lock_guard<std::mutex> lock(mutex_);
@@ -169,7 +183,7 @@ void Program::write_record() {
   nlohmann::json out;
   out["shared_bytes"] = traced_shared;
   out["launches"] = launches;
-  out["launch_kernels"] = launch_kernels;
+  out["shared_symbols"] = shared_symbols_json();
   out["traced"] = traced;
   out["traced_launch"] = config.traced_launch;
   out["traced_block"] = config.traced_block;

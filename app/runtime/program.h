@@ -76,7 +76,6 @@ class Program {
   // that did not run, the launch it repeated (repeat_launch.h). Its words carry this provenance.
   std::uint32_t last_writes_by = 0;
   nlohmann::json launches = nlohmann::json::array();
-  std::vector<std::uint64_t> launch_kernels;  // each launch's kernel address
   std::atomic<std::uint64_t> blocks_done{0}, blocks_total{0};
   // What kernels printed in this launch: a GPU's printf buffer holds 1 MiB
   // (cudaLimitPrintfFifoSize); what does not fit is dropped, as there.

@@ -34,22 +34,12 @@ std::array<std::uint32_t, 3> dims_of(const nlohmann::json& d) {
 
 }  // namespace
 
-std::vector<ProgramLaunch> program_launches(const nlohmann::json& raw,
-                                            const std::map<std::uint64_t, std::string>& functions) {
+std::vector<ProgramLaunch> program_launches(const nlohmann::json& raw) {
   std::vector<ProgramLaunch> launches;
   if (!raw.contains("launches")) return launches;
-  const nlohmann::json none = nlohmann::json::array();
-  const nlohmann::json& addresses = raw.contains("launch_kernels") ? raw["launch_kernels"] : none;
-  for (std::size_t i = 0; i < raw["launches"].size(); ++i) {
-    const nlohmann::json& l = raw["launches"][i];
+  for (const nlohmann::json& l : raw["launches"]) {
     ProgramLaunch launch;
-    launch.kernel = "kernel";
-    if (l.contains("kernel")) {  // named already (the GPU tracer's record)
-      launch.kernel = l["kernel"].get<std::string>();
-    } else if (i < addresses.size()) {
-      const auto found = functions.find(addresses[i].get<std::uint64_t>());
-      if (found != functions.end()) launch.kernel = kernel_name_of(found->second);
-    }
+    launch.kernel = l.contains("kernel") ? kernel_name_of(l["kernel"].get<std::string>()) : "kernel";
     launch.grid = dims_of(l["grid"]);
     launch.block = dims_of(l["block"]);
     launches.push_back(std::move(launch));

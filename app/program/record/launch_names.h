@@ -13,10 +13,9 @@
 
 namespace stridescope {
 
-// Every launch of the record, in order; each kernel named by the record (the GPU tracer's) or by
-// its address among the program's `functions` (program_symbols.h), "kernel" where neither can.
-std::vector<ProgramLaunch> program_launches(const nlohmann::json& raw,
-                                            const std::map<std::uint64_t, std::string>& functions);
+// Every launch of the record, in order; each kernel named as the record names it (the runtime
+// and the GPU tracer read their program's symbols), "kernel" where it does not.
+std::vector<ProgramLaunch> program_launches(const nlohmann::json& raw);
 
 // A kernel's name as a launch writes it, from the symbolizer's function name:
 // "dot(float*, float*, float*)" -> "dot", "void sum<256u>(int*)" -> "sum<256u>"; "kernel" when

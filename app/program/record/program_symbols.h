@@ -1,27 +1,17 @@
-// A built program's symbols, read once per build by one nm run: its __shared__ variables (their
-// places in the stridescope_shared section) and its functions (a launch's kernel by its address).
+// A program's __shared__ variables as its runtime's record lists them (the runtime reads its own
+// symbol table: runtime/self_symbols.h): each one's place in the stridescope_shared section.
 #pragma once
 
-#include <cstdint>
-#include <filesystem>
-#include <map>
-#include <string>
+#include <nlohmann/json.hpp>
 #include <vector>
 
 #include "program/record/shared_layout.h"
 
 namespace stridescope {
 
-struct ProgramSymbols {
-  std::vector<SharedSymbol> shared;                // every variable of the section, by offset
-  std::map<std::uint64_t, std::string> functions;  // address -> demangled name ("dot(float*)")
-};
-
-// Runs nm (llvm-nm-14 or binutils) on `program`, its output in `dir`. Throws OwnProgramError.
-ProgramSymbols read_program_symbols(const std::filesystem::path& program,
-                                    const std::filesystem::path& dir);
-
-// Reads nm's `-S -C --defined-only` listing (pure; read_program_symbols's second half).
-ProgramSymbols program_symbols_of(const std::string& listing);
+// The record's `shared_symbols` ({"name": demangled, "offset", "bytes"}, by offset from the
+// section's start), each split into name and function; the dynamic memory's unnamed (its extern
+// declarations name it). None where the record lists none.
+std::vector<SharedSymbol> record_shared_symbols(const nlohmann::json& raw);
 
 }  // namespace stridescope

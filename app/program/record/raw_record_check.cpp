@@ -99,6 +99,14 @@ const Test kBuffer = object_with({{"pc", is_uint, true},
                                   {"type", [](const json& j) { return j.is_string(); }, true},
                                   {"element_size", is_uint, true},
                                   {"name", [](const json& j) { return j.is_string(); }}});
+// A __shared__ variable: its demangled name, offset from the section's start and bytes (within
+// what a record's shared memory may be).
+bool is_shared_size(const json& j) {
+  return is_uint(j) && j.get<std::uint64_t>() <= kMaxRecordSharedBytes;
+}
+const Test kSharedSymbol = object_with({{"name", [](const json& j) { return j.is_string(); }, true},
+                                        {"offset", is_shared_size, true},
+                                        {"bytes", is_shared_size, true}});
 const Test kLaunch = object_with({{"grid", kDims, true},
                                   {"block", kDims, true},
                                   {"kernel", [](const json& j) { return j.is_string(); }}});
@@ -127,7 +135,7 @@ const std::vector<TopField>& top_fields() {
       {{"grid", kDims}, "[x, y, z]"},
       {{"block", kDims}, "[x, y, z]"},
       {{"launches", array_of(kLaunch)}, "launches with grid and block"},
-      {{"launch_kernels", array_of(is_uint)}, "addresses"},
+      {{"shared_symbols", array_of(kSharedSymbol)}, "variables with name, offset and bytes"},
       {{"buffers", array_of(kBuffer)}, "buffers with pc, bytes, type and element_size"},
       {{"first_snapshots", array_of(array_of(is_int))}, "arrays of words"},
       {{"block_results", array_of(is_int)}, "words"},

@@ -392,7 +392,7 @@ Trace trace_of_raw(const nlohmann::json& raw, const TraceInputs& in) {
   if (raw.contains("buffers"))
     trace.global_memory =
         global_of_raw(raw, in.lines, in.source, in.made_buffers, steps_per_interval);
-  trace.launches = program_launches(raw, in.functions);
+  trace.launches = program_launches(raw);
   trace.traced_launch = in.traced_launch;
   return trace;
 }

@@ -31,15 +31,14 @@ SourceLines source_lines(const nlohmann::json& raw, const std::filesystem::path&
                          const std::filesystem::path& runtime_headers);
 
 // What a raw record is made into a trace with, all gathered before the trace is built: for a
-// program run by the emulator, its symbols once per build (one nm run) and the lines of the
-// record's addresses once per run (one llvm-symbolizer run); for the GPU tracer, its record's.
+// program run by the emulator, its shared variables from the record (program_symbols.h) and the
+// lines of the record's addresses (one llvm-symbolizer run); for the GPU tracer, its record's.
 struct TraceInputs {
   std::filesystem::path file;          // the program's .cu file
   std::vector<std::string> source;     // its lines (source[0] is line 1): the buffers' names
   std::map<std::uint64_t, int> lines;  // return address -> line of `file` (source_lines)
   std::vector<SharedSymbol> symbols;   // the shared variables, by section offset
   std::vector<SharedDecl> decls;       // their declarations (names, dims)
-  std::map<std::uint64_t, std::string> functions;  // address -> name: the launches' kernels
   std::vector<MadeBuffer> made_buffers;            // a launch spec's main(): its arrays in order
   ElementType element = ElementType::Int;
   std::uint32_t traced_launch = 0, traced_block = 0;
