@@ -9,6 +9,7 @@
 #include "core/json_shape.h"
 #include "model/fact_rows.h"
 #include "model/trace_model.h"
+#include "program/record/program_symbols.h"
 #include "program/record/raw_record_check.h"
 #include "program/record/raw_trace.h"
 #include "trace/trace_consistency.h"
@@ -44,10 +45,12 @@ bool exercise_trace_file(const nlohmann::json& document) {
 }
 
 // The bytes as a run's raw record, read as BuiltProgram::run reads one (without a program: no
-// lines, symbols or sources).
+// lines or sources; the shared arrays' places are the record's own).
 bool exercise_raw_record(const nlohmann::json& raw) {
   if (raw_record_problem(raw) || !raw.value("traced", false) || raw.contains("error")) return false;
-  Trace trace = trace_of_raw(raw, TraceInputs{});
+  TraceInputs in;
+  in.symbols = record_shared_symbols(raw);
+  Trace trace = trace_of_raw(raw, in);
   if (first_inconsistency(trace)) return false;
   return exercise_views(std::move(trace));
 }
