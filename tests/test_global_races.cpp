@@ -140,6 +140,48 @@ TEST(GlobalRaces, AWordTwoWarpsReadAndOneWritesBetweenTheSameBarriersRaces) {
   EXPECT_EQ(r.reports.races.front().first.block, r.reports.races.front().second.block);
 }
 
+// A word every block read is settled (a byte says further reads change nothing: global_races.h);
+// a later launch's read and write of it by two blocks still race, also 255 launches later, where
+// the settled marks' tag repeats. One worker: block 0's read comes before block 1's write.
+TEST(GlobalRaces, AWordSettledByManyReadsStillRacesInALaterLaunchAlsoWhenItsTagRepeats) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  for (int idle : {0, 254}) {
+    const std::string source =
+        "#include <cstdio>\n"
+        "__global__ void readers(const int* p, int* q) {\n"
+        "  q[blockIdx.x * blockDim.x + threadIdx.x] = p[0];\n"
+        "}\n"
+        "__global__ void idle() {}\n"
+        "__global__ void k(int* p, int* q) {\n"
+        "  if (threadIdx.x == 0 && blockIdx.x == 0) q[0] = p[0];\n"
+        "  if (threadIdx.x == 0 && blockIdx.x == 1) p[0] = 5;\n"
+        "}\n"
+        "int main() {\n"
+        "  int *p, *q;\n"
+        "  cudaMalloc(&p, 4096);\n"
+        "  cudaMalloc(&q, 4096);\n"
+        "  cudaMemset(p, 0, 4096);\n"
+        "  readers<<<8, 64>>>(p, q);\n"
+        "  for (int i = 0; i < " +
+        std::to_string(idle) +
+        "; i++) idle<<<1, 1>>>();\n"
+        "  k<<<2, 32>>>(p, q);\n"
+        "  cudaDeviceSynchronize();\n"
+        "  printf(\"done\\n\");\n"
+        "}\n";
+    const OwnRunResult r = run("global_race_settled.cu", source, 1);
+    ASSERT_EQ(r.failure, "") << idle;
+    EXPECT_EQ(r.output, "done\n");
+    ASSERT_EQ(r.reports.races.size(), 1u) << "after " << idle << " idle launches";
+    const GlobalRace& race = r.reports.races.front();
+    EXPECT_EQ(race.buffer, "p");
+    EXPECT_EQ(race.element, 0);
+    EXPECT_EQ(race.launch, 1 + idle);  // an index: readers is launch 0
+    EXPECT_EQ(race.first.line, 7);     // block 0's read
+    EXPECT_EQ(race.second.line, 8);    // block 1's write
+  }
+}
+
 TEST(GlobalRaces, APlainUpdateFromEveryBlockRacesWithItsLinesWhateverTheWorkers) {
   if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   const std::string plain = sum_program("  if (t == 0) *total += s[0];\n");

@@ -52,12 +52,13 @@ std::string shared_overrun(const SharedWindow& window, std::int64_t offset, unsi
 // and its data.
 struct BufferSpan {
   std::uintptr_t map_begin = 0, map_end = 0, begin = 0, end = 0;
-  std::string name;                // "d", from the call's first argument ("" where none was seen)
-  std::string site;                // "dot.cu:25", the call's place ("" where unknown)
-  std::uint32_t element_size = 0;  // sizeof(T) of cudaMalloc(T**, ...), 0 where unknown
-  std::size_t ordinal = 0;         // which cudaMalloc of the program (0: the first)
-  WordState* shadow = nullptr;     // a WordState per 4 bytes of data (null: too large to check)
-  bool managed = false;            // cudaMallocManaged: host code writes it without a copy
+  std::string name;                 // "d", from the call's first argument ("" where none was seen)
+  std::string site;                 // "dot.cu:25", the call's place ("" where unknown)
+  std::uint32_t element_size = 0;   // sizeof(T) of cudaMalloc(T**, ...), 0 where unknown
+  std::size_t ordinal = 0;          // which cudaMalloc of the program (0: the first)
+  WordState* shadow = nullptr;      // a WordState per 4 bytes of data (null: too large to check)
+  std::uint8_t* settled = nullptr;  // a byte per word beside the shadow (global_races.h)
+  bool managed = false;             // cudaMallocManaged: host code writes it without a copy
 };
 
 // The live device buffers, by address (memory.cpp).
@@ -85,6 +86,8 @@ void open_device_memory(bool open);
 bool copy_memory(void* dst, const void* src, std::size_t bytes, bool set, int value);
 // The words of [device, device + bytes) marked as nobody's: the exercise harness's own inputs.
 void mark_initial(const void* device, std::size_t bytes);
+// Every word's settled mark cleared (global_races.h: at a launch whose tag was an earlier one's).
+void clear_settled_marks();
 // The buffer holding `device` and whether [device, device + bytes) lies in its data.
 struct DeviceWords {
   BufferSpan span;  // span.shadow null: no buffer (or one too large to check)

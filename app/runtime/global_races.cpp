@@ -165,7 +165,7 @@ void RaceChecker::note_read(AccessNote& r, const Accessor& who, unsigned mask, v
 }
 
 void RaceChecker::access(WordState& word, std::uintptr_t address, const Accessor& who, char kind,
-                         unsigned mask, void* pc, bool host_writes_unseen) {
+                         unsigned mask, void* pc, bool host_writes_unseen, std::uint8_t* settled) {
   StripeLock lock(locks_[(address >> 2) % std::size(locks_)]);
   if (kind != 'w' && !host_writes_unseen && (word.provenance & ~kReadByKernel) == 0) [[unlikely]]
     note_uninitialized(address, who, kind, pc);
@@ -188,6 +188,10 @@ void RaceChecker::access(WordState& word, std::uintptr_t address, const Accessor
     note_write(word, who, atomic, mask, pc);
   } else {
     note_read(word.read, who, mask, pc);
+  }
+  if (settled != nullptr) {  // under the lock: no write of the word comes between
+    const bool now = !writes && read_changes_nothing(word, who, 0xf);
+    __atomic_store_n(settled, now ? settled_tag(who.launch) : std::uint8_t{0}, __ATOMIC_RELAXED);
   }
 }
 

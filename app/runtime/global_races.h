@@ -48,6 +48,20 @@ struct WordState {
 };
 static_assert(sizeof(WordState) == 32);
 
+// A word's settled mark: a byte per word, beside its shadow, that says "a plain read of all four
+// bytes of this word changes nothing in launch L" (read_changes_nothing, for the whole word) in one
+// byte instead of the shadow's 32, so that a kernel reading an input many blocks read (a matrix
+// multiply's rows and columns) touches 1/32 of the memory. Set under the word's stripe lock when
+// a read leaves the word so; cleared by any write to it (a kernel's, under the lock, or a host
+// copy's); its value is settled_tag(L), which repeats every 255 launches: all marks are cleared
+// at each launch where it starts again (clear_settled_marks in memory.cpp).
+inline std::uint8_t settled_tag(std::uint32_t launch) {  // launch: index + 1
+  return std::uint8_t(1 + (launch - 1) % 255);
+}
+inline bool settled_tags_restart(std::uint32_t launch) {
+  return launch > 1 && (launch - 1) % 255 == 0;
+}
+
 // The accessing thread, as the worker knows it.
 struct Accessor {
   std::uint32_t launch = 0;  // index + 1
@@ -90,9 +104,11 @@ class RaceChecker {
   void begin_launch();
   // A kernel's access to the bytes `mask` (bit k: byte k) of `word` (the shadow of the word at
   // `address`), checked and noted. `host_writes_unseen`: a managed buffer, which host code writes
-  // without a copy: no word of it is known to be unwritten.
+  // without a copy: no word of it is known to be unwritten. `settled`: the word's settled mark
+  // (above), set or cleared here.
   void access(WordState& word, std::uintptr_t address, const Accessor& who, char kind,
-              unsigned mask, void* pc, bool host_writes_unseen = false);
+              unsigned mask, void* pc, bool host_writes_unseen = false,
+              std::uint8_t* settled = nullptr);
   // A plain read that would change nothing and report nothing, told without the lock: the word
   // is known written before the launch, read by it already, no block of the launch wrote it, and
   // several blocks read these bytes. (A write racing with it is found by the write, against those

@@ -258,6 +258,7 @@ void launch(dim3 grid, dim3 block, std::size_t dynamic, cudaStream_t, void (*bod
   const std::uint32_t id = std::uint32_t(program.launch_index + 1);
   program.last_writes_by = id;
   forget_freed_words();  // what the launch before this one wrote no longer counts
+  if (settled_tags_restart(id)) clear_settled_marks();
   program.launches.push_back({{"grid", {grid.x, grid.y, grid.z}},
                               {"block", {block.x, block.y, block.z}},
                               {"dynamic_shared", dynamic},

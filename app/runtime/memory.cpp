@@ -48,10 +48,11 @@ Allocations& allocations() {
 std::atomic<std::uint64_t> epoch{0};
 
 constexpr std::size_t kDeviceMemory = 3ull << 30;  // what cudaMemGetInfo says there is
-// Shadows for the race checks, 8 bytes for each byte of a buffer: buffers past these sizes go
-// unchecked (and unmarked) rather than exhaust the program's address space.
+// Shadows for the race checks, 8 bytes for each byte of a buffer and a settled mark for each word:
+// buffers past these sizes (2 GiB of shadows, with their marks) go unchecked (and unmarked) rather
+// than exhaust the program's address space.
 constexpr std::size_t kShadowedBytes = 64ull << 20;
-constexpr std::size_t kShadowBudget = 2ull << 30;
+constexpr std::size_t kShadowBudget = (2ull << 30) + (2ull << 30) / 32;
 
 std::size_t page_size() {
   static const std::size_t page = std::size_t(sysconf(_SC_PAGESIZE));
@@ -105,7 +106,8 @@ cudaError_t map_device_buffer(void** ptr, std::size_t bytes, BufferSpan span, bo
   std::lock_guard<std::mutex> lock(a.mutex);
   span.managed = managed;
   Mapping m{base, total, std::move(span), managed, 0};
-  const std::size_t shadow = (rounded / 4) * sizeof(WordState);
+  // The shadows, then the words' settled marks (a byte each: global_races.h).
+  const std::size_t shadow = (rounded / 4) * (sizeof(WordState) + 1);
   static const bool checked = [] {  // STRIDESCOPE_GLOBAL_CHECKS=0: no shadows (a measurement)
     const char* v = std::getenv("STRIDESCOPE_GLOBAL_CHECKS");
     return v == nullptr || std::string(v) != "0";
@@ -118,6 +120,7 @@ cudaError_t map_device_buffer(void** ptr, std::size_t bytes, BufferSpan span, bo
       // touches would otherwise take 131,072 page faults.
       madvise(s, shadow, MADV_HUGEPAGE);
       m.span.shadow = static_cast<WordState*>(s);
+      m.span.settled = reinterpret_cast<std::uint8_t*>(m.span.shadow + rounded / 4);
       m.shadow_length = shadow;
       a.shadow_bytes += shadow;
     }
@@ -147,6 +150,7 @@ void mark_copy(Allocations& a, void* dst, const void* src, std::size_t bytes) {
     std::uint32_t& p = to->span.shadow[w].provenance;
     p = aligned ? from->span.shadow[src_first + (w - first)].provenance
                 : (p & kReadByKernel) | kHostWritten;
+    to->span.settled[w] = 0;  // written since: a read is checked again
   }
 }
 
@@ -242,7 +246,18 @@ void mark_initial(const void* device, std::size_t bytes) {
   Mapping* m = mapping_at(a, device);
   if (m == nullptr) return;
   const auto [first, last] = shadow_words(*m, device, bytes);
-  for (std::size_t w = first; w < last; ++w) m->span.shadow[w].provenance = kInitial;
+  for (std::size_t w = first; w < last; ++w) {
+    m->span.shadow[w].provenance = kInitial;
+    m->span.settled[w] = 0;
+  }
+}
+
+void clear_settled_marks() {
+  Allocations& a = allocations();
+  std::lock_guard<std::mutex> lock(a.mutex);
+  for (auto& [pointer, m] : a.by_pointer)
+    if (m.span.settled != nullptr)
+      std::memset(m.span.settled, 0, (m.span.end - m.span.begin + 15) / 16 * 4);
 }
 
 DeviceWords device_words(const void* device, std::size_t bytes) {

@@ -213,6 +213,7 @@ void Worker::check_new_page(std::uintptr_t a, unsigned size, char kind, void* pc
     e.begin = (it - 1)->begin;
     e.end = (it - 1)->end;
     e.shadow = (it - 1)->shadow;
+    e.settled = (it - 1)->settled;
     e.managed = (it - 1)->managed;
     if (!e.managed) e.use = &use_[std::size_t(it - 1 - buffers.begin())];  // host code writes one
   }

@@ -196,13 +196,15 @@ class Worker final : public stridescope::simt::EngineClient {
   void note_global(const PageEntry& buffer, std::uintptr_t offset, unsigned size, char kind,
                    void* pc) {
     const Accessor who = accessor();
+    const std::uint8_t tag = settled_tag(launch_id_);
     for (std::uintptr_t w = offset / 4; w <= (offset + size - 1) / 4; ++w) {
       // The bytes of word w the access covers.
       const std::uintptr_t lo = std::max(offset, w * 4), hi = std::min(offset + size, w * 4 + 4);
       const unsigned mask = ((1u << (hi - lo)) - 1) << (lo - w * 4);
+      if (kind == 'r' && __atomic_load_n(&buffer.settled[w], __ATOMIC_RELAXED) == tag) continue;
       if (kind == 'r' && RaceChecker::read_changes_nothing(buffer.shadow[w], who, mask)) continue;
       RaceChecker::get().access(buffer.shadow[w], buffer.begin + w * 4, who, kind, mask, pc,
-                                buffer.managed);
+                                buffer.managed, &buffer.settled[w]);
     }
   }
   void check_new_page(std::uintptr_t a, unsigned size, char kind, void* pc);
@@ -252,6 +254,7 @@ class Worker final : public stridescope::simt::EngineClient {
   struct PageEntry {
     std::uintptr_t page = ~std::uintptr_t(0), begin = 0, end = ~std::uintptr_t(0);
     WordState* shadow = nullptr;
+    std::uint8_t* settled = nullptr;  // the words' settled marks (global_races.h)
     bool managed = false;
     std::uint8_t* use = nullptr;  // its buffer's byte of use_
   };
