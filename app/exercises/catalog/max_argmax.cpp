@@ -13,8 +13,9 @@ result[0] and result[1].
 
 Each thread walks its elements (i = t, t + 256, ...) keeping its best (value, index); the block
 then reduces the pairs in two shared arrays, keeping the larger value, or on a tie the smaller
-index. Launch: max_index<<<1, 256>>>(in, result, n). Checked at n = 5, 1000 and 5000 (values
-repeat: the tie rule matters), on 300 negative values and on 600 equal ones.)";
+index. Launch: max_index<<<1, 256>>>(in, result, n). Checked at n = 5, 1000 and 5000, on 1000
+digits from 0 to 9 (the maximum at many indices, in many threads: the tie rule matters), on 300
+negative values and on 600 equal ones.)";
 
 constexpr const char* kHarness = R"(
 #include <stridescope/exercise_harness.h>
@@ -101,6 +102,7 @@ Exercise exercise_max_argmax() {
              {"size 1000", {1000, 0}, 0, 0},
              {"size 300, all negative", {300, 1}, 0, 0},
              {"size 600, all equal", {600, 2}, 0, 0},
+             {"size 1000, digits 0 to 9", {1000, 3}, 0, 0},
              {"size 5000", {5000, 0}, 0, 0}};
   e.reference = [](const std::vector<long>& args) {
     double best = -1e9, where = 0;

@@ -33,9 +33,12 @@ inline float unit_float(std::uint32_t i, std::uint32_t seed) {
 }
 
 // max-argmax's inputs: mode 0 integers from -100 to 100 (many ties), 1 all negative (-201 to -1:
-// a maximum that starts at 0 is wrong), 2 all equal (the first index wins).
+// a maximum that starts at 0 is wrong), 2 all equal (the first index wins), 3 digits 0 to 9 (the
+// maximum at a hundred indices, held by many threads: a tree that ignores the tie rule ends at
+// a larger index).
 inline int max_input(std::uint32_t i, int mode) {
   const int v = signed_value(i, 12) / 10;
+  if (mode == 3) return digit(i, 13);
   return mode == 1 ? v - 101 : mode == 2 ? 7 : v;
 }
 
