@@ -228,9 +228,10 @@ TEST(GpuRecord, ARecordThatTracedNothingSaysWhy) {
 }
 
 TEST(GpuRecord, KernelNamesLoseTheirParameters) {
-  EXPECT_EQ(kernel_name_of("_Z3sumPKiPi"), "sum");
-  EXPECT_EQ(kernel_name_of("_Z6reduceILj256EEvPKiPi"), "reduce<256u>");
-  EXPECT_EQ(kernel_name_of("not_mangled"), "not_mangled");
+  EXPECT_EQ(kernel_name_of_symbol("_Z3sumPKiPi"), "sum");
+  EXPECT_EQ(kernel_name_of_symbol("_Z6reduceILj256EEvPKiPi"), "reduce<256u>");
+  EXPECT_EQ(kernel_name_of_symbol("not_mangled"), "not_mangled");
+  EXPECT_EQ(demangled_symbol("_Z3sumPKiPi"), "sum(int const*, int*)");
 }
 
 // A record the H200 made of a program (scripts/gpu-trace-check.sh, 2026-11-26), as a trace.

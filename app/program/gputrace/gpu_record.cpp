@@ -12,6 +12,7 @@
 #include <set>
 
 #include "program/own_program_error.h"
+#include "program/record/launch_names.h"
 #include "program/record/raw_trace.h"
 
 namespace stridescope {
@@ -408,18 +409,15 @@ void check_traced(const json& record) {
 
 }  // namespace
 
-std::string kernel_name_of(const std::string& mangled) {
+std::string demangled_symbol(const std::string& mangled) {
   int status = 0;
   std::unique_ptr<char, decltype(&std::free)> demangled(
       abi::__cxa_demangle(mangled.c_str(), nullptr, nullptr, &status), &std::free);
-  std::string name = status == 0 && demangled ? demangled.get() : mangled;
-  name = name.substr(0, name.find('('));
-  // "void reduce<256u>" -> "reduce<256u>" (a template's return type comes first)
-  const std::size_t angle = name.find('<');
-  if (const std::size_t space = name.rfind(' ', angle);
-      angle != std::string::npos && space != std::string::npos)
-    name = name.substr(space + 1);
-  return name;
+  return status == 0 && demangled ? demangled.get() : mangled;
+}
+
+std::string kernel_name_of_symbol(const std::string& mangled) {
+  return kernel_name_of(demangled_symbol(mangled));
 }
 
 RawOfGpu raw_of_gpu_record(const json& record, const SassTable& sass) {
@@ -445,7 +443,7 @@ RawOfGpu raw_of_gpu_record(const json& record, const SassTable& sass) {
   raw["steps"] = std::move(steps);
   raw["launches"] = json::array();
   for (const json& l : record["launches"])
-    raw["launches"].push_back({{"kernel", kernel_name_of(l["kernel"].get<std::string>())},
+    raw["launches"].push_back({{"kernel", demangled_symbol(l["kernel"].get<std::string>())},
                                {"grid", l["grid"]},
                                {"block", l["block"]},
                                {"dynamic_shared", 0}});
@@ -457,7 +455,7 @@ Trace trace_of_gpu_record(const json& record, const SassTable& sass,
                           const std::filesystem::path& file, ElementType element,
                           const std::vector<SharedDecl>& decls, std::vector<std::string>* notes) {
   RawOfGpu made = raw_of_gpu_record(record, sass);
-  std::string kernel = kernel_name_of(record.value("kernel", ""));
+  std::string kernel = kernel_name_of_symbol(record.value("kernel", ""));
   kernel = kernel.substr(0, kernel.find('<'));  // as clang names a template's function
   if (made.symbols.empty())
     made.symbols = single_array(kernel, made.raw["shared_bytes"].get<std::uint32_t>(), decls);

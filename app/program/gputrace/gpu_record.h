@@ -35,8 +35,13 @@ struct RawOfGpu {
 // said so, where none was taken). Throws OwnProgramError for a record that traced nothing.
 RawOfGpu raw_of_gpu_record(const nlohmann::json& record, const SassTable& sass);
 
-// The kernel's name without its parameters: "_Z3sumPKiPi" -> "sum".
-std::string kernel_name_of(const std::string& mangled);
+// A linked symbol as C++ writes it: "_Z3sumPKiPi" -> "sum(int const*, int*)" (itself where it is
+// not mangled).
+std::string demangled_symbol(const std::string& mangled);
+
+// The kernel's name from its linked symbol, as a launch writes it (launch_names.h's
+// kernel_name_of): "_Z3sumPKiPi" -> "sum", "_Z6reduceILj256EEvPKiPi" -> "reduce<256u>".
+std::string kernel_name_of_symbol(const std::string& mangled);
 
 // raw_of_gpu_record, then trace_of_raw; the run says which GPU made it. `notes` gets the notes.
 Trace trace_of_gpu_record(const nlohmann::json& record, const SassTable& sass,

@@ -125,7 +125,7 @@ void convert_record(const fs::path& dir, const fs::path& file, const GpuTraceOpt
       record.value("dynamic_shared", 0u) == 0) {
     out.no_shared_memory = true;
     out.untraced = "launch " + std::to_string(options.launch) + " (" +
-                   kernel_name_of(record.value("kernel", "")) +
+                   kernel_name_of_symbol(record.value("kernel", "")) +
                    ") uses no shared memory: nothing to trace";
     return;
   }
