@@ -191,7 +191,10 @@ void RaceChecker::access(WordState& word, std::uintptr_t address, const Accessor
   }
   if (settled != nullptr) {  // under the lock: no write of the word comes between
     const bool now = !writes && read_changes_nothing(word, who, 0xf);
-    __atomic_store_n(settled, now ? settled_tag(who.launch) : std::uint8_t{0}, __ATOMIC_RELAXED);
+    const std::uint8_t mark = now ? settled_tag(who.launch) : std::uint8_t{0};
+    // Stored only when it changes: the line of marks is shared by 64 words and every worker.
+    if (__atomic_load_n(settled, __ATOMIC_RELAXED) != mark)
+      __atomic_store_n(settled, mark, __ATOMIC_RELAXED);
   }
 }
 

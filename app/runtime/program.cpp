@@ -168,6 +168,7 @@ namespace {
 // the red zone before the file's arrays): each one's demangled name, offset and bytes.
 nlohmann::json shared_symbols_json() {
   nlohmann::json out = nlohmann::json::array();
+  if (!self_symbols().found) return out;  // no stridescope_shared_begin: no offsets to give
   for (const TlsSymbol& s : self_symbols().tls)
     if (s.offset >= 0 && s.size > 0 && s.name != "stridescope_shared_front")
       out.push_back({{"name", demangled(s.name)}, {"offset", s.offset}, {"bytes", s.size}});

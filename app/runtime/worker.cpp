@@ -129,6 +129,7 @@ void Worker::begin_launch(const LaunchPlan& plan) {
   use_.assign(buffers.size() + 1, 0);
   use_launch_ = Program::get().launch_index;
   launch_id_ = std::uint32_t(Program::get().launch_index + 1);
+  settled_tag_ = settled_tag(launch_id_);
   coordinates_.resize(plan.threads);
   for (unsigned t = 0; t < plan.threads; ++t)
     coordinates_[t] = {t % plan.block.x, (t / plan.block.x) % plan.block.y,

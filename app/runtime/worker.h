@@ -189,14 +189,19 @@ class Worker final : public stridescope::simt::EngineClient {
     if (a < e.begin || a + size > e.end) [[unlikely]]
       buffer_overrun(a, size, kind, pc);
     *e.use |= kind == 'r' ? 1 : kind == 'w' ? 2 : 3;
-    if (e.shadow != nullptr) note_global(e, a - e.begin, size, kind, pc);
+    if (e.shadow == nullptr) return;
+    // Most reads of an input many blocks read: one byte says the read changes nothing.
+    if (kind == 'r' && size <= 4 && ((a - e.begin) & 3) + size <= 4 &&
+        __atomic_load_n(&e.settled[(a - e.begin) >> 2], __ATOMIC_RELAXED) == settled_tag_)
+      return;
+    note_global(e, a - e.begin, size, kind, pc);
   }
   // The race checks and marks of a global access (global_races.h).
   struct PageEntry;
   void note_global(const PageEntry& buffer, std::uintptr_t offset, unsigned size, char kind,
                    void* pc) {
     const Accessor who = accessor();
-    const std::uint8_t tag = settled_tag(launch_id_);
+    const std::uint8_t tag = settled_tag_;
     for (std::uintptr_t w = offset / 4; w <= (offset + size - 1) / 4; ++w) {
       // The bytes of word w the access covers.
       const std::uintptr_t lo = std::max(offset, w * 4), hi = std::min(offset + size, w * 4 + 4);
@@ -284,6 +289,7 @@ class Worker final : public stridescope::simt::EngineClient {
   void number_printf_calls();          // at a barrier and the block's end
   std::uint32_t barriers_passed_ = 0;  // __syncthreads() the block passed
   std::uint32_t launch_id_ = 0;        // the launch's index + 1 (global_races.h)
+  std::uint8_t settled_tag_ = 0;       // settled_tag(launch_id_)
   // Per thread of the block: its __threadfence()s and the barrier count at its last one.
   std::vector<std::pair<std::uint32_t, std::uint32_t>> thread_fences_;
   std::vector<std::pair<std::uintptr_t, std::size_t>> acquired_;  // the block's acquires
