@@ -11,6 +11,7 @@
 #include "catalog/emu/run_variant.h"
 #include "model/trace_model.h"
 #include "registry.h"
+#include "trace/array_names.h"
 
 namespace stridescope {
 namespace {
@@ -114,7 +115,8 @@ void check_claims(const TraceModel& model, std::size_t s, const std::string& whe
   }
   if (c.stride) {
     for (const Addition& a : f.additions) {
-      EXPECT_EQ(long(a.source_word) - long(a.target_word), *c.stride) << where;
+      EXPECT_EQ(element_distance(model.trace().arrays, a.target_word, a.source_word), *c.stride)
+          << where;
     }
   }
   EXPECT_TRUE(subset(c.words_written, words_of(step, AccessKind::Write, ws))) << where;

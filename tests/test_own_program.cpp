@@ -351,11 +351,14 @@ TEST(OwnProgram, ADoubleArrayBesideAnIntArrayIsShownAsDoubles) {
   const std::vector<double>& last = t.blocks.front().steps.back().snapshot;
   EXPECT_EQ(std::vector<double>(last.begin(), last.begin() + 24), expected);
   EXPECT_DOUBLE_EQ(t.reference, 21 + 36);  // each double once
-  EXPECT_TRUE(t.passes.empty());           // a block's result (one word) cannot hold half a double
-  EXPECT_EQ(grid_summary(t, nullptr).why_empty,
+  ASSERT_EQ(t.passes.size(), 1u);          // the block's result: vals[0], the whole double
+  EXPECT_EQ(t.passes[0].partials, std::vector<double>{0.0});
+  Trace old = t;  // a trace from before the runtime kept 8 bytes a block
+  old.passes.clear();
+  EXPECT_EQ(grid_summary(old, nullptr).why_empty,
             "No block results to show: shared word 0 is half of the double vals[0] (a block's "
             "result is kept as one 4-byte word).");
-  Trace large = t;  // the other reasons a program's trace has none
+  Trace large = old;  // the other reasons a program's trace has none
   large.arrays[0].type = ElementType::Int;
   large.arrays[0].element_words = 1;
   EXPECT_NE(no_block_results_reason(large).find("grids of up to 16,384 blocks"), std::string::npos);
@@ -399,7 +402,13 @@ TEST(OwnProgram, ALongLongArrayBesideAnIntArrayIsShownAsEightByteIntegers) {
   EXPECT_EQ(std::vector<double>(last.begin(), last.begin() + 16), expected);
   EXPECT_DOUBLE_EQ(t.reference, 10995116277754.0 + 36);  // each 8-byte integer once
   EXPECT_EQ(shared_types_text(t), "8-byte int and int");
-  EXPECT_EQ(no_block_results_reason(t),
+  ASSERT_EQ(t.passes.size(), 1u);  // the block's result: big[0], all 8 bytes of it
+  EXPECT_EQ(t.passes[0].partials, std::vector<double>{1099511627776.0});
+  EXPECT_EQ(t.blocks.front().partial, 1099511627776.0);
+  EXPECT_DOUBLE_EQ(t.result, 1099511627776.0);
+  Trace old = t;  // a trace from before the runtime kept 8 bytes a block
+  old.passes.clear();
+  EXPECT_EQ(no_block_results_reason(old),
             "shared word 0 is half of the 8-byte integer big[0] (a block's result is kept as one "
             "4-byte word).");
   std::ostringstream out, err;
@@ -408,6 +417,39 @@ TEST(OwnProgram, ALongLongArrayBesideAnIntArrayIsShownAsEightByteIntegers) {
                            "big[4] at word 0, count[8] at word 8\n"),
             std::string::npos)
       << out.str();
+}
+
+// Two kernels, one with a typedef'd shared array: traced at the other kernel's launch, the trace
+// has no shared memory (not the file's arrays of another kernel); traced at its own, the array
+// is read in the typedef's type.
+TEST(OwnProgram, AKernelWithoutSharedMemoryShowsNoneAndATypedefIsItsType) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  OwnRunOptions options;
+  options.file = write_program(
+      "own_two_kernels.cu",
+      "#include <cstdio>\ntypedef float real_t;\n"
+      "__global__ void fill(real_t* p) { p[threadIdx.x] = 0.5f * threadIdx.x; }\n"
+      "__global__ void tiled(const real_t* p, real_t* out) {\n"
+      "  __shared__ real_t tile[4][4];\n  int t = threadIdx.x;\n"
+      "  tile[t / 4][t % 4] = p[t];\n  __syncthreads();\n"
+      "  if (t == 0) out[0] = tile[3][3];\n}\n"
+      "int main() {\n  real_t *p, *out;\n  cudaMalloc(&p, 64);\n  cudaMalloc(&out, 4);\n"
+      "  fill<<<1, 16>>>(p);\n  tiled<<<1, 16>>>(p, out);\n  real_t r;\n"
+      "  cudaMemcpy(&r, out, 4, cudaMemcpyDeviceToHost);\n  printf(\"%g\\n\", r);\n}\n");
+  std::ostringstream out, err;
+  EXPECT_EQ(command_run(options, "", false, out, err), 0) << err.str();
+  EXPECT_NE(out.str().find("7.5\ntraced 1 step of block 0 of launch 0, 0 shared accesses, no "
+                           "shared memory\n"),
+            std::string::npos)
+      << out.str();
+  EXPECT_EQ(out.str().find("shared arrays"), std::string::npos) << out.str();
+  options.launch = 1;
+  const OwnRunResult r = run_own_program(options);
+  ASSERT_TRUE(r.traced) << r.failure << r.errors;
+  ASSERT_EQ(r.trace.arrays.size(), 1u);
+  EXPECT_EQ(r.trace.arrays[0], (SharedArray{"tile", 0, {4, 4}, ElementType::Float}));
+  EXPECT_EQ(r.trace.run.element_type, ElementType::Float);
+  EXPECT_EQ(r.trace.blocks.front().steps.front().snapshot[15], 7.5);  // tile[3][3], not its bits
 }
 
 // A traced block too large to trace: the program's output and exit status, a note, no trace.

@@ -103,12 +103,12 @@ TEST(TraceDiff, ADifferentValueIsNamedWithItsStepWordAndWriters) {
 // A double among 4-byte arrays (two words an element): compared as its 8 bytes, so a difference in
 // its high bytes only (0.75 and 99 have zero low words) is one.
 TEST(TraceDiff, ADoubleAmongFourByteArraysIsComparedWhole) {
-  const auto mixed = [](double v) {
+  const auto mixed = [](double v, ElementType type = ElementType::Double) {
     Trace t;
     t.run.variant = "own:mix.cu";
     t.run.block_size = 4;
     t.shared_words = 8;
-    t.arrays = {{"vals", 0, {2}, ElementType::Double, 2}, {"count", 4, {4}, ElementType::Int}};
+    t.arrays = {{"vals", 0, {2}, type, 2}, {"count", 4, {4}, ElementType::Int}};
     Step step;
     step.label = "exit";
     step.snapshot = {0, 0, v, v, 1, 2, 3, 4};
@@ -122,6 +122,15 @@ TEST(TraceDiff, ADoubleAmongFourByteArraysIsComparedWhole) {
   EXPECT_EQ(d.a.word_name, "vals[1]");
   EXPECT_EQ(d.a.value, 0.75);
   EXPECT_EQ(d.b.value, 99);
+  // An 8-byte integer too: a difference in its high 32 bits only is a difference.
+  const double low = 5, high = 5 + 4294967296.0;
+  EXPECT_EQ(diff_traces(mixed(high, ElementType::Int), mixed(high, ElementType::Int)).kind,
+            DiffKind::Same);
+  const TraceDifference wide =
+      diff_traces(mixed(low, ElementType::Int), mixed(high, ElementType::Int));
+  ASSERT_EQ(wide.kind, DiffKind::Memory);
+  EXPECT_EQ(wide.a.word_name, "vals[1]");
+  EXPECT_EQ(wide.b.value, high);
 }
 
 TEST(TraceDiff, ALaterStepsDifferenceIsFoundAfterTheEqualOnes) {

@@ -94,7 +94,7 @@ struct Teller {
       return index_expression(pairs, words.shared_array, words.thread_index);
     const SharedArray* a = array_of(*words.arrays, pairs.front().second);
     std::set<unsigned> held;
-    bool one_array = a != nullptr && a->dims.size() == 1;
+    bool one_array = a != nullptr && a->dims.size() == 1 && a->dims[0] > 1;  // not a scalar
     std::vector<std::pair<unsigned, unsigned>> elements;
     for (const auto& [thread, word] : pairs) {
       held.insert(word);
@@ -126,8 +126,10 @@ struct Teller {
     const Addition& first = facts.additions.front();
     std::set<unsigned> sources;
     for (const Addition& a : facts.additions) sources.insert(a.source_word);
-    std::string target = array() + "[" + std::to_string(first.target_word) + "]";
-    std::string from = array() + "[" + describe_words(sorted(sources)) + "]";
+    std::string target = shared_word_name(words, first.target_word);
+    std::string from = words.arrays && !words.arrays->empty()
+                           ? word_runs_name(*words.arrays, sorted(sources), 4)
+                           : array() + "[" + describe_words(sorted(sources)) + "]";
     out.text = "Thread " + std::to_string(first.thread) +
                (compares(op()) ? " compares " + from + " with " + target
                                : " adds " + from + " into " + target) +
@@ -161,7 +163,7 @@ struct Teller {
         list += (list.empty() ? "" : ", ") + std::to_string(*it);
       }
       out.text = subject + (compares(op()) ? " compare" : " add") +
-                 " words at several distances in this one step (strides " + list + "; " +
+                 " elements at several distances in this one step (strides " + list + "; " +
                  combined_noun(op(), adds.size()) + "): no barrier separates the rounds";
       return;
     }
@@ -281,12 +283,12 @@ struct Teller {
     double word0 = step.snapshot.empty() ? step.accesses.front().value : step.snapshot[0];
     if (step.accesses.front().kind == AccessKind::Write) {
       out.claims.words_written = {0};
-      out.text = "Thread 0 stores " + value_text(word0) + " into " + array() + "[0]";
+      out.text = "Thread 0 stores " + value_text(word0) + " into " + shared_word_name(words, 0);
       if (word0 == block.partial) out.text += ": " + result;
       return;
     }
     out.claims.words_read = {0};
-    out.text = "Thread 0 reads " + array() + "[0] = " + value_text(word0);
+    out.text = "Thread 0 reads " + shared_word_name(words, 0) + " = " + value_text(word0);
     if (words.result_in_word0) out.text += ": " + result + ", which it writes to global memory";
   }
 };

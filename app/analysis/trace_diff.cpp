@@ -43,12 +43,17 @@ std::vector<std::uint8_t> bytes_of(const Trace& t, const std::vector<double>& sn
   std::vector<std::uint8_t> out(shared_bytes(t), 0);
   const std::size_t size = t.word_size;
   for (std::size_t w = 0; w < snapshot.size() && (w + 1) * size <= out.size(); ++w) {
-    const std::uint64_t bits = bits_of(snapshot[w], word_type(t, std::uint32_t(w)));
-    // A double among 4-byte arrays (SharedArray::element_words): its 8 bytes from its low half.
-    const bool whole_double = size == 4 && word_type(t, std::uint32_t(w)) == ElementType::Double &&
-                              !is_high_half(t, std::uint32_t(w)) && (w + 2) * size <= out.size();
-    std::memcpy(&out[w * size], &bits, whole_double ? 8 : std::min<std::size_t>(size, sizeof bits));
-    if (whole_double) ++w;
+    const ElementType type = word_type(t, std::uint32_t(w));
+    std::uint64_t bits = bits_of(snapshot[w], type);
+    // A double or an 8-byte integer among 4-byte arrays (SharedArray::element_words): its 8 bytes
+    // from its low half.
+    const bool whole =
+        size == 4 && is_high_half(t, std::uint32_t(w + 1)) && (w + 2) * size <= out.size();
+    const double v = snapshot[w];
+    if (whole && type == ElementType::Int)
+      bits = v > -9.3e18 && v < 9.3e18 ? std::uint64_t(std::int64_t(v)) : 0;
+    std::memcpy(&out[w * size], &bits, whole ? 8 : std::min<std::size_t>(size, sizeof bits));
+    if (whole) ++w;
   }
   return out;
 }

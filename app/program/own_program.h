@@ -94,7 +94,9 @@ class BuiltProgram {
   ElementType element_ = ElementType::Int;
   bool packed_ = false;  // the program packs structs: no alignment checks (build/program_build.h)
   ProgramFacts facts_;
-  TraceInputs gathered_;  // what every run's trace is made with but its lines (record/raw_trace.h)
+  // What every run's trace is made with but its lines and its record's shared variables
+  // (record/raw_trace.h).
+  TraceInputs gathered_;
 };
 
 OwnRunResult run_own_program(const OwnRunOptions& options);  // throws OwnProgramError

@@ -173,17 +173,19 @@ void Worker::run_block(std::uint64_t linear) {
   if (tracing_) end_step("exit", 0);
   if (plan_.keep_blocks) {
     if (!first_barrier_seen_) program.first_snapshots[linear] = words();
+    // Up to 8 bytes from word 0: a 4-byte element is its low half; a double or an 8-byte integer
+    // among 4-byte arrays (element_words 2 in the trace) is whole.
+    const std::size_t room = used_shared_ > block_low_ ? used_shared_ - block_low_ : 0;
     program.block_results[linear] =
-        block_low_ + program.config.word_size <= used_shared_ ? word_at(block_low_) : 0;
+        room >= program.config.word_size ? word_at(block_low_, std::min<std::size_t>(room, 8)) : 0;
   }
   tracing_ = recording_ = probing_ = watching_ = false;
 }
 
-std::int64_t Worker::word_at(std::size_t offset) const {
+std::int64_t Worker::word_at(std::size_t offset, std::size_t bytes) const {
   std::int64_t v = 0;
-  std::memcpy(&v, reinterpret_cast<const char*>(shared_lo_ + offset),
-              Program::get().config.word_size);
-  if (Program::get().config.word_size == 4) return std::int32_t(v);
+  std::memcpy(&v, reinterpret_cast<const char*>(shared_lo_ + offset), bytes);
+  if (bytes == 4) return std::int32_t(v);
   return v;
 }
 

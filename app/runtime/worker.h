@@ -237,7 +237,9 @@ class Worker final : public stridescope::simt::EngineClient {
   void resolve_pending();
   void end_step(const char* kind, int line);
   std::vector<std::uint32_t> words() const;
-  std::int64_t word_at(std::size_t offset) const;
+  // The `bytes` (4 or 8) of the block's shared memory at `offset`, as an integer (low bytes first;
+  // 4 sign-extended).
+  std::int64_t word_at(std::size_t offset, std::size_t bytes) const;
 
   unsigned index_;
   stridescope::simt::GuardedStacks stacks_;

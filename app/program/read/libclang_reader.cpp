@@ -450,7 +450,13 @@ class Walker {
   void on_shared(CXCursor c, const std::string& function, Position at) {
     SharedDecl d;
     d.name = text_of(clang_getCursorSpelling(c));
-    d.type = text_of(clang_getTypeSpelling(clang_getCursorType(c)));
+    // Through typedefs ("real_t [16][16]" -> "float [16][16]"), but a template's parameter as
+    // written ("T [256]", not "type-parameter-0-0 [256]").
+    const CXType type = clang_getCursorType(c);
+    const std::string canonical = text_of(clang_getTypeSpelling(clang_getCanonicalType(type)));
+    d.type = canonical.find("type-parameter") == std::string::npos
+                 ? canonical
+                 : text_of(clang_getTypeSpelling(type));
     d.function = function;
     d.line = int(at.line);
     d.is_extern = clang_Cursor_getStorageClass(c) == CX_SC_Extern;

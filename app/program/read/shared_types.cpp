@@ -34,22 +34,24 @@ bool is_signed_eight_byte_integer(const std::string& type) {
 
 ElementType shared_element_type(const std::vector<std::string>& shared_types, std::string* note) {
   if (shared_types.empty()) return ElementType::Int;
-  bool all_float = true, all_double = true, any_double = false;
+  bool all_float = true, all_double = true, any_wide = false, all_wide = true;
   for (const std::string& t : shared_types) {
     const std::string base = base_type(t);
     all_float = all_float && base == "float";
     all_double = all_double && base == "double";
-    any_double = any_double || base == "double" || base == "long" || base == "long long" ||
-                 base == "unsigned long" || base == "unsigned long long";
+    // 8 bytes (the reader gives canonical types: int64_t is "long", size_t "unsigned long").
+    const bool wide = base == "double" || base == "long" || base == "long long" ||
+                      base == "unsigned long" || base == "unsigned long long";
+    any_wide = any_wide || wide;
+    all_wide = all_wide && wide;
   }
   if (all_float) return ElementType::Float;
   if (all_double) return ElementType::Double;
-  if (any_double && note)
-    *note = std::string(
-                "note: the program's shared arrays mix 8-byte and smaller elements: the "
-                "trace shows shared memory as 4-byte words (a double across its two, ") +
-            "a signed 8-byte integer across its two, an unsigned one as the bits of its two "
-            "halves)";
+  if (any_wide && note)
+    *note = std::string("note: the program's shared arrays ") +
+            (all_wide ? "hold 8-byte integers" : "mix 8-byte and smaller elements") +
+            ": the trace shows shared memory as 4-byte words (a double across its two, a signed "
+            "8-byte integer across its two, an unsigned one as the bits of its two halves)";
   return ElementType::Int;
 }
 

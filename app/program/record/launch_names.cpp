@@ -1,4 +1,4 @@
-// Names each launch's kernel from the runtime's record of its address (see launch_names.h).
+// Each launch of a raw record, its kernel named as the record names it (see launch_names.h).
 #include "program/record/launch_names.h"
 
 #include <map>
@@ -39,7 +39,8 @@ std::vector<ProgramLaunch> program_launches(const nlohmann::json& raw) {
   if (!raw.contains("launches")) return launches;
   for (const nlohmann::json& l : raw["launches"]) {
     ProgramLaunch launch;
-    launch.kernel = l.contains("kernel") ? kernel_name_of(l["kernel"].get<std::string>()) : "kernel";
+    launch.kernel =
+        l.contains("kernel") ? kernel_name_of(l["kernel"].get<std::string>()) : "kernel";
     launch.grid = dims_of(l["grid"]);
     launch.block = dims_of(l["block"]);
     launches.push_back(std::move(launch));

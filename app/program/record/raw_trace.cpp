@@ -285,8 +285,10 @@ std::uint32_t volume(const nlohmann::json& d) {
 }
 
 // The blocks' results (s[0] of each, by the catalog's convention) combined as the book's host
-// loop does: in block order, in the element type (an int sum wraps as on a GPU).
-double host_sum(const std::vector<double>& partials, ElementType element) {
+// loop does: in block order, in the element type (an int sum wraps as on a GPU); a double or an
+// 8-byte integer at word 0 among 4-byte arrays in double (an 8-byte integer exact to 2^53).
+double host_sum(const std::vector<double>& partials, ElementType element, bool two_words = false) {
+  if (two_words) element = ElementType::Double;
   std::int32_t int_sum = 0;
   float float_sum = 0;
   double double_sum = 0;
@@ -314,6 +316,33 @@ bool adds_into_word0(const BlockTrace& block, std::uint32_t word_size) {
   return false;
 }
 
+// The traced launch's kernel as its __shared__ variables name their function ("reduce" for
+// reduce<256u>); "" where the record does not name it.
+std::string traced_kernel(const nlohmann::json& raw) {
+  const nlohmann::json& index =
+      raw.contains("traced_launch") ? raw["traced_launch"] : nlohmann::json();
+  if (!index.is_number_unsigned() || !raw.contains("launches")) return "";
+  const nlohmann::json& launches = raw["launches"];
+  const std::uint64_t i = index.get<std::uint64_t>();
+  if (i >= launches.size() || !launches[i].contains("kernel")) return "";
+  const std::string name = kernel_name_of(launches[i]["kernel"].get<std::string>());
+  return name == "kernel" ? "" : name.substr(0, name.find('<'));
+}
+
+// The variables a block that touched no shared memory shows: its kernel's own and the file's (a
+// GPU lays out no other kernel's arrays), placed from word 0; none, and no shared memory, where
+// the kernel has none (an init kernel beside a tiled one).
+std::vector<SharedSymbol> own_symbols(std::vector<SharedSymbol> symbols, const std::string& kernel,
+                                      std::vector<std::uint32_t>& touched,
+                                      std::uint32_t& section_bytes) {
+  if (kernel.empty()) return symbols;
+  std::erase_if(symbols,
+                [&](const SharedSymbol& s) { return !s.function.empty() && s.function != kernel; });
+  for (const SharedSymbol& s : symbols) touched.push_back(s.offset);
+  if (symbols.empty()) section_bytes = 0;
+  return symbols;
+}
+
 // The trace's shared memory as the traced launch laid it out: its word size, words and arrays.
 // Where float and int arrays mix, the run's type is word 0's (the blocks' results, by the catalog's
 // convention), and each word is read in its own array's type (word_types.h).
@@ -321,8 +350,11 @@ SharedLayout shared_memory_of(const nlohmann::json& raw, const TraceInputs& in, 
   std::vector<std::uint32_t> touched;
   for (const auto& step : raw["steps"])
     for (const auto& a : step["accesses"]) touched.push_back(a[2].get<std::uint32_t>());
-  const std::uint32_t shared_bytes = raw["shared_bytes"].get<std::uint32_t>();
-  SharedLayout layout(shared_symbols_used(in.symbols, shared_bytes), touched, shared_bytes);
+  std::uint32_t shared_bytes = raw["shared_bytes"].get<std::uint32_t>();
+  std::vector<SharedSymbol> symbols = shared_symbols_used(in.symbols, shared_bytes);
+  if (touched.empty())
+    symbols = own_symbols(std::move(symbols), traced_kernel(raw), touched, shared_bytes);
+  SharedLayout layout(symbols, touched, shared_bytes);
   trace.run.element_type = in.element;
   trace.word_size = in.element == ElementType::Double ? 8 : 4;
   trace.shared_words = layout.bytes() / trace.word_size;
@@ -351,8 +383,10 @@ Trace trace_of_raw(const nlohmann::json& raw, const TraceInputs& in) {
   // Each block's load and result are kept for a launch of up to 16,384 blocks and 4 MiB of shared
   // memory in all (runtime/launch.cpp); a larger one has only the traced block's, and no result is
   // claimed.
-  const bool every_block = raw.contains("first_snapshots") && raw.contains("block_results") &&
-                           !double_halves_at_word0(trace);
+  const bool every_block = raw.contains("first_snapshots") && raw.contains("block_results");
+  // A block's result: word 0's element (the runtime keeps 8 bytes: a double or an 8-byte integer
+  // at word 0 among 4-byte arrays is whole).
+  const WordKind result_kind = kind_at(kinds, 0, trace.run.element_type);
   if (every_block) {
     for (const auto& snapshot : raw["first_snapshots"])
       for (double v : elements(layout.words(words_of(snapshot)), kinds, element))
@@ -375,7 +409,7 @@ Trace trace_of_raw(const nlohmann::json& raw, const TraceInputs& in) {
   GridPass pass{trace.run.n, trace.run.grid_size, {}};
   if (every_block)
     for (const auto& r : raw["block_results"])
-      pass.partials.push_back(from_bits(r.get<std::int64_t>(), trace.run.element_type));
+      pass.partials.push_back(value_of(r.get<std::int64_t>(), result_kind));
   if (bt.block < pass.partials.size()) {
     bt.partial = pass.partials[bt.block];
   } else if (!bt.steps.empty() && !bt.steps.back().snapshot.empty()) {
@@ -383,7 +417,7 @@ Trace trace_of_raw(const nlohmann::json& raw, const TraceInputs& in) {
   }
   trace.result_in_word0 = every_block && adds_into_word0(bt, trace.word_size);
   trace.blocks.push_back(std::move(bt));
-  trace.result = host_sum(pass.partials, trace.run.element_type);
+  trace.result = host_sum(pass.partials, trace.run.element_type, result_kind.two_words);
   if (every_block) trace.passes.push_back(std::move(pass));
   trace.second_stage = SecondStage::Host;
   for (std::size_t w = 0; w < trace.run.input_values.size(); ++w)

@@ -24,7 +24,7 @@ struct SharedSymbol {
 // {"sdata", "reduce"}; a file-scope one has no function.
 SharedSymbol shared_symbol_named(const std::string& demangled);
 
-// The variables among `all` (read_program_symbols, program_symbols.h) that lie in the first
+// The variables among `all` (the record's, program_symbols.h) that lie in the first
 // `used_bytes` of the section (the traced launch's static arrays and its dynamic shared memory),
 // cut at that end; each place once (the dynamic memory's extern names are one array).
 std::vector<SharedSymbol> shared_symbols_used(const std::vector<SharedSymbol>& all,
