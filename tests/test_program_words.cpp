@@ -180,6 +180,11 @@ TEST(ProgramWords, ADoubleAndAnIntArrayHalvedTogetherAreOneStrideInElements) {
       << words;
   EXPECT_EQ(words.find(" s["), std::string::npos) << words;
   EXPECT_EQ(words.find("several distances"), std::string::npos) << words;
+  // vals[0] holds the doubles' sum (a block result, 8 bytes); the ints summed beside it into
+  // count[0] are another sum, not elements lost from this one.
+  EXPECT_TRUE(r.trace.result_in_word0);
+  EXPECT_NE(words.find("nothing lost"), std::string::npos) << words;
+  EXPECT_NE(words.find(" 0 elements lost"), std::string::npos) << words;
 }
 
 // Without clang: a block that only stores its own words and adds nothing into word 0.

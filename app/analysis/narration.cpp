@@ -92,13 +92,13 @@ struct Teller {
       const std::vector<std::pair<unsigned, unsigned>>& pairs) const {
     if (words.arrays == nullptr || words.arrays->empty() || pairs.empty())
       return index_expression(pairs, words.shared_array, words.thread_index);
-    const SharedArray* a = array_of(*words.arrays, pairs.front().second);
+    const SharedArray* a = array_holding(*words.arrays, pairs.front().second);
     std::set<unsigned> held;
     bool one_array = a != nullptr && a->dims.size() == 1 && a->dims[0] > 1;  // not a scalar
     std::vector<std::pair<unsigned, unsigned>> elements;
     for (const auto& [thread, word] : pairs) {
       held.insert(word);
-      one_array = one_array && array_of(*words.arrays, word) == a;
+      one_array = one_array && array_holding(*words.arrays, word) == a;
       if (one_array) elements.emplace_back(thread, element_of(*a, word));
     }
     if (one_array)

@@ -25,26 +25,20 @@ std::string subscripts(const std::vector<unsigned>& idx) {
 
 }  // namespace
 
-const SharedArray* array_of(const std::vector<SharedArray>& arrays, unsigned word) {
-  for (const SharedArray& a : arrays)
-    if (word >= a.first_word && word - a.first_word < array_words(a)) return &a;
-  return nullptr;
-}
-
 unsigned element_of(const SharedArray& a, unsigned word) {
   return (word - a.first_word) / std::max(1u, a.element_words);
 }
 
 long element_distance(const std::vector<SharedArray>& arrays, unsigned from, unsigned to) {
   const long words = static_cast<long>(to) - static_cast<long>(from);
-  const SharedArray* a = array_of(arrays, from);
-  if (a == nullptr || a != array_of(arrays, to) || a->element_words < 2) return words;
+  const SharedArray* a = array_holding(arrays, from);
+  if (a == nullptr || a != array_holding(arrays, to) || a->element_words < 2) return words;
   return static_cast<long>(element_of(*a, to)) - static_cast<long>(element_of(*a, from));
 }
 
 std::string word_name(const std::vector<SharedArray>& arrays, unsigned word) {
   if (arrays.empty()) return "s[" + std::to_string(word) + "]";
-  const SharedArray* a = array_of(arrays, word);
+  const SharedArray* a = array_holding(arrays, word);
   if (!a) return "word " + std::to_string(word) + " (between arrays)";
   // A one-word array is a scalar as the kernel spells it (`__shared__ int total;`): no index.
   if (a->dims.size() == 1 && a->dims[0] == 1) return a->name;
@@ -54,8 +48,8 @@ std::string word_name(const std::vector<SharedArray>& arrays, unsigned word) {
 std::string word_range_name(const std::vector<SharedArray>& arrays, unsigned first, unsigned last) {
   if (first == last) return word_name(arrays, first);
   if (arrays.empty()) return "s[" + std::to_string(first) + ".." + std::to_string(last) + "]";
-  const SharedArray* a = array_of(arrays, first);
-  if (!a || a != array_of(arrays, last))
+  const SharedArray* a = array_holding(arrays, first);
+  if (!a || a != array_holding(arrays, last))
     return word_name(arrays, first) + ".." + word_name(arrays, last);
   const unsigned i = element_of(*a, first), j = element_of(*a, last);
   if (i == j) return word_name(arrays, first);  // the two halves of one element
@@ -83,8 +77,8 @@ namespace {
 // an array of two-word elements (a run of doubles named by their low halves).
 bool follows(const std::vector<SharedArray>& arrays, unsigned a, unsigned b) {
   if (b == a + 1) return true;
-  const SharedArray* array = array_of(arrays, a);
-  return array != nullptr && array->element_words == 2 && array_of(arrays, b) == array &&
+  const SharedArray* array = array_holding(arrays, a);
+  return array != nullptr && array->element_words == 2 && array_holding(arrays, b) == array &&
          element_of(*array, b) == element_of(*array, a) + 1;
 }
 

@@ -11,8 +11,6 @@ namespace stridescope {
 
 std::string word_name(const std::vector<SharedArray>& arrays, unsigned word);
 
-// The array holding word `word`, or null.
-const SharedArray* array_of(const std::vector<SharedArray>& arrays, unsigned word);
 // The element of `a` that word `word` is (a part of), counted from its first in row-major order.
 unsigned element_of(const SharedArray& a, unsigned word);
 

@@ -153,6 +153,14 @@ inline std::uint64_t array_words(const SharedArray& a) {
   return words;
 }
 
+// The array holding word `word`, or null.
+inline const SharedArray* array_holding(const std::vector<SharedArray>& arrays,
+                                        std::uint64_t word) {
+  for (const SharedArray& a : arrays)
+    if (word >= a.first_word && word - a.first_word < array_words(a)) return &a;
+  return nullptr;
+}
+
 // One kernel launch a user's program made (`stridescope run`), in the order it made them.
 struct ProgramLaunch {
   std::string kernel;                           // its name as the debug info spells it, e.g. "dot"

@@ -7,32 +7,24 @@
 namespace stridescope {
 
 ElementType word_type(const Trace& trace, std::uint32_t word) {
-  for (const SharedArray& a : trace.arrays) {
-    if (word < a.first_word || word >= a.first_word + array_words(a)) continue;
-    if (!a.type) break;
-    // A double array of one word an element in a trace of 4-byte words (a file from before
-    // element_words): its words are bits.
-    if (*a.type == ElementType::Double && trace.word_size == 4 && a.element_words != 2)
-      return ElementType::Int;
-    return *a.type;
-  }
-  return trace.run.element_type;
+  const SharedArray* a = array_holding(trace.arrays, word);
+  if (a == nullptr || !a->type) return trace.run.element_type;
+  // A double array of one word an element in a trace of 4-byte words (a file from before
+  // element_words): its words are bits.
+  if (*a->type == ElementType::Double && trace.word_size == 4 && a->element_words != 2)
+    return ElementType::Int;
+  return *a->type;
 }
 
 bool is_high_half(const Trace& trace, std::uint32_t word) {
-  for (const SharedArray& a : trace.arrays)
-    if (word >= a.first_word && word < a.first_word + array_words(a))
-      return a.element_words == 2 && (word - a.first_word) % 2 == 1;
-  return false;
+  const SharedArray* a = array_holding(trace.arrays, word);
+  return a != nullptr && a->element_words == 2 && (word - a->first_word) % 2 == 1;
 }
 
 std::string two_word_element(const std::vector<SharedArray>& arrays, std::uint32_t word) {
-  for (const SharedArray& a : arrays) {
-    if (word < a.first_word || word >= a.first_word + array_words(a)) continue;
-    if (a.element_words != 2) return "";
-    return a.type == ElementType::Double ? "a double" : "an 8-byte integer";
-  }
-  return "";
+  const SharedArray* a = array_holding(arrays, word);
+  if (a == nullptr || a->element_words != 2) return "";
+  return a->type == ElementType::Double ? "a double" : "an 8-byte integer";
 }
 
 bool double_halves_at_word0(const Trace& trace) {
