@@ -79,6 +79,27 @@ TEST(Contributions, ASkippedAddLosesTwoElementsAndWordsHoldingThemAreMarked) {
   EXPECT_EQ(words_holding_lost(b, 4, c, 1), (std::vector<bool>{false, false, true, true}));
 }
 
+// A program's arrays: an array none of whose elements reaches the result is another sum (or
+// other data), not lost elements; an array that feeds the result keeps its lost ones.
+TEST(Contributions, OnlyArraysThatFeedTheResultLoseElements) {
+  auto steps = four_word_tree();
+  steps[2].clear();  // words 2 and 3 never reach word 0
+  const BlockTrace b = block_of(steps, 4);
+  Contributions two_sums = contributions(b, 4);
+  keep_arrays_in_the_sum(two_sums, {{"a", 0, {2}}, {"b", 2, {2}}});
+  EXPECT_TRUE(two_sums.lost.empty());  // b is a sum of its own
+  Contributions one_array = contributions(b, 4);
+  keep_arrays_in_the_sum(one_array, {{"s", 0, {4}}});
+  EXPECT_EQ(one_array.lost.size(), 2u);
+  Contributions fed = contributions(b, 4);
+  keep_arrays_in_the_sum(fed, {{"a", 0, {3}}, {"b", 3, {1}}});
+  ASSERT_EQ(fed.lost.size(), 1u);  // a's word 2 is lost from a's sum; b's word 3 is b's
+  EXPECT_EQ(fed.sources[fed.lost[0]].word, 2u);
+  Contributions catalog = contributions(b, 4);
+  keep_arrays_in_the_sum(catalog, {});  // a catalog kernel: one array, every word
+  EXPECT_EQ(catalog.lost.size(), 2u);
+}
+
 TEST(Contributions, AWordAddedTwiceIsDoubleCounted) {
   auto steps = four_word_tree();
   steps.push_back({access(0, 0, 3, R), access(0, 1, 0, R), access(0, 2, 0, W)});  // s[0] += s[3]

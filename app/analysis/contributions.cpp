@@ -161,6 +161,18 @@ Contributions contributions(const BlockTrace& block, unsigned word_size, unsigne
   return c;
 }
 
+void keep_arrays_in_the_sum(Contributions& c, const std::vector<SharedArray>& arrays) {
+  std::vector<const SharedArray*> in_sum;  // arrays some source of which reaches the result
+  for (std::size_t i = 0; i < c.sources.size(); ++i)
+    if (c.reach[i] > 0) in_sum.push_back(array_holding(arrays, c.sources[i].word));
+  const auto outside = [&](std::size_t i) {
+    const SharedArray* a = array_holding(arrays, c.sources[i].word);
+    return a != nullptr && std::find(in_sum.begin(), in_sum.end(), a) == in_sum.end();
+  };
+  std::erase_if(c.lost, outside);
+  std::erase_if(c.doubled, outside);
+}
+
 std::vector<std::vector<bool>> words_holding_lost_by_step(const BlockTrace& block,
                                                           unsigned word_size,
                                                           const Contributions& c) {

@@ -35,6 +35,12 @@ struct Contributions {
 // sum ends. Racing accesses count in the trace's order: the outcome of that one interleaving.
 Contributions contributions(const BlockTrace& block, unsigned word_size, unsigned result_word = 0);
 
+// A program's several arrays (Trace::arrays): an array none of whose elements reaches the result
+// is another sum or other data (an int count halved beside a double sum, argmax's indices), not
+// elements lost from this one; its sources leave `lost` (and `doubled`). An array some of whose
+// elements reach the result (word 0's own, a staging array added in) keeps its lost ones.
+void keep_arrays_in_the_sum(Contributions& c, const std::vector<SharedArray>& arrays);
+
 // After step `step`: for each shared word, true if its value holds a lost source (a value that
 // will never reach the result) — how the GUI traces lost elements back through the steps.
 std::vector<bool> words_holding_lost(const BlockTrace& block, unsigned word_size,

@@ -9,7 +9,6 @@
 #include "analysis/intervals.h"
 #include "analysis/shuffles.h"
 #include "core/format.h"
-#include "trace/array_names.h"
 
 namespace stridescope {
 
@@ -31,19 +30,6 @@ std::unordered_set<std::uint32_t> words_of_several_warps(const Step& step, unsig
     }
   }
   return several;
-}
-
-// A program's several arrays: the sum in word 0 is of its own array's elements, not of every
-// element stored in shared memory (a double and an int array halved side by side are two sums:
-// the ints never reaching vals[0] are not lost).
-void only_the_result_arrays_elements(const Trace& trace, Contributions& c) {
-  const SharedArray* a = array_holding(trace.arrays, 0);
-  if (a == nullptr) return;
-  const auto outside = [&](std::size_t i) {
-    return c.sources[i].word >= a->first_word + array_words(*a);
-  };
-  std::erase_if(c.lost, outside);
-  std::erase_if(c.doubled, outside);
 }
 
 }  // namespace
@@ -73,7 +59,7 @@ LabSummary lab_summary(const Trace& trace, bool result_in_word0) {
   }
   if (result_in_word0) {
     summary.contributions = contributions(block, trace.word_size, 0);
-    only_the_result_arrays_elements(trace, summary.contributions);
+    keep_arrays_in_the_sum(summary.contributions, trace.arrays);
   } else if (has_shuffles(block)) {
     summary.contributions.why_not =
         "the block's sum ends in a register (shuffles), not in shared memory";
