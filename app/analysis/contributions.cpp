@@ -173,6 +173,12 @@ void keep_arrays_in_the_sum(Contributions& c, const std::vector<SharedArray>& ar
   std::erase_if(c.doubled, outside);
 }
 
+Contributions contributions_to_word0(const Trace& trace, const BlockTrace& block) {
+  Contributions c = contributions(block, trace.word_size, 0);
+  keep_arrays_in_the_sum(c, trace.arrays);
+  return c;
+}
+
 std::vector<std::vector<bool>> words_holding_lost_by_step(const BlockTrace& block,
                                                           unsigned word_size,
                                                           const Contributions& c) {

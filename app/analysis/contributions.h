@@ -41,6 +41,10 @@ Contributions contributions(const BlockTrace& block, unsigned word_size, unsigne
 // elements reach the result (word 0's own, a staging array added in) keeps its lost ones.
 void keep_arrays_in_the_sum(Contributions& c, const std::vector<SharedArray>& arrays);
 
+// What the lab and the exercise checker both judge: `block`'s contributions to word 0 with
+// `trace`'s arrays outside the sum left out (keep_arrays_in_the_sum). One rule for both.
+Contributions contributions_to_word0(const Trace& trace, const BlockTrace& block);
+
 // After step `step`: for each shared word, true if its value holds a lost source (a value that
 // will never reach the result) — how the GUI traces lost elements back through the steps.
 std::vector<bool> words_holding_lost(const BlockTrace& block, unsigned word_size,

@@ -58,8 +58,7 @@ LabSummary lab_summary(const Trace& trace, bool result_in_word0) {
     if (summary.divergent_barriers == 0) summary.divergent_barriers = 1;  // a warp barrier
   }
   if (result_in_word0) {
-    summary.contributions = contributions(block, trace.word_size, 0);
-    keep_arrays_in_the_sum(summary.contributions, trace.arrays);
+    summary.contributions = contributions_to_word0(trace, block);
   } else if (has_shuffles(block)) {
     summary.contributions.why_not =
         "the block's sum ends in a register (shuffles), not in shared memory";

@@ -277,7 +277,7 @@ std::optional<CheckFailure> uninitialized_failure(const Trace& trace, const std:
 
 std::optional<CheckFailure> lost_failure(const Trace& trace, const std::string& label) {
   if (trace.blocks.empty() || !trace.result_in_word0) return std::nullopt;
-  const Contributions c = contributions(trace.blocks.front(), trace.word_size, 0);
+  const Contributions c = contributions_to_word0(trace, trace.blocks.front());
   if (!c.applicable || c.lost.empty()) return std::nullopt;
   const ElementSource& first = c.sources.at(c.lost.front());
   CheckFailure f;
