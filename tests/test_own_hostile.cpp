@@ -350,6 +350,35 @@ TEST(OwnHostile, AReadOfMemoryNothingWroteIsNamed) {
   EXPECT_EQ(written.err.find("uninitialized"), std::string::npos) << written.err;
 }
 
+// A copy or set of a million words or more is split among threads (in_parts.h): every word is
+// copied, and each word's shadow says who wrote it: a kernel reading one word past the copied part
+// of a 3 Mi-int buffer (the copy 8 MiB + 4 bytes, so the parts' edge falls inside a page) reads
+// uninitialized memory there and nowhere else; a device-to-device copy and a set carry it on.
+TEST(OwnHostile, ALargeCopySplitAmongThreadsMarksEveryWordItWrote) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  const Said s = run_program(
+      "hostile_large_copy.cu",
+      "#include <cstdio>\n#include <vector>\n"
+      "__global__ void probe(const int* in, int* out, int n) {\n"
+      "  const int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+      "  if (i < n) out[i] = in[i] + 1; }\n"
+      "int main() { const int n = 3 << 20, copied = (2 << 20) + 1;\n"
+      "  std::vector<int> h(n); for (int i = 0; i < n; ++i) h[i] = i;\n"
+      "  int *a, *b, *c; cudaMalloc(&a, n * 4); cudaMalloc(&b, n * 4); cudaMalloc(&c, n * 4);\n"
+      "  cudaMemset(b, 1, n * 4); cudaMemcpy(a, h.data(), copied * 4, cudaMemcpyHostToDevice);\n"
+      "  cudaMemcpy(b, a, copied * 4, cudaMemcpyDeviceToDevice);\n"
+      "  probe<<<(copied + 256) / 256, 256>>>(b, c, copied + 1);\n"
+      "  probe<<<(copied + 256) / 256, 256>>>(a, c, copied + 1);\n"
+      "  cudaMemcpy(h.data(), c, n * 4, cudaMemcpyDeviceToHost);\n"
+      "  long long sum = 0; for (int i = 0; i < copied; ++i) sum += h[i] - i;\n"
+      "  printf(\"%lld\\n\", sum); }\n");
+  EXPECT_EQ(s.status, 0) << s.err;
+  EXPECT_EQ(s.out.substr(0, 8), "2097153\n") << s.out;  // every copied word arrived, plus one
+  EXPECT_EQ(s.err.find("reads b["), std::string::npos) << s.err;  // b was set, then copied into
+  EXPECT_NE(s.err.find("launch 1 reads a[2097153] at line 5"), std::string::npos) << s.err;
+  EXPECT_EQ(s.err.find("reads a[2097152]"), std::string::npos) << s.err;
+}
+
 // A program that makes its run's folder read-only (as a user who is not root: root ignores the
 // mode, and as root the test runs stridescope as nobody) is still traced, and the folder is
 // removed; one that ends with _exit() (no exit handlers: the runtime writes nothing at the end)

@@ -19,6 +19,7 @@
 
 #include "bounds.h"
 #include "global_races.h"
+#include "in_parts.h"
 #include "program.h"
 
 namespace stridescope_rt {
@@ -146,12 +147,15 @@ void mark_copy(Allocations& a, void* dst, const void* src, std::size_t bytes) {
   const bool aligned = from != nullptr && src_last - src_first == last - first &&
                        (reinterpret_cast<std::uintptr_t>(dst) - to->span.begin) % 4 ==
                            (reinterpret_cast<std::uintptr_t>(src) - from->span.begin) % 4;
-  for (std::size_t w = first; w < last; ++w) {
-    std::uint32_t& p = to->span.shadow[w].provenance;
-    p = aligned ? from->span.shadow[src_first + (w - first)].provenance
-                : (p & kReadByKernel) | kHostWritten;
-    to->span.settled[w] = 0;  // written since: a read is checked again
-  }
+  in_parts(last - first, Program::get().config.workers, sizeof(WordState),
+           [&](std::size_t begin, std::size_t end) {
+             for (std::size_t w = first + begin; w < first + end; ++w) {
+               std::uint32_t& p = to->span.shadow[w].provenance;
+               p = aligned ? from->span.shadow[src_first + (w - first)].provenance
+                           : (p & kReadByKernel) | kHostWritten;
+               to->span.settled[w] = 0;  // written since: a read is checked again
+             }
+           });
 }
 
 // Device memory opened for one host copy (where no launch has it open), closed again after.
@@ -231,11 +235,17 @@ void open_device_memory(bool open) {
 bool copy_memory(void* dst, const void* src, std::size_t bytes, bool set, int value) {
   HostCopy copy(dst, src, bytes);
   if (!copy.inside(dst, src, bytes)) return false;
-  if (set) {
-    std::memset(dst, value, bytes);
-  } else {
-    std::memmove(dst, src, bytes);
-  }
+  const auto to = static_cast<char*>(dst);
+  const auto from = static_cast<const char*>(src);
+  const bool apart = set || to + bytes <= from || from + bytes <= to;  // else one memmove
+  in_parts(bytes, apart ? Program::get().config.workers : 1, 1,
+           [&](std::size_t begin, std::size_t end) {
+             if (set) {
+               std::memset(to + begin, value, end - begin);
+             } else {
+               std::memmove(to + begin, from + begin, end - begin);
+             }
+           });
   mark_copy(copy.allocations_held(), dst, set ? nullptr : src, bytes);
   return true;
 }
