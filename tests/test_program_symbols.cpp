@@ -3,9 +3,11 @@
 // kernel by its demangled name.
 #include <gtest/gtest.h>
 
+#include "program/read/shared_types.h"
 #include "program/record/launch_names.h"
 #include "program/record/program_symbols.h"
 #include "program/record/raw_record_check.h"
+#include "program/record/shared_layout.h"
 
 namespace stridescope {
 namespace {
@@ -70,6 +72,50 @@ TEST(ProgramSymbols, OnlyWhatTheLaunchUsedIsKeptAndEachPlaceOnce) {
   EXPECT_EQ(used[0].name, "tile");
   EXPECT_EQ(used[1].offset, 1024u);
   EXPECT_EQ(used[1].bytes, 256u);  // cut where the launch's memory ends
+}
+
+// A GPU lays shared variables out at their elements' alignment (an H200 put atomics_all.cu's
+// `int bins[8]; unsigned mask; float total;` at bytes 0, 32 and 36: 40 bytes), where the CPU's
+// section puts arrays of 16 bytes or more 16 apart; char arrays pack byte by byte.
+TEST(SharedLayout, VariablesArePlacedAtTheirElementsAlignmentAsOnAGpu) {
+  EXPECT_EQ(gpu_alignment("int[8]"), 4u);
+  EXPECT_EQ(gpu_alignment("volatile float"), 4u);
+  EXPECT_EQ(gpu_alignment("double[256]"), 8u);
+  EXPECT_EQ(gpu_alignment("unsigned long long"), 8u);
+  EXPECT_EQ(gpu_alignment("char[3]"), 1u);
+  EXPECT_EQ(gpu_alignment("short[4]"), 2u);
+  EXPECT_EQ(gpu_alignment("Pair[32]"), 16u);  // a struct: not known here
+  const std::vector<SharedDecl> decls{{"bins", "int[8]", "on_shared", 27, false, ""},
+                                      {"mask", "unsigned int", "on_shared", 28, false, ""},
+                                      {"total", "float", "on_shared", 29, false, ""}};
+  std::vector<SharedSymbol> symbols{
+      {"bins", "on_shared", 0, 32}, {"mask", "on_shared", 48, 4}, {"total", "on_shared", 64, 4}};
+  align_as_a_gpu(symbols, decls);
+  const SharedLayout layout(symbols, {0, 48, 64}, 80);
+  EXPECT_EQ(layout.bytes(), 40u);
+  EXPECT_EQ(layout.offset_of(48), 32u);
+  EXPECT_EQ(layout.offset_of(64), 36u);
+  std::vector<std::uint32_t> section(20, 0);
+  section[12] = 0xffffffffu;  // mask
+  section[16] = 0x43800000u;  // total = 256.0f
+  const std::vector<std::uint32_t> words = layout.words(section);
+  ASSERT_EQ(words.size(), 10u);
+  EXPECT_EQ(words[8], 0xffffffffu);
+  EXPECT_EQ(words[9], 0x43800000u);
+  const std::vector<SharedArray> arrays = layout.arrays(decls, 4);
+  ASSERT_EQ(arrays.size(), 3u);
+  EXPECT_EQ(arrays[2].name, "total");
+  EXPECT_EQ(arrays[2].first_word, 9u);
+
+  std::vector<SharedSymbol> chars{{"a", "k", 0, 3}, {"b", "k", 16, 2}};
+  align_as_a_gpu(chars, {{"a", "char[3]", "k", 1, false, ""}, {"b", "char[2]", "k", 2, false, ""}});
+  const SharedLayout packed(chars, {0, 16}, 32);
+  EXPECT_EQ(packed.offset_of(16), 3u);
+  // a = 'x' 'y' 'z' in word 0, b = 'p' 'q' in word 4 of the section: packed as xyzp q.
+  const std::vector<std::uint32_t> bytes = packed.words({0x7a7978u, 0, 0, 0, 0x7170u, 0, 0, 0});
+  ASSERT_EQ(bytes.size(), 2u);
+  EXPECT_EQ(bytes[0], 0x707a7978u);
+  EXPECT_EQ(bytes[1], 0x71u);
 }
 
 }  // namespace

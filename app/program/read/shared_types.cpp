@@ -32,6 +32,21 @@ bool is_signed_eight_byte_integer(const std::string& type) {
   return false;
 }
 
+unsigned gpu_alignment(const std::string& type) {
+  const std::string base = base_type(type);
+  if (declared_element_type(type) == ElementType::Int || base == "float") return 4;
+  if (base == "double" || is_signed_eight_byte_integer(type)) return 8;
+  for (const char* eight : {"unsigned long long", "unsigned long long int", "unsigned long",
+                            "unsigned long int", "uint64_t", "std::uint64_t", "size_t"})
+    if (base == eight) return 8;
+  for (const char* two : {"short", "unsigned short", "short int", "unsigned short int", "int16_t",
+                          "uint16_t", "__half", "half"})
+    if (base == two) return 2;
+  for (const char* one : {"char", "unsigned char", "signed char", "bool", "int8_t", "uint8_t"})
+    if (base == one) return 1;
+  return 16;
+}
+
 ElementType shared_element_type(const std::vector<std::string>& shared_types, std::string* note) {
   if (shared_types.empty()) return ElementType::Int;
   bool all_float = true, all_double = true, any_wide = false, all_wide = true;

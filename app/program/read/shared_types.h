@@ -24,4 +24,10 @@ std::optional<ElementType> declared_element_type(const std::string& type);
 // 4-byte arrays, an element of two words read as one integer (SharedArray::element_words).
 bool is_signed_eight_byte_integer(const std::string& type);
 
+// Where a GPU aligns a shared variable of this declared type: its element's size for the C
+// scalars (a char 1, a short 2, an int or float 4, a double or long long 8: nvcc's PTX says
+// `.shared .align 4 .b8 bins[32]`), 16 for any other (a struct, float4, a template's T), as a
+// CPU's layout does for arrays of 16 bytes or more.
+unsigned gpu_alignment(const std::string& type);
+
 }  // namespace stridescope

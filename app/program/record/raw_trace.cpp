@@ -354,6 +354,7 @@ SharedLayout shared_memory_of(const nlohmann::json& raw, const TraceInputs& in, 
   std::vector<SharedSymbol> symbols = shared_symbols_used(in.symbols, shared_bytes);
   if (touched.empty())
     symbols = own_symbols(std::move(symbols), traced_kernel(raw), touched, shared_bytes);
+  align_as_a_gpu(symbols, in.decls);
   SharedLayout layout(symbols, touched, shared_bytes);
   trace.run.element_type = in.element;
   trace.word_size = in.element == ElementType::Double ? 8 : 4;

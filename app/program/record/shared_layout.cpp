@@ -56,6 +56,14 @@ std::vector<SharedSymbol> shared_symbols_used(const std::vector<SharedSymbol>& a
   return out;
 }
 
+void align_as_a_gpu(std::vector<SharedSymbol>& symbols, const std::vector<SharedDecl>& decls) {
+  for (SharedSymbol& s : symbols) {
+    for (const SharedDecl& d : decls)
+      if (!d.is_extern && d.name == s.name && d.function == s.function)
+        s.align = gpu_alignment(d.type);
+  }
+}
+
 SharedLayout::SharedLayout(const std::vector<SharedSymbol>& symbols,
                            const std::vector<std::uint32_t>& touched, std::uint32_t section_bytes) {
   for (const SharedSymbol& s : symbols) {
@@ -63,7 +71,8 @@ SharedLayout::SharedLayout(const std::vector<SharedSymbol>& symbols,
       return t >= s.offset && t < s.offset + s.bytes;
     });
     if (!used || s.bytes == 0) continue;
-    bytes_ = (bytes_ + 15) / 16 * 16;
+    const std::uint32_t align = std::max<std::uint32_t>(1, s.align);
+    bytes_ = (bytes_ + align - 1) / align * align;
     placed_.push_back({s, bytes_});
     bytes_ += s.bytes;
   }
@@ -89,11 +98,14 @@ std::vector<std::uint32_t> SharedLayout::words(const std::vector<std::uint32_t>&
     w.resize(bytes_ / 4);
     return w;
   }
+  // Byte by byte: a char or short array may start inside a word.
+  const auto byte_of = [&](std::uint32_t at) -> std::uint32_t {
+    return at / 4 < section.size() ? (section[at / 4] >> (8 * (at % 4))) & 0xffu : 0u;
+  };
   std::vector<std::uint32_t> out(bytes_ / 4, 0);
   for (const Placed& p : placed_)
-    for (std::uint32_t b = 0; b < p.symbol.bytes; b += 4)
-      if ((p.symbol.offset + b) / 4 < section.size())
-        out[(p.at + b) / 4] = section[(p.symbol.offset + b) / 4];
+    for (std::uint32_t b = 0; b < p.symbol.bytes; ++b)
+      out[(p.at + b) / 4] |= byte_of(p.symbol.offset + b) << (8 * ((p.at + b) % 4));
   return out;
 }
 

@@ -18,6 +18,7 @@ struct SharedSymbol {
   std::string name;                     // "As"
   std::string function;                 // "matmul_tiled" ("" at file scope)
   std::uint32_t offset = 0, bytes = 0;  // in the section
+  std::uint32_t align = 16;             // where a GPU places it (gpu_alignment of its type)
 };
 
 // A variable's demangled name split: "void reduce<256u>(int const*, int*)::sdata" ->
@@ -30,10 +31,16 @@ SharedSymbol shared_symbol_named(const std::string& demangled);
 std::vector<SharedSymbol> shared_symbols_used(const std::vector<SharedSymbol>& all,
                                               std::uint32_t used_bytes);
 
+// Each declared variable's `align` from its declaration's type (gpu_alignment); the dynamic memory
+// (an extern declaration's, or none) and a variable not declared in `decls` keep 16.
+void align_as_a_gpu(std::vector<SharedSymbol>& symbols, const std::vector<SharedDecl>& decls);
+
 class SharedLayout {
  public:
-  // The arrays among `symbols` that the section offsets in `touched` fall in, packed from 0 (each
-  // 16-byte aligned, as in the section). With none touched: the whole section, as it is.
+  // The arrays among `symbols` that the section offsets in `touched` fall in, packed from 0 in
+  // their order, each at its `align` as a GPU lays them out (an int after an int[8] at byte 32, a
+  // float after it at 36; a CPU's section puts 16 bytes apart what is 16 bytes or more). With none
+  // touched: the whole section, as it is.
   SharedLayout(const std::vector<SharedSymbol>& symbols, const std::vector<std::uint32_t>& touched,
                std::uint32_t section_bytes);
   std::uint32_t bytes() const { return bytes_; }
