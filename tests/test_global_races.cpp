@@ -208,6 +208,38 @@ TEST(GlobalRaces, APlainUpdateFromEveryBlockRacesWithItsLinesWhateverTheWorkers)
   }
 }
 
+// A thread that updates its own element again and again (a naive matmul's `c[i] += a * b` in its
+// loop) skips the lock after its first turn (repeats_own_access): no race. Block 7 running the
+// same loop over block 0's elements races with it, at that line on both sides, whichever ran first
+// and however many workers ran them (the same thread, line and barrier: only the block tells them).
+TEST(GlobalRaces, AThreadsOwnRepeatedUpdatesDoNotRaceButAnotherBlocksSameLoopDoes) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  const auto loop = [](const std::string& block) {
+    return "__global__ void k(int* p, int* q) {\n"
+           "  const int i = " +
+           block +
+           " * blockDim.x + threadIdx.x;\n"
+           "  for (int r = 0; r < 50; ++r) p[i] += q[i] + 1;\n}\n";
+  };
+  for (unsigned workers : {1u, 2u}) {
+    const OwnRunResult own =
+        run("global_race_own_loop.cu", kernel_program(loop("blockIdx.x"), 128), workers);
+    ASSERT_EQ(own.failure, "");
+    EXPECT_TRUE(own.reports.races.empty()) << race_sentence(own.reports.races.front());
+    const OwnRunResult other =
+        run("global_race_same_loop.cu",
+            kernel_program(loop("(blockIdx.x == 7 ? 0 : blockIdx.x)"), 128), workers);
+    ASSERT_EQ(other.failure, "");
+    ASSERT_FALSE(other.reports.races.empty()) << "with " << workers << " workers";
+    const GlobalRace& race = other.reports.races.front();
+    EXPECT_EQ(race.buffer, "p");
+    EXPECT_EQ(race.first.line, 4);
+    EXPECT_EQ(race.second.line, 4);
+    EXPECT_EQ(std::min(race.first.block, race.second.block), 0);
+    EXPECT_EQ(std::max(race.first.block, race.second.block), 7);
+  }
+}
+
 TEST(GlobalRaces, AtomicsDoNotRaceButAPlainReadBesideThemDoes) {
   if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   const OwnRunResult atomic =

@@ -126,6 +126,42 @@ bool RaceChecker::conflicts(const AccessNote& earlier, const Accessor& later, bo
   return !ordered(earlier, later);
 }
 
+namespace {
+
+// Whether `note` (read field by field, relaxed) is `expected` exactly.
+bool note_is(const AccessNote& note, const AccessNote& expected) {
+  return __atomic_load_n(&note.flags, __ATOMIC_RELAXED) == expected.flags &&
+         __atomic_load_n(&note.block, __ATOMIC_RELAXED) == expected.block &&
+         __atomic_load_n(&note.thread, __ATOMIC_RELAXED) == expected.thread &&
+         __atomic_load_n(&note.site, __ATOMIC_RELAXED) == expected.site &&
+         __atomic_load_n(&note.barrier, __ATOMIC_RELAXED) == expected.barrier &&
+         __atomic_load_n(&note.fence, __ATOMIC_RELAXED) == expected.fence;
+}
+
+// Whether `note` is none, or a plain access of `who`'s own thread between the same barriers.
+bool none_or_own(const AccessNote& note, const AccessNote& own) {
+  const std::uint8_t flags = __atomic_load_n(&note.flags, __ATOMIC_RELAXED);
+  if ((flags & kNoted) == 0) return true;
+  return (flags & (kAtomic | kOtherBlocks | kOtherWarps)) == 0 &&
+         __atomic_load_n(&note.block, __ATOMIC_RELAXED) == own.block &&
+         __atomic_load_n(&note.thread, __ATOMIC_RELAXED) == own.thread &&
+         __atomic_load_n(&note.barrier, __ATOMIC_RELAXED) == own.barrier;
+}
+
+}  // namespace
+
+bool RaceChecker::repeats_own_access(const WordState& word, const Accessor& who, char kind,
+                                     unsigned mask, void* pc) {
+  if (kind == 'a' || __atomic_load_n(&word.launch, __ATOMIC_RELAXED) != who.launch) return false;
+  if (__atomic_load_n(&word.provenance, __ATOMIC_RELAXED) != (who.launch | kReadByKernel))
+    return false;  // not written by this launch, or never read by a kernel
+  const AccessNote own = note_of(who, pc, false, mask);
+  if (kind == 'w') return note_is(word.write, own) && none_or_own(word.read, own);
+  // A read: the last writer is this thread (no other block or warp), the last reader this read.
+  const std::uint8_t written = __atomic_load_n(&word.write.flags, __ATOMIC_RELAXED);
+  return (written & kNoted) != 0 && none_or_own(word.write, own) && note_is(word.read, own);
+}
+
 // A write (plain or atomic) becomes the word's last; a reader ordered before it is forgotten.
 void RaceChecker::note_write(WordState& word, const Accessor& who, bool atomic, unsigned mask,
                              void* pc) {

@@ -122,6 +122,13 @@ class RaceChecker {
            (provenance & ~kReadByKernel) != 0 && (written & kNoted) == 0 &&
            (read & kOtherBlocks) != 0 && ((read >> 4) & mask) == mask;
   }
+  // A plain read or write by the thread that made the word's last write in this launch (and its
+  // last read, if any), between the same barriers, at the place its note already names (a loop's
+  // `c[i] += ...` after the first turn): it would change nothing and report nothing. Told without
+  // the lock from relaxed loads of each field: another block's access that changed them meanwhile
+  // meets this thread's note under the lock and reports the race itself.
+  bool repeats_own_access(const WordState& word, const Accessor& who, char kind, unsigned mask,
+                          void* pc);
   // An atomic on global memory at `flag` by `who`, made while the caller holds atomic_lock(): a
   // release where the thread has fenced, and an acquire of what was released before.
   void atomic_done(std::uintptr_t flag, const Accessor& who,

@@ -208,6 +208,7 @@ class Worker final : public stridescope::simt::EngineClient {
       const unsigned mask = ((1u << (hi - lo)) - 1) << (lo - w * 4);
       if (kind == 'r' && __atomic_load_n(&buffer.settled[w], __ATOMIC_RELAXED) == tag) continue;
       if (kind == 'r' && RaceChecker::read_changes_nothing(buffer.shadow[w], who, mask)) continue;
+      if (RaceChecker::get().repeats_own_access(buffer.shadow[w], who, kind, mask, pc)) continue;
       RaceChecker::get().access(buffer.shadow[w], buffer.begin + w * 4, who, kind, mask, pc,
                                 buffer.managed, &buffer.settled[w]);
     }
