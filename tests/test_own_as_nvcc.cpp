@@ -279,6 +279,32 @@ TEST(OwnAsNvcc, AFloatArrayAndAnIntCounterEachShowInTheirOwnType) {
 // Buffers allocated in a loop (`cudaMalloc(&bufs[i], ...)`) are named in the trace as the runtime
 // names them in its messages, from the call's text ("bufs[i]", the second "bufs[i] #2"), not
 // "buffer 1 (allocated at line 10)" in one place and "bufs[i]" in the other.
+// A count declared first (word 0) and the sum in the dynamic array after it: thread 0 writes out
+// the sum, so word 0, though added into, is not the block's result, and no sentence says it is
+// (it said "block result 8", and the checker's lost values were "never reach the sum in count[0]").
+TEST(OwnAsNvcc, AWordZeroThatThreadZeroDoesNotWriteOutIsNotTheBlocksResult) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  const Said s = run_program(
+      "nvcc_count_first.cu",
+      "#include <cstdio>\n__global__ void k(const int* in, int* out) {\n"
+      "  __shared__ int count[8];\n  extern __shared__ int sum[];\n  int t = threadIdx.x;\n"
+      "  sum[t] = in[t];\n  count[t] = 1;\n  __syncthreads();\n"
+      "  for (int s = 4; s > 0; s >>= 1) {\n"
+      "    if (t < s) { sum[t] += sum[t + s]; count[t] += count[t + s]; }\n"
+      "    __syncthreads();\n  }\n  if (t == 0) out[0] = sum[0];\n}\n"
+      "int main() {\n  int h[8] = {1, 2, 3, 4, 5, 6, 7, 8}, *in, *out, r = 0;\n"
+      "  cudaMalloc(&in, 32);\n  cudaMalloc(&out, 4);\n"
+      "  cudaMemcpy(in, h, 32, cudaMemcpyHostToDevice);\n  k<<<1, 8, 32>>>(in, out);\n"
+      "  cudaMemcpy(&r, out, 4, cudaMemcpyDeviceToHost);\n  printf(\"%d\\n\", r);\n}\n");
+  EXPECT_EQ(s.status, 0) << s.err;
+  EXPECT_EQ(s.out.substr(0, 3), "36\n") << s.out;
+  EXPECT_NE(s.out.find("count[0] at exit 8 (not the block's result: thread 0 reads it from "
+                       "another array)"),
+            std::string::npos)
+      << s.out;
+  EXPECT_EQ(s.out.find("block result"), std::string::npos) << s.out;
+}
+
 TEST(OwnAsNvcc, ABufferHasOneNameInTheTraceAndInTheRuntimesMessages) {
   if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
   const std::string program = [](const char* index) {

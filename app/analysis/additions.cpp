@@ -77,4 +77,15 @@ WorkDepth work_and_depth(const BlockTrace& block, unsigned word_size) {
   return result;
 }
 
+bool thread0_reads_its_result_elsewhere(const BlockTrace& block, unsigned word_size) {
+  if (block.steps.empty()) return false;
+  bool reads = false;
+  for (const Access& a : block.steps.back().accesses) {
+    if (a.thread != 0 || a.kind != AccessKind::Read) continue;
+    if (a.address / word_size == 0) return false;
+    reads = true;
+  }
+  return reads;
+}
+
 }  // namespace stridescope

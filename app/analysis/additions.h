@@ -21,6 +21,11 @@ struct Addition {
 // A thread that read word X and word Y and then wrote X added Y into X.
 std::vector<Addition> additions(const Step& step, unsigned word_size);
 
+// Whether thread 0, after the block's last barrier, reads shared words but not word 0: what it
+// writes out is another array's (a count declared first, the sum in the array after it), so word
+// 0's value is not the block's result, whatever was added into it.
+bool thread0_reads_its_result_elsewhere(const BlockTrace& block, unsigned word_size);
+
 struct WorkDepth {
   unsigned additions = 0;        // over the whole block
   unsigned barrier_steps = 0;    // __syncthreads() the block passed

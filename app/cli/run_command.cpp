@@ -11,6 +11,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "analysis/additions.h"
 #include "core/error_line.h"
 #include "core/files.h"
 #include "core/format.h"
@@ -54,6 +55,9 @@ std::string block_result_sentence(const Trace& trace) {
   } else if (double_halves_at_word0(trace)) {  // no block's result is read from half an element
     s << word_name(trace.arrays, 0) << " (" << two_word_element(trace.arrays, 0) << ") at exit "
       << word0;
+  } else if (thread0_reads_its_result_elsewhere(trace.blocks.front(), trace.word_size)) {
+    s << word_name(trace.arrays, 0) << " at exit " << word0
+      << " (not the block's result: thread 0 reads it from another array)";
   } else if (trace.passes.empty()) {
     s << "shared word 0 at exit " << word0
       << " (blocks' results are kept for grids of up to 16,384 blocks and 4 MiB of shared memory)";
