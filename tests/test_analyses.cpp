@@ -163,3 +163,22 @@ TEST(Precision, AnIntErrorIsSaidInFullAndAFloatOneWithItsUlps) {
 
 }  // namespace
 }  // namespace stridescope
+
+namespace stridescope {
+namespace {
+
+// A histogram's shared bins are added into by atomics only: the facts say how many there were
+// (not "no additions in shared memory").
+TEST(Additions, AtomicAccessesAreCountedOverEveryStep) {
+  BlockTrace block;
+  block.steps = {testing::step_with_words({0, 1}, AccessKind::Atomic),
+                 testing::step_with_words({0}, AccessKind::Write),
+                 testing::step_with_words({2}, AccessKind::Atomic)};
+  EXPECT_EQ(atomic_accesses(block), 3u);
+  block.steps.pop_back();
+  block.steps.front() = testing::step_with_words({0, 1}, AccessKind::Read);
+  EXPECT_EQ(atomic_accesses(block), 0u);
+}
+
+}  // namespace
+}  // namespace stridescope

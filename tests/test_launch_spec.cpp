@@ -224,6 +224,15 @@ TEST(LaunchBinding, TheNoMainMessageGivesARunnableExampleAndListsTheKernels) {
   EXPECT_NO_THROW(bind_launch(parse_launch_spec(example_launch(two_kernels()[0])), two_kernels()));
   EXPECT_EQ(no_main_message("e.cu", {}),
             "e.cu has no main() and no kernel (__global__ function): nothing to run");
+  // A kernel with an extern __shared__ array gets 256 of its elements as the launch's third
+  // number (without it the example stopped at the first store into the array).
+  const std::vector<SharedDecl> dynamic{{"s", "double[]", "reduce", 3, true, ""},
+                                        {"t", "int[8]", "scale", 9, false, ""}};
+  EXPECT_EQ(example_launch(two_kernels()[0], dynamic),
+            "reduce<<<1,256,2048>>>(in=iota(256), out=zeros(256), n=256)");
+  EXPECT_EQ(example_launch(two_kernels()[1], dynamic), "scale<<<1,256>>>(x=zeros(256), a=256)");
+  EXPECT_NO_THROW(
+      bind_launch(parse_launch_spec(example_launch(two_kernels()[0], dynamic)), two_kernels()));
 }
 
 TEST(LaunchMain, LaunchesOnceWithTheDevicePointersAndPrintsEveryArray) {

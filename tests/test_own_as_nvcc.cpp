@@ -298,8 +298,8 @@ TEST(OwnAsNvcc, AWordZeroThatThreadZeroDoesNotWriteOutIsNotTheBlocksResult) {
       "  cudaMemcpy(&r, out, 4, cudaMemcpyDeviceToHost);\n  printf(\"%d\\n\", r);\n}\n");
   EXPECT_EQ(s.status, 0) << s.err;
   EXPECT_EQ(s.out.substr(0, 3), "36\n") << s.out;
-  EXPECT_NE(s.out.find("count[0] at exit 8 (not the block's result: thread 0 reads it from "
-                       "another array)"),
+  EXPECT_NE(s.out.find("count[0] at exit 8 (not the block's result: thread 0 writes out a word "
+                       "of another array)"),
             std::string::npos)
       << s.out;
   EXPECT_EQ(s.out.find("block result"), std::string::npos) << s.out;

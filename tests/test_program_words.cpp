@@ -13,6 +13,7 @@
 #include "analysis/lab_summary.h"
 #include "cli/commands.h"
 #include "model/fact_rows.h"
+#include "model/grid_summary.h"
 #include "model/trace_model.h"
 #include "program/own_program.h"
 #include "trace/trace_json.h"
@@ -185,6 +186,35 @@ TEST(ProgramWords, ADoubleAndAnIntArrayHalvedTogetherAreOneStrideInElements) {
   EXPECT_TRUE(r.trace.result_in_word0);
   EXPECT_NE(words.find("nothing lost"), std::string::npos) << words;
   EXPECT_NE(words.find(" 0 elements lost"), std::string::npos) << words;
+}
+
+// A count declared first (shared word 0) and the sum after it, thread 0 writing out sum[0]: the
+// grid says why it has no block results (not "not a reduction into shared word 0": count is one),
+// and thread 0's last read is named sum[0] (was "sum[tid]": the program has no tid).
+TEST(ProgramWords, ACountBeforeTheSumIsNotCalledTheResultAndThreadZerosReadIsNamed) {
+  SKIP_WITHOUT_TOOLS();
+  const auto file = std::filesystem::path(STRIDESCOPE_TEST_TMP) / "program_words_count_first.cu";
+  std::ofstream(file) << "__global__ void k(const int* in, int* out) {\n"
+                         "  __shared__ int count[8];\n  extern __shared__ int sum[];\n"
+                         "  int t = threadIdx.x;\n  sum[t] = in[t];\n  count[t] = in[t] != 0;\n"
+                         "  __syncthreads();\n  for (int s = 4; s > 0; s >>= 1) {\n"
+                         "    if (t < s) { sum[t] += sum[t + s]; count[t] += count[t + s]; }\n"
+                         "    __syncthreads();\n  }\n  if (t == 0) out[0] = sum[0];\n}\n"
+                         "int main() {\n  int *in, *out;\n  cudaMalloc(&in, 32);\n"
+                         "  cudaMalloc(&out, 4);\n  cudaMemset(in, 1, 32);\n"
+                         "  k<<<1, 8, 32>>>(in, out);\n}\n";
+  OwnRunOptions options;
+  options.file = file.string();
+  const OwnRunResult r = run_own_program(options);
+  ASSERT_TRUE(r.traced) << r.errors << r.failure;
+  EXPECT_FALSE(r.trace.result_in_word0);
+  EXPECT_EQ(grid_summary(r.trace, nullptr).why_empty,
+            "No block results to show: thread 0 writes out a word of another array, not shared "
+            "word 0 (count[0]).");
+  const std::string words = all_words(TraceModel(r.trace));
+  EXPECT_NE(words.find("Thread 0 reads sum[0]"), std::string::npos) << words;
+  EXPECT_EQ(words.find("[tid"), std::string::npos) << words;
+  EXPECT_EQ(words.find("lost"), std::string::npos) << words;
 }
 
 // Without clang: a block that only stores its own words and adds nothing into word 0.

@@ -77,6 +77,13 @@ WorkDepth work_and_depth(const BlockTrace& block, unsigned word_size) {
   return result;
 }
 
+std::size_t atomic_accesses(const BlockTrace& block) {
+  std::size_t n = 0;
+  for (const Step& step : block.steps)
+    for (const Access& a : step.accesses) n += a.kind == AccessKind::Atomic ? 1 : 0;
+  return n;
+}
+
 bool thread0_reads_its_result_elsewhere(const BlockTrace& block, unsigned word_size) {
   if (block.steps.empty()) return false;
   bool reads = false;

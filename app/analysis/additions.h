@@ -26,6 +26,10 @@ std::vector<Addition> additions(const Step& step, unsigned word_size);
 // 0's value is not the block's result, whatever was added into it.
 bool thread0_reads_its_result_elsewhere(const BlockTrace& block, unsigned word_size);
 
+// The block's atomic accesses of shared memory, over all its steps (a histogram's updates: no
+// addition by plain reads and writes, yet shared memory is added into).
+std::size_t atomic_accesses(const BlockTrace& block);
+
 struct WorkDepth {
   unsigned additions = 0;        // over the whole block
   unsigned barrier_steps = 0;    // __syncthreads() the block passed

@@ -101,7 +101,11 @@ struct Teller {
       one_array = one_array && array_holding(*words.arrays, word) == a;
       if (one_array) elements.emplace_back(thread, element_of(*a, word));
     }
-    if (one_array)
+    // One thread's words are named as they are ("sum[0]", not "sum[tid]": a program need not have
+    // a tid, and thread 0's index is 0).
+    const bool one_thread = std::all_of(
+        pairs.begin(), pairs.end(), [&](const auto& p) { return p.first == pairs.front().first; });
+    if (one_array && !one_thread)
       if (auto e = index_expression(elements, a->name, words.thread_index)) return e;
     return word_runs_name(*words.arrays, sorted(held), 4);
   }

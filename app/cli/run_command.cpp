@@ -57,7 +57,7 @@ std::string block_result_sentence(const Trace& trace) {
       << word0;
   } else if (thread0_reads_its_result_elsewhere(trace.blocks.front(), trace.word_size)) {
     s << word_name(trace.arrays, 0) << " at exit " << word0
-      << " (not the block's result: thread 0 reads it from another array)";
+      << " (not the block's result: thread 0 writes out a word of another array)";
   } else if (trace.passes.empty()) {
     s << "shared word 0 at exit " << word0
       << " (blocks' results are kept for grids of up to 16,384 blocks and 4 MiB of shared memory)";

@@ -1,6 +1,8 @@
 // The grid summary: launches as rows, the second stage's rule as arrows and words.
 #include "model/grid_summary.h"
 
+#include "analysis/additions.h"
+
 #include "core/format.h"
 #include "trace/array_names.h"
 #include "trace/word_types.h"
@@ -81,6 +83,10 @@ std::string no_block_results_reason(const Trace& trace) {
     return "the GPU tracer records the traced block only.";
   if (trace.passes.empty())
     return "they are kept for grids of up to 16,384 blocks and 4 MiB of shared memory.";
+  if (!trace.blocks.empty() &&
+      thread0_reads_its_result_elsewhere(trace.blocks.front(), trace.word_size))
+    return "thread 0 writes out a word of another array, not shared word 0 (" +
+           word_name(trace.arrays, 0) + ").";
   return "not a reduction into shared word 0 (the program's output says what it computed).";
 }
 

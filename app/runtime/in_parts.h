@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -25,8 +26,13 @@ void in_parts(std::size_t count, unsigned threads, std::size_t item_bytes, Part 
   const std::size_t piece = (count / threads + align - 1) / align * align;
   std::vector<std::thread> helpers;
   std::size_t begin = 0;
-  for (unsigned t = 0; t + 1 < threads && begin + piece < count; ++t, begin += piece)
-    helpers.emplace_back([&part, begin, piece] { part(begin, begin + piece); });
+  for (unsigned t = 0; t + 1 < threads && begin + piece < count; ++t, begin += piece) {
+    try {
+      helpers.emplace_back([&part, begin, piece] { part(begin, begin + piece); });
+    } catch (const std::system_error&) {  // no thread to be had (a limit on them): this one does it
+      part(begin, begin + piece);
+    }
+  }
   part(begin, count);
   for (std::thread& h : helpers) h.join();
 }

@@ -191,17 +191,21 @@ TEST(ProgramFile, AfterAFailedCompileThePanelDoesNotClaimTheOldTraceIsCurrent) {
   ProgramStanding traced = program_standing(program, session);
   EXPECT_EQ(traced.status, "traced on the CPU emulator");
   EXPECT_EQ(traced.shown, "");
+  EXPECT_FALSE(another_trace_beside_a_failed_program(program, session));
   write(first, "not a number\n", 5);  // saved with an error
   std::optional<ProgramOutcome> failed = wait_for_outcome(program, session);
   ASSERT_TRUE(failed && !failed->traced);
   ProgramStanding old = program_standing(program, session);
   EXPECT_EQ(old.status, "not traced (the error is below)");
   EXPECT_EQ(old.shown, "the trace shown is this file's from before");
+  // This file's older trace may stay in the views (said so); another file's may not.
+  EXPECT_FALSE(another_trace_beside_a_failed_program(program, session));
   program.open(second);  // another program that fails: the first one's trace stays on screen
   ASSERT_TRUE(wait_for_outcome(program, session));
   ProgramStanding other = program_standing(program, session);
   EXPECT_EQ(other.status, "not traced (the error is below)");
   EXPECT_EQ(other.shown, "the trace shown is program_standing.cu's, not this file's");
+  EXPECT_TRUE(another_trace_beside_a_failed_program(program, session));
 }
 
 TEST(Preferences, RecentFilesAreKeptNewestFirstAtMostEightAndOnlyStrings) {

@@ -82,7 +82,7 @@ std::optional<BoundLaunch> chosen_launch(const std::string& file, const ProgramF
     return std::nullopt;
   }
   const std::string chosen = spec.empty() ? fallback : spec;
-  if (chosen.empty()) throw LaunchSpecError(no_main_message(file, facts.kernels));
+  if (chosen.empty()) throw LaunchSpecError(no_main_message(file, facts.kernels, facts.shared));
   return bind_launch(parse_launch_spec(chosen), facts.kernels);
 }
 

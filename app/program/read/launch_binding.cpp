@@ -1,6 +1,8 @@
 // Checks a launch spec against the kernels libclang found: names, parameters, types, values.
 #include "program/read/launch_binding.h"
 
+#include "program/read/shared_types.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -168,8 +170,14 @@ std::string kernel_signature(const KernelDecl& kernel) {
   return out + ")";
 }
 
-std::string example_launch(const KernelDecl& kernel) {
-  std::string out = kernel.name + (kernel.is_template ? "<int>" : "") + "<<<1,256>>>(";
+std::string example_launch(const KernelDecl& kernel, const std::vector<SharedDecl>& shared) {
+  // A kernel with an `extern __shared__` array is given 256 of its elements (the launch's third
+  // number): without them its first store into the array falls past the block's shared memory.
+  std::string bytes;
+  for (const SharedDecl& d : shared)
+    if (d.is_extern && d.function == kernel.name)
+      bytes = "," + std::to_string(256 * gpu_alignment(d.type));
+  std::string out = kernel.name + (kernel.is_template ? "<int>" : "") + "<<<1,256" + bytes + ">>>(";
   for (const KernelParam& p : kernel.params) {
     const bool input = p.type.rfind("const ", 0) == 0;
     out += p.name + "=" + (!p.is_pointer ? "256" : input ? "iota(256)" : "zeros(256)");
@@ -178,13 +186,14 @@ std::string example_launch(const KernelDecl& kernel) {
   return out + ")";
 }
 
-std::string no_main_message(const std::string& file, const std::vector<KernelDecl>& kernels) {
+std::string no_main_message(const std::string& file, const std::vector<KernelDecl>& kernels,
+                            const std::vector<SharedDecl>& shared) {
   if (kernels.empty())
     return file + " has no main() and no kernel (__global__ function): nothing to run";
   std::string list;
   for (const KernelDecl& k : kernels) list += (list.empty() ? "" : "; ") + kernel_signature(k);
-  return file + " has no main(): give a launch, e.g. --launch '" + example_launch(kernels.front()) +
-         "' (its kernels: " + list + ")";
+  return file + " has no main(): give a launch, e.g. --launch '" +
+         example_launch(kernels.front(), shared) + "' (its kernels: " + list + ")";
 }
 
 std::string main_and_spec_message(const std::string& file) {

@@ -39,10 +39,11 @@ BoundLaunch bind_launch(const LaunchSpec& spec, const std::vector<KernelDecl>& k
 std::string kernel_signature(const KernelDecl& kernel);
 
 // A spec that runs `kernel` (an example for messages): `reduce<<<1,256>>>(in=iota(256), ...)`.
-std::string example_launch(const KernelDecl& kernel);
+std::string example_launch(const KernelDecl& kernel, const std::vector<SharedDecl>& shared = {});
 
 // "FILE has no main(): give a launch, e.g. --launch '...' (its kernels: ...)"
-std::string no_main_message(const std::string& file, const std::vector<KernelDecl>& kernels);
+std::string no_main_message(const std::string& file, const std::vector<KernelDecl>& kernels,
+                            const std::vector<SharedDecl>& shared = {});
 
 // The file has a main() and --launch was given a spec.
 std::string main_and_spec_message(const std::string& file);

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <memory>
 
+#include "analysis/additions.h"
 #include "core/format.h"
 #include "model/fact_rows.h"
 #include "model/global_memory_text.h"
@@ -105,6 +106,10 @@ void work_section(const TraceModel& model) {
     wrapped_text(
         "The additions happen in registers (warp shuffles): warp 0's registers are drawn below "
         "the shared memory at the steps where it shuffles.");
+  } else if (const std::size_t atomics = atomic_accesses(model.block()); atomics > 0) {
+    wrapped_text("No additions by plain reads and writes in shared memory: it is updated by " +
+                 count_text(atomics, "atomic read-modify-write", "atomic read-modify-writes") +
+                 ".");
   } else {
     wrapped_text("No additions in shared memory.");
   }
@@ -185,6 +190,7 @@ class FactsPanel final : public Panel {
   void draw(AppContext& ctx) override {
     program_state(ctx.program, ctx.session, ctx.palette());
     if (!ctx.session.has_trace()) return;
+    if (another_trace_beside_a_failed_program(ctx.program, ctx.session)) return;
     const TraceModel& model = ctx.session.model();
     const StepFacts& f = ctx.session.facts();
     draw_lesson_details(ctx);

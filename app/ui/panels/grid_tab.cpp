@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/format.h"
+#include "ui/panels/program_controls.h"
 #include "ui/panels/tab.h"
 #include "ui/widgets/widgets.h"
 
@@ -104,6 +105,8 @@ class GridTab final : public Tab {
 
   void draw(AppContext& ctx) override {
     if (!ctx.session.has_trace()) return;
+    if (another_trace_beside_a_failed_program(ctx.program, ctx.session))
+      return draw_not_this_files_trace(ctx.program, ctx.palette());
     const GridSummary& g = ctx.session.model().grid();
     if (g.rows.empty()) {
       wrapped_text(g.why_empty);

@@ -17,9 +17,9 @@ constexpr std::optional<Placement> kHidden = std::nullopt;
 // Normal: Run over Step facts | View over Timeline | Source. Presenter: View across, Timeline and
 // Step facts under it. Compact: View | Step facts over Run over Source (an accordion: one open at
 // a time); Timeline across under them; a compare or a study (the Timing or Precision tab) takes
-// the width (the panes or the chart). An export has no Run panel (nobody can use its controls): the facts take its room.
-// Compact presenter: View | Step facts; Timeline across under them. Compact views of a compare: the
-// panes across the width (each pane carries its own facts).
+// the width (the panes or the chart). An export has no Run panel (nobody can use its controls): the
+// facts take its room. Compact presenter: View | Step facts; Timeline across under them. Compact
+// views of a compare: the panes across the width (each pane carries its own facts).
 // clang-format off
 constexpr LayoutRow kRows[] = {
     // panel           view              when              x      y      w      h

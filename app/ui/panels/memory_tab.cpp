@@ -5,6 +5,7 @@
 
 #include "ui/canvas/memory_canvas.h"
 #include "ui/canvas/shuffle_view.h"
+#include "ui/panels/program_controls.h"
 #include "ui/panels/quiz_controls.h"
 #include "ui/panels/tab.h"
 
@@ -22,6 +23,8 @@ class MemoryTab final : public Tab {
   void draw(AppContext& ctx) override {
     Session& session = ctx.session;
     if (!session.has_trace()) return;
+    if (another_trace_beside_a_failed_program(ctx.program, ctx.session))
+      return draw_not_this_files_trace(ctx.program, ctx.palette());
     const TraceModel& model = session.model();
     std::size_t step = session.shown_step();
     const ConflictTotals& conflicts = model.conflict_totals();

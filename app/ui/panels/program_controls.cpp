@@ -69,8 +69,10 @@ void choose_block(const ProgramFile& program, ProgramChoice& choice, const Palet
   if (choice.launch >= launches.size()) return;
   const ProgramLaunch& launch = launches[choice.launch];
   std::string where = block_position(choice.traced_block, launch);
+  const std::uint64_t blocks = block_count(launch);
   std::string range =
-      "of 0-" + std::to_string(block_count(launch) - 1) + (where.empty() ? "" : ", at " + where);
+      (blocks == 1 ? std::string("(the only one)") : "of 0-" + std::to_string(blocks - 1)) +
+      (where.empty() ? "" : ", at " + where);
   ImGui::SameLine();
   if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(range.c_str()).x) ImGui::NewLine();
   ImGui::TextColored(palette.text_dim, "%s", range.c_str());
@@ -132,6 +134,19 @@ ProgramStanding program_standing(const ProgramFile& program, const Session& sess
     standing.shown = "the trace shown is the catalog's " + variant + ", not this file's";
   }
   return standing;
+}
+
+bool another_trace_beside_a_failed_program(const ProgramFile& program, const Session& session) {
+  return program.is_open() && !program.tracing() && !program.error().empty() &&
+         session.has_trace() && !program.shown_in(session);
+}
+
+void draw_not_this_files_trace(const ProgramFile& program, const Palette& palette) {
+  const std::string name = std::filesystem::path(program.path()).filename().string();
+  wrapped_text(name +
+                   " was not traced: its error is in the Run panel. Fix the file (it is traced "
+                   "again when saved) or close the program to see the catalog's run.",
+               palette.error);
 }
 
 bool draw_program_controls(AppContext& ctx) {

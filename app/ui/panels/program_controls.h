@@ -22,4 +22,13 @@ struct ProgramStanding {
 ProgramStanding program_standing(const ProgramFile& program, const Session& session,
                                  const std::string& device_name = "");
 
+// Whether an open program that was not traced (its error in the Run panel) has another file's or
+// the catalog's trace on screen: the views and facts then show the error, not that trace's
+// sentences beside this file's source ("block sum 120" of the catalog's run under a kernel that
+// never ran).
+bool another_trace_beside_a_failed_program(const ProgramFile& program, const Session& session);
+
+// In a view or panel where another_trace_beside_a_failed_program: what to read instead.
+void draw_not_this_files_trace(const ProgramFile& program, const Palette& palette);
+
 }  // namespace stridescope
