@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <set>
@@ -18,6 +19,7 @@
 #include "core/format.h"
 #include "ui/panels/tab.h"
 #include "ui/panels/timing_chart.h"
+#include "ui/widgets/widgets.h"
 
 namespace stridescope {
 namespace {
@@ -233,6 +235,11 @@ class TimingTab final : public Tab {
     const Palette& p = ctx.palette();
     draw_measure_button(ctx);
     if (!error_.empty()) ImGui::TextColored(p.error, "%s", error_.c_str());
+    if (ctx.program.is_open())  // the figures below are never the open program's
+      wrapped_text("The catalog's kernels, not " +
+                       std::filesystem::path(ctx.program.path()).filename().string() +
+                       " (a GPU times each of its launches: stridescope run FILE --backend cuda).",
+                   p.text_dim);
     if (!report_) return;
     const BenchReport& r = *report_;
     // The date line goes where the narrow window shows the chart alone (room for it).
