@@ -180,5 +180,44 @@ TEST(Additions, AtomicAccessesAreCountedOverEveryStep) {
   EXPECT_EQ(atomic_accesses(block), 0u);
 }
 
+// What thread 0 writes out after the last barrier: another array's sum (count[8] at word 0, the
+// sum's array at word 8), not a scalar flag nothing was added into, not word 0 taking a
+// register's last addition, not another word of word 0's own array (a scan).
+TEST(Additions, ThreadZeroReadsItsResultElsewhereOnlyFromAnotherArraysSum) {
+  const auto access = [](unsigned thread, unsigned word, AccessKind kind, std::uint32_t order) {
+    Access a;
+    a.thread = thread;
+    a.order = order;
+    a.address = word * 4;
+    a.kind = kind;
+    return a;
+  };
+  Step adds;  // thread 0: sum[0] += sum[1] (words 8 and 9), count[0] += count[1] (0 and 1)
+  adds.accesses = {access(0, 8, AccessKind::Read, 0),  access(0, 9, AccessKind::Read, 1),
+                   access(0, 8, AccessKind::Write, 2), access(0, 0, AccessKind::Read, 3),
+                   access(0, 1, AccessKind::Read, 4),  access(0, 0, AccessKind::Write, 5)};
+  Step out;  // if (t == 0) out[0] = sum[0];
+  out.accesses = {access(0, 8, AccessKind::Read, 0)};
+  BlockTrace block;
+  block.steps = {adds, out};
+  std::vector<SharedArray> two(2);
+  two[0].name = "count", two[0].first_word = 0, two[0].dims = {8};
+  two[1].name = "sum", two[1].first_word = 8, two[1].dims = {8};
+  EXPECT_TRUE(thread0_reads_its_result_elsewhere(block, 4, two));
+  block.steps.back().accesses.push_back(access(0, 0, AccessKind::Write, 1));  // word 0 takes part
+  EXPECT_FALSE(thread0_reads_its_result_elsewhere(block, 4, two));
+  std::vector<SharedArray> one(1);  // one array of 16: word 8 is the same array's (a scan)
+  one[0].name = "s", one[0].first_word = 0, one[0].dims = {16};
+  block.steps.back() = out;
+  EXPECT_FALSE(thread0_reads_its_result_elsewhere(block, 4, one));
+  Step flag;  // thread 0 reads a flag at word 12 nothing was added into
+  flag.accesses = {access(0, 12, AccessKind::Read, 0)};
+  block.steps.back() = flag;
+  two[1].dims = {4};
+  two.push_back(two[1]);
+  two[2].name = "last", two[2].first_word = 12, two[2].dims = {1};
+  EXPECT_FALSE(thread0_reads_its_result_elsewhere(block, 4, two));
+}
+
 }  // namespace
 }  // namespace stridescope

@@ -231,6 +231,9 @@ TEST(LaunchBinding, TheNoMainMessageGivesARunnableExampleAndListsTheKernels) {
   EXPECT_EQ(example_launch(two_kernels()[0], dynamic),
             "reduce<<<1,256,2048>>>(in=iota(256), out=zeros(256), n=256)");
   EXPECT_EQ(example_launch(two_kernels()[1], dynamic), "scale<<<1,256>>>(x=zeros(256), a=256)");
+  // A file-scope extern array is every kernel's dynamic memory.
+  EXPECT_EQ(example_launch(two_kernels()[1], {{"f", "float[]", "", 1, true, ""}}),
+            "scale<<<1,256,1024>>>(x=zeros(256), a=256)");
   EXPECT_NO_THROW(
       bind_launch(parse_launch_spec(example_launch(two_kernels()[0], dynamic)), two_kernels()));
 }

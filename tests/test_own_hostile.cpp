@@ -379,6 +379,28 @@ TEST(OwnHostile, ALargeCopySplitAmongThreadsMarksEveryWordItWrote) {
   EXPECT_EQ(s.err.find("reads a[2097152]"), std::string::npos) << s.err;
 }
 
+// A copy within one buffer whose ranges overlap is marked as memmove copies: each word takes its
+// source's state before the copy (the host wrote [0, 1 Mi); [0, 2 Mi) copied up by 1 Mi leaves
+// [2 Mi, 3 Mi) unwritten, as its source [1 Mi, 2 Mi) was): a read there is of uninitialized
+// memory, a read in [1 Mi, 2 Mi) is not. (Marked forwards, the copy's own first half was taken
+// for the second's source.)
+TEST(OwnHostile, AnOverlappingCopyWithinABufferKeepsEachWordsSourceState) {
+  if (!have_clang_tools()) GTEST_SKIP() << "clang++-14 / llvm-symbolizer-14 not installed";
+  const Said s = run_program(
+      "hostile_overlap_copy.cu",
+      "#include <cstdio>\n#include <vector>\n"
+      "__global__ void probe(const int* a, int* out, int i) { out[0] = a[i]; }\n"
+      "int main() { const int m = 1 << 20;\n  std::vector<int> h(m, 7);\n  int *a, *out;\n"
+      "  cudaMalloc(&a, 3 * m * 4); cudaMalloc(&out, 4);\n"
+      "  cudaMemcpy(a, h.data(), m * 4, cudaMemcpyHostToDevice);\n"
+      "  cudaMemcpy(a + m, a, 2 * m * 4, cudaMemcpyDeviceToDevice);\n"
+      "  probe<<<1, 1>>>(a, out, m + m / 2);\n  probe<<<1, 1>>>(a, out, 2 * m + m / 2);\n"
+      "  cudaDeviceSynchronize(); printf(\"done\\n\"); }\n");
+  EXPECT_EQ(s.status, 0) << s.err;
+  EXPECT_EQ(s.err.find("launch 0 reads a["), std::string::npos) << s.err;
+  EXPECT_NE(s.err.find("launch 1 reads a[2621440] at line 3"), std::string::npos) << s.err;
+}
+
 // A program that makes its run's folder read-only (as a user who is not root: root ignores the
 // mode, and as root the test runs stridescope as nobody) is still traced, and the folder is
 // removed; one that ends with _exit() (no exit handlers: the runtime writes nothing at the end)

@@ -1,6 +1,8 @@
 // Additions analysis: reads followed by a write of one of the words read.
 #include "analysis/additions.h"
 
+#include <set>
+
 #include <algorithm>
 #include <cstdint>
 #include <map>
@@ -84,15 +86,23 @@ std::size_t atomic_accesses(const BlockTrace& block) {
   return n;
 }
 
-bool thread0_reads_its_result_elsewhere(const BlockTrace& block, unsigned word_size) {
-  if (block.steps.empty()) return false;
-  bool reads = false;
+bool thread0_reads_its_result_elsewhere(const BlockTrace& block, unsigned word_size,
+                                        const std::vector<SharedArray>& arrays) {
+  if (block.steps.empty() || arrays.empty()) return false;
+  const SharedArray* word0 = array_holding(arrays, 0);
+  std::set<unsigned> sums;  // words something was added into: another reduction's results
+  for (const Step& step : block.steps)
+    for (const Addition& a : additions(step, word_size)) sums.insert(a.target_word);
+  bool elsewhere = false;
   for (const Access& a : block.steps.back().accesses) {
-    if (a.thread != 0 || a.kind != AccessKind::Read) continue;
-    if (a.address / word_size == 0) return false;
-    reads = true;
+    if (a.thread != 0) continue;
+    const unsigned word = a.address / word_size;
+    if (word == 0) return false;  // read or written: word 0 takes part (a register's last add)
+    const SharedArray* array = array_holding(arrays, word);
+    elsewhere = elsewhere || (a.kind == AccessKind::Read && sums.count(word) != 0 &&
+                              array != nullptr && array != word0);
   }
-  return reads;
+  return elsewhere;
 }
 
 }  // namespace stridescope

@@ -21,10 +21,14 @@ struct Addition {
 // A thread that read word X and word Y and then wrote X added Y into X.
 std::vector<Addition> additions(const Step& step, unsigned word_size);
 
-// Whether thread 0, after the block's last barrier, reads shared words but not word 0: what it
-// writes out is another array's (a count declared first, the sum in the array after it), so word
-// 0's value is not the block's result, whatever was added into it.
-bool thread0_reads_its_result_elsewhere(const BlockTrace& block, unsigned word_size);
+// Whether thread 0, after the block's last barrier, reads a word something was added into in
+// another array than word 0's and does not touch word 0 (read or written): what it writes out is
+// that array's (a count declared first, the sum in the array after it), so word 0's value is not
+// the block's result, whatever was added into it. Not a scalar flag read at the end (nothing is
+// added into it), not a register's last addition stored into word 0, not another word of word
+// 0's own array (a scan).
+bool thread0_reads_its_result_elsewhere(const BlockTrace& block, unsigned word_size,
+                                        const std::vector<SharedArray>& arrays);
 
 // The block's atomic accesses of shared memory, over all its steps (a histogram's updates: no
 // addition by plain reads and writes, yet shared memory is added into).

@@ -55,7 +55,8 @@ std::string block_result_sentence(const Trace& trace) {
   } else if (double_halves_at_word0(trace)) {  // no block's result is read from half an element
     s << word_name(trace.arrays, 0) << " (" << two_word_element(trace.arrays, 0) << ") at exit "
       << word0;
-  } else if (thread0_reads_its_result_elsewhere(trace.blocks.front(), trace.word_size)) {
+  } else if (thread0_reads_its_result_elsewhere(trace.blocks.front(), trace.word_size,
+                                                trace.arrays)) {
     s << word_name(trace.arrays, 0) << " at exit " << word0
       << " (not the block's result: thread 0 writes out a word of another array)";
   } else if (trace.passes.empty()) {

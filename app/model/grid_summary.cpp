@@ -84,7 +84,7 @@ std::string no_block_results_reason(const Trace& trace) {
   if (trace.passes.empty())
     return "they are kept for grids of up to 16,384 blocks and 4 MiB of shared memory.";
   if (!trace.blocks.empty() &&
-      thread0_reads_its_result_elsewhere(trace.blocks.front(), trace.word_size))
+      thread0_reads_its_result_elsewhere(trace.blocks.front(), trace.word_size, trace.arrays))
     return "thread 0 writes out a word of another array, not shared word 0 (" +
            word_name(trace.arrays, 0) + ").";
   return "not a reduction into shared word 0 (the program's output says what it computed).";

@@ -25,6 +25,7 @@ void in_parts(std::size_t count, unsigned threads, std::size_t item_bytes, Part 
   const std::size_t align = std::max<std::size_t>(1, 4096 / std::max<std::size_t>(1, item_bytes));
   const std::size_t piece = (count / threads + align - 1) / align * align;
   std::vector<std::thread> helpers;
+  helpers.reserve(threads);  // no growth (and no throw) once a helper runs
   std::size_t begin = 0;
   for (unsigned t = 0; t + 1 < threads && begin + piece < count; ++t, begin += piece) {
     try {

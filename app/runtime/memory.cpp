@@ -147,9 +147,14 @@ void mark_copy(Allocations& a, void* dst, const void* src, std::size_t bytes) {
   const bool aligned = from != nullptr && src_last - src_first == last - first &&
                        (reinterpret_cast<std::uintptr_t>(dst) - to->span.begin) % 4 ==
                            (reinterpret_cast<std::uintptr_t>(src) - from->span.begin) % 4;
-  in_parts(last - first, Program::get().config.workers, sizeof(WordState),
+  // Overlapping ranges of one buffer (a copy within it) are marked on one thread, in order.
+  const bool apart = from != to || src_last <= first || last <= src_first;
+  in_parts(last - first, apart ? Program::get().config.workers : 1, sizeof(WordState),
            [&](std::size_t begin, std::size_t end) {
-             for (std::size_t w = first + begin; w < first + end; ++w) {
+             // Backwards where the source lies below (as memmove): each word read before written.
+             const bool down = !apart && src_first < first;
+             for (std::size_t k = begin; k < end; ++k) {
+               const std::size_t w = first + (down ? end - 1 - (k - begin) : k);
                std::uint32_t& p = to->span.shadow[w].provenance;
                p = aligned ? from->span.shadow[src_first + (w - first)].provenance
                            : (p & kReadByKernel) | kHostWritten;

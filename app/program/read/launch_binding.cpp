@@ -175,7 +175,7 @@ std::string example_launch(const KernelDecl& kernel, const std::vector<SharedDec
   // number): without them its first store into the array falls past the block's shared memory.
   std::string bytes;
   for (const SharedDecl& d : shared)
-    if (d.is_extern && d.function == kernel.name)
+    if (d.is_extern && (d.function == kernel.name || d.function.empty()))  // a file-scope one too
       bytes = "," + std::to_string(256 * gpu_alignment(d.type));
   std::string out = kernel.name + (kernel.is_template ? "<int>" : "") + "<<<1,256" + bytes + ">>>(";
   for (const KernelParam& p : kernel.params) {

@@ -417,7 +417,7 @@ Trace trace_of_raw(const nlohmann::json& raw, const TraceInputs& in) {
     bt.partial = bt.steps.back().snapshot[0];  // what `run` then prints: shared word 0 at exit
   }
   trace.result_in_word0 = every_block && adds_into_word0(bt, trace.word_size) &&
-                          !thread0_reads_its_result_elsewhere(bt, trace.word_size);
+                          !thread0_reads_its_result_elsewhere(bt, trace.word_size, trace.arrays);
   trace.blocks.push_back(std::move(bt));
   trace.result = host_sum(pass.partials, trace.run.element_type, result_kind.two_words);
   if (every_block) trace.passes.push_back(std::move(pass));
