@@ -14,12 +14,13 @@ if [ "${1:-}" = "--sanitize" ]; then
     -DSTRIDESCOPE_CUDA=OFF -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" >/dev/null
   cmake --build build-asan -j"$(nproc)"
   # Tests that leave the sanitizer pass (they run in the plain pass): the golden renders and the
-  # precision study's 2^20 floats (2+ minutes each under ASan), the two precision tests that sum
-  # large inputs every way (40-50 s each), and the projector sweep (72 windows: past its 300 s
-  # limit under ASan on CI); the code they reach runs under ASan in the other Precision.*,
-  # Cli.Precision* and GUI tests.
+  # precision study's 2^20 floats (2+ minutes each under ASan), the precision tests that sum
+  # large inputs every way (40-50 s each, the variant room's copy too), the projector sweep (72
+  # windows: past its 300 s limit under ASan on CI), and the sweeps of every variant, block and n
+  # and of odd command lines (15-30 s each: the whole CI run stays well under 30 minutes); the
+  # code they reach runs under ASan in the other Precision.*, Cli.*, Variants.* and GUI tests.
   ctest --test-dir build-asan --output-on-failure -j"$(nproc)" \
-    -E '^(Golden\.FixedStatesLookLikeTheirReferenceImages|Gui\.PrecisionViewDrawsTheSerialLoopsBarAndTheTreesBars|Precision\.FloatIotaSumLosesPrecisionAgainstFloat64|Precision\.TreeOrdersBeatTheSerialLoopAndDoubleIsNearlyExact|Projector\.NoTextIsCutInAnyViewAtProjectorSizes|Export\.ALessonsFactsFitEveryFrameAtAProjectorsSizeOrTheExportSaysSo)$'
+    -E '^(Golden\.FixedStatesLookLikeTheirReferenceImages|Gui\.PrecisionViewDrawsTheSerialLoopsBarAndTheTreesBars|Precision\.FloatIotaSumLosesPrecisionAgainstFloat64|(VariantRoom:)?Precision\.TreeOrdersBeatTheSerialLoopAndDoubleIsNearlyExact|Projector\.NoTextIsCutInAnyViewAtProjectorSizes|Export\.ALessonsFactsFitEveryFrameAtAProjectorsSizeOrTheExportSaysSo|(VariantRoom:)?Variants\.EveryVariantBlockAndNGivesTheReferenceSum|CliSweep\.EveryOddCommandLineEndsWithStatusZeroOrOneErrorLine)$'
   exit
 fi
 scripts/build.sh
