@@ -175,6 +175,7 @@ TEST(Additions, AtomicAccessesAreCountedOverEveryStep) {
                  testing::step_with_words({0}, AccessKind::Write),
                  testing::step_with_words({2}, AccessKind::Atomic)};
   EXPECT_EQ(atomic_accesses(block), 3u);
+  EXPECT_EQ(work_and_depth(block, 4).atomics, 3u);  // what the facts panel reads, once
   block.steps.pop_back();
   block.steps.front() = testing::step_with_words({0, 1}, AccessKind::Read);
   EXPECT_EQ(atomic_accesses(block), 0u);

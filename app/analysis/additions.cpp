@@ -76,6 +76,7 @@ WorkDepth work_and_depth(const BlockTrace& block, unsigned word_size) {
     result.depth += longest;
     if (in.merged.kind == StepKind::Barrier) ++result.barrier_steps;
   }
+  result.atomics = atomic_accesses(block);
   return result;
 }
 

@@ -40,6 +40,7 @@ struct WorkDepth {
   unsigned reduction_steps = 0;  // steps with at least one addition (the tree's levels)
   unsigned depth = 0;  // additions one after another: per step the most by one thread, summed
   std::vector<unsigned> step_additions;  // additions made in each step
+  std::size_t atomics = 0;               // atomic accesses of shared memory (atomic_accesses)
 };
 
 // Over the block's barrier intervals (a warp tail's rounds are one interval): work, depth, and

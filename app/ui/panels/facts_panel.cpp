@@ -106,10 +106,10 @@ void work_section(const TraceModel& model) {
     wrapped_text(
         "The additions happen in registers (warp shuffles): warp 0's registers are drawn below "
         "the shared memory at the steps where it shuffles.");
-  } else if (const std::size_t atomics = atomic_accesses(model.block()); atomics > 0) {
-    wrapped_text("No additions by plain reads and writes in shared memory: it is updated by " +
-                 count_text(atomics, "atomic read-modify-write", "atomic read-modify-writes") +
-                 ".");
+  } else if (total.atomics > 0) {  // computed once, with the work (work_and_depth)
+    wrapped_text(
+        "No additions by plain reads and writes in shared memory: it is updated by " +
+        count_text(total.atomics, "atomic read-modify-write", "atomic read-modify-writes") + ".");
   } else {
     wrapped_text("No additions in shared memory.");
   }
