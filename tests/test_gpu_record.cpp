@@ -227,6 +227,21 @@ TEST(GpuRecord, ARecordThatTracedNothingSaysWhy) {
   EXPECT_THROW(trace_of(json{{"format", "stridescope-trace"}}), OwnProgramError);
 }
 
+// The record made from a GPU's is checked as the runtime's is (record/raw_record_check.h): an
+// access that runs past the block's shared memory is refused, not traced.
+TEST(GpuRecord, AnAccessPastTheBlocksSharedMemoryIsRefusedAsTheRuntimesWouldBe) {
+  json events = json::array();
+  events.push_back(event(2, 0, 0x30, 1024 + 12, 7, 0, 8));  // bytes 12-19 of 16
+  for (int t = 0; t < 4; ++t) events.push_back(event(8, t, 0x80, 0, 0, t == 3 ? 1 : 0));
+  try {
+    trace_of(record_of(4, events, {{0, 0, 0, 7}}));
+    FAIL() << "no error";
+  } catch (const OwnProgramError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "GPU record: steps[0].accesses: offset 12 past the 16 bytes of shared memory");
+  }
+}
+
 TEST(GpuRecord, KernelNamesLoseTheirParameters) {
   EXPECT_EQ(kernel_name_of_symbol("_Z3sumPKiPi"), "sum");
   EXPECT_EQ(kernel_name_of_symbol("_Z6reduceILj256EEvPKiPi"), "reduce<256u>");

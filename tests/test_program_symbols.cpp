@@ -25,7 +25,7 @@ const nlohmann::json kRecord = {
       {{"grid", {1u, 1u, 1u}}, {"block", {1u, 1u, 1u}}}}}};
 
 TEST(ProgramSymbols, SharedVariablesAreOffsetsFromTheSectionsStart) {
-  const std::vector<SharedSymbol> all = record_shared_symbols(kRecord);
+  const std::vector<SharedSymbol> all = record_shared_symbols(raw_record_of(kRecord));
   ASSERT_EQ(all.size(), 3u);
   EXPECT_EQ(all[2].name, "tile");
   EXPECT_EQ(all[2].function, "");  // file scope
@@ -38,11 +38,11 @@ TEST(ProgramSymbols, SharedVariablesAreOffsetsFromTheSectionsStart) {
   EXPECT_EQ(used[0].bytes, 1024u);
   EXPECT_EQ(used[1].name, "");  // the dynamic memory: named by its extern declaration
   EXPECT_EQ(used[1].offset, 0x400u);
-  EXPECT_TRUE(record_shared_symbols(nlohmann::json::object()).empty());
+  EXPECT_TRUE(record_shared_symbols(raw_record_of(nlohmann::json::object())).empty());
 }
 
 TEST(ProgramSymbols, AKernelIsNamedAsTheRecordNamesIt) {
-  const std::vector<ProgramLaunch> launches = program_launches(kRecord);
+  const std::vector<ProgramLaunch> launches = program_launches(raw_record_of(kRecord));
   ASSERT_EQ(launches.size(), 2u);
   EXPECT_EQ(launches[0].kernel, "dot");
   EXPECT_EQ(launches[0].grid[0], 32u);
@@ -52,14 +52,14 @@ TEST(ProgramSymbols, AKernelIsNamedAsTheRecordNamesIt) {
 TEST(ProgramSymbols, AMalformedVariableIsRefusedByTheRecordsCheck) {
   nlohmann::json raw = kRecord;
   raw["traced"] = false;
-  EXPECT_EQ(raw_record_problem(raw), std::nullopt);
+  EXPECT_EQ(raw_record_shape_problem(raw), std::nullopt);
   const std::string refused = "shared_symbols: not variables with name, offset and bytes";
   raw["shared_symbols"][0]["offset"] = -4;
-  EXPECT_EQ(raw_record_problem(raw), refused);
+  EXPECT_EQ(raw_record_shape_problem(raw), refused);
   raw["shared_symbols"][0]["offset"] = 1ull << 40;  // past any shared memory
-  EXPECT_EQ(raw_record_problem(raw), refused);
+  EXPECT_EQ(raw_record_shape_problem(raw), refused);
   raw["shared_symbols"][0] = {{"name", 7u}, {"offset", 0u}, {"bytes", 4u}};
-  EXPECT_EQ(raw_record_problem(raw), refused);
+  EXPECT_EQ(raw_record_shape_problem(raw), refused);
 }
 
 TEST(ProgramSymbols, OnlyWhatTheLaunchUsedIsKeptAndEachPlaceOnce) {

@@ -1,14 +1,25 @@
-// The raw record's checks (program/record/raw_record_check.h): what a record names must be there.
+// The raw record's checks (program/record/raw_record_check.h, run by raw_record_of): what a record
+// names must be there.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
-#include "program/record/raw_record_check.h"
+#include "program/record/raw_record.h"
 
 namespace stridescope {
 namespace {
+
+// What raw_record_of refuses the record for; nothing where it reads it.
+std::optional<std::string> raw_record_problem(const nlohmann::json& raw) {
+  try {
+    raw_record_of(raw);
+  } catch (const RawRecordError& e) {
+    return e.what();
+  }
+  return std::nullopt;
+}
 
 nlohmann::json record_with_access_by(std::uint64_t thread) {
   return nlohmann::json::parse(R"({"traced": true, "shared_bytes": 8, "grid": [1,1,1],

@@ -25,7 +25,7 @@
 #include "program/read/program_parse.h"
 #include "program/read/shared_types.h"
 #include "program/record/program_symbols.h"
-#include "program/record/raw_record_check.h"
+#include "program/record/raw_record.h"
 #include "program/record/raw_trace.h"
 #include "trace/trace_consistency.h"
 
@@ -148,8 +148,8 @@ std::string not_the_runtimes_record(const std::string& problem, const fs::path& 
 
 // The run's record, if the program's run left one, checked as the readers need it (a record the
 // program wrote over, a full disk's cut one: none, and `failure` says why, unless it says already).
-std::optional<nlohmann::json> read_record(const fs::path& path, std::uint64_t limit,
-                                          std::string& failure) {
+std::optional<RawRecord> read_record(const fs::path& path, std::uint64_t limit,
+                                     std::string& failure) {
   std::error_code no_record;
   if (!fs::exists(fs::symlink_status(path, no_record))) return std::nullopt;
   const std::string text = read_what_it_left(path, limit, failure);
@@ -160,9 +160,12 @@ std::optional<nlohmann::json> read_record(const fs::path& path, std::uint64_t li
   } else if (raw.is_discarded()) {
     problem = "not valid JSON";
   } else {
-    problem = raw_record_problem(raw);
+    try {
+      return raw_record_of(raw);
+    } catch (const RawRecordError& e) {
+      problem = e.what();
+    }
   }
-  if (!problem) return raw;
   // The runtime writes it whole at the program's end; anything else is the program's doing, a
   // full disk, or a run stopped while it wrote (then its ending is the failure already).
   if (failure.empty()) failure = not_the_runtimes_record(*problem, path.parent_path());
@@ -170,9 +173,9 @@ std::optional<nlohmann::json> read_record(const fs::path& path, std::uint64_t li
 }
 
 // Step 3: the program in a child process with limits; its raw record, if it wrote one.
-std::optional<nlohmann::json> run_program(const fs::path& program, const fs::path& dir,
-                                          const OwnRunOptions& options, ElementType element,
-                                          bool alignment_checks, OwnRunResult& result) {
+std::optional<RawRecord> run_program(const fs::path& program, const fs::path& dir,
+                                     const OwnRunOptions& options, ElementType element,
+                                     bool alignment_checks, OwnRunResult& result) {
   auto t0 = std::chrono::steady_clock::now();
   const fs::path raw_path = dir / "raw.json";
   // A run before this one in the same folder (--schedules, --keep) left its record: a run that
@@ -215,9 +218,9 @@ std::optional<nlohmann::json> run_program(const fs::path& program, const fs::pat
     if (result.failure.empty()) result.failure = std::move(full);
     return std::nullopt;
   }
-  std::optional<nlohmann::json> raw = read_record(raw_path, limits.file_bytes, result.failure);
+  std::optional<RawRecord> raw = read_record(raw_path, limits.file_bytes, result.failure);
   if (!raw) return std::nullopt;
-  if (raw->size() == 1 && raw->contains("started")) {  // the runtime's first word, not its last
+  if (raw->started_only) {  // the runtime's first word, not its last
     if (result.failure.empty())
       result.failure =
           "the program ended without running its exit handlers (an _exit()?), or left its run's "
@@ -226,10 +229,9 @@ std::optional<nlohmann::json> run_program(const fs::path& program, const fs::pat
   }
   // What the runtime stopped it for, or why it traced nothing: on one line, whatever the program
   // put in it (an exception's message, a record it wrote itself).
-  if (raw->contains("error")) result.failure = one_line_text((*raw)["error"].get<std::string>());
-  if (raw->contains("untraced"))
-    result.untraced = one_line_text((*raw)["untraced"].get<std::string>());
-  result.shared_accesses = raw->value("shared_accesses", std::uint64_t{0});
+  if (raw->error) result.failure = one_line_text(*raw->error);
+  if (raw->untraced) result.untraced = one_line_text(*raw->untraced);
+  result.shared_accesses = raw->shared_accesses;
   return raw;
 }
 
@@ -296,9 +298,9 @@ BuiltProgram::~BuiltProgram() = default;
 namespace {
 
 // Blocks in the traced launch of a raw record.
-std::uint64_t grid_blocks(const nlohmann::json& raw) {
-  const nlohmann::json& grid = raw["grid"];
-  return grid[0].get<std::uint64_t>() * grid[1].get<std::uint64_t>() * grid[2].get<std::uint64_t>();
+std::uint64_t grid_blocks(const RawRecord& raw) {
+  const RawDims& grid = raw.grid.value();  // (a traced run's: raw_record_check.h)
+  return grid[0] * grid[1] * grid[2];
 }
 
 }  // namespace
@@ -308,19 +310,16 @@ OwnRunResult BuiltProgram::run(const OwnRunOptions& options) const {
   OwnRunResult result;
   result.timings = timings_;
   result.warnings = facts_.warnings;
-  const std::optional<nlohmann::json> raw =
+  const std::optional<RawRecord> raw =
       run_program(program_, dir, options, element_, !packed_, result);
   if (!raw) return result;
-  result.launches = raw->contains("launches") ? (*raw)["launches"].size() : 0;
-  const bool traced = raw->value("traced", false) && !raw->contains("error");
-  const auto any = [&](const char* key) {
-    return raw->contains(key) && (*raw)[key].is_array() && !(*raw)[key].empty();
-  };
-  const bool races = any("global_races") || any("uninitialized_reads");
+  result.launches = raw->launches.size();
+  const bool traced = raw->traced_run();
+  const bool races = !raw->global_races.empty() || !raw->unwritten_reads.empty();
   TraceInputs in = gathered_;
   in.symbols = record_shared_symbols(*raw);
   std::map<std::uint64_t, std::string> elsewhere;  // places outside the file (source_lines)
-  if (traced || races || raw->contains("fault_pc")) {
+  if (traced || races || raw->fault_pc) {
     // The lines of every address the record names: one llvm-symbolizer run.
     auto t0 = std::chrono::steady_clock::now();
     SourceLines found =
@@ -329,15 +328,10 @@ OwnRunResult BuiltProgram::run(const OwnRunOptions& options) const {
     elsewhere = std::move(found.elsewhere);
     result.timings.symbolize_s = seconds_since(t0);
   }
-  try {
-    result.reports = raw_results(*raw, in.lines);
-  } catch (const std::runtime_error& e) {
-    if (result.failure.empty()) result.failure = e.what();
-    return result;
-  }
-  if (!traced && !raw->contains("fault_pc")) return result;
-  if (raw->contains("fault_pc")) {  // a fault in the user's code: name its place
-    const std::uint64_t pc = (*raw)["fault_pc"].get<std::uint64_t>();
+  result.reports = raw_results(*raw, in.lines);
+  if (!traced && !raw->fault_pc) return result;
+  if (raw->fault_pc) {  // a fault in the user's code: name its place
+    const std::uint64_t pc = *raw->fault_pc;
     if (const int line = line_at(in.lines, pc); line > 0) {
       result.failure += " at " + file_.filename().string() + ":" + std::to_string(line);
     } else if (const auto place = elsewhere.find(pc); place != elsewhere.end()) {

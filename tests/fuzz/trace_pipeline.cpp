@@ -10,7 +10,7 @@
 #include "model/fact_rows.h"
 #include "model/trace_model.h"
 #include "program/record/program_symbols.h"
-#include "program/record/raw_record_check.h"
+#include "program/record/raw_record.h"
 #include "program/record/raw_trace.h"
 #include "trace/trace_consistency.h"
 #include "trace/trace_json.h"
@@ -46,8 +46,14 @@ bool exercise_trace_file(const nlohmann::json& document) {
 
 // The bytes as a run's raw record, read as BuiltProgram::run reads one (without a program: no
 // lines or sources; the shared arrays' places are the record's own).
-bool exercise_raw_record(const nlohmann::json& raw) {
-  if (raw_record_problem(raw) || !raw.value("traced", false) || raw.contains("error")) return false;
+bool exercise_raw_record(const nlohmann::json& json) {
+  RawRecord raw;
+  try {
+    raw = raw_record_of(json);
+  } catch (const RawRecordError&) {
+    return false;
+  }
+  if (!raw.traced_run()) return false;
   TraceInputs in;
   in.symbols = record_shared_symbols(raw);
   Trace trace = trace_of_raw(raw, in);

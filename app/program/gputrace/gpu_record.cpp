@@ -13,6 +13,7 @@
 
 #include "program/own_program_error.h"
 #include "program/record/launch_names.h"
+#include "program/record/raw_record_check.h"
 #include "program/record/raw_trace.h"
 
 namespace stridescope {
@@ -92,8 +93,8 @@ std::int64_t raw_value(std::uint64_t bits, std::uint32_t size) {
 
 // One barrier interval while it is built.
 struct Interval {
-  json accesses = json::array();
-  std::vector<std::array<std::int64_t, 4>> warp_syncs;  // warp, mask, line, round
+  std::vector<RawAccess> accesses;
+  std::vector<RawWarpSync> warp_syncs;
   std::uint64_t barrier_pc = 0;
   std::uint32_t snapshot = 0;  // 1 + the slot its last thread took
   struct Write {
@@ -219,7 +220,7 @@ class IntervalBuilder {
       value = e.value_high;  // the word before it ran: the thread made no callback after it
       ++atomics_unresolved_;
     }
-    const char* kind = e.kind == kRead ? "r" : e.kind == kWrite ? "w" : "a";
+    const char kind = e.kind == kRead ? 'r' : e.kind == kWrite ? 'w' : 'a';
     in.accesses.push_back({e.thread, t.order++, offset, e.size, kind, e.pc,
                            raw_value(value, e.size), t.epoch, t.round});
     out_.lines[e.pc] = lines_.line(e.pc);
@@ -255,8 +256,7 @@ class IntervalBuilder {
     ++t.round;
     if ((arrived & mask) != mask) return;
     const unsigned lowest = unsigned(__builtin_ctz(mask == 0 ? 1u : mask));
-    in.warp_syncs.push_back({std::int64_t(e.thread / 32), std::int64_t(mask), lines_.line(e.pc),
-                             std::int64_t(w.round_at_arrival[lowest])});
+    in.warp_syncs.push_back({e.thread / 32, mask, lines_.line(e.pc), w.round_at_arrival[lowest]});
     w.arrived.erase(mask);
   }
 
@@ -298,6 +298,12 @@ void IntervalBuilder::add_notes() const {
                     " at named barriers (bar.sync N, N > 0): not steps");
 }
 
+RawDims dims_of(const json& d) {
+  if (!d.is_array() || d.size() != 3)
+    throw OwnProgramError("GPU record: a grid or block is not [x, y, z]");
+  return {d[0].get<std::uint64_t>(), d[1].get<std::uint64_t>(), d[2].get<std::uint64_t>()};
+}
+
 std::vector<std::uint32_t> words_of_snapshot(const json& record, std::uint32_t slot,
                                              std::size_t words) {
   const json& snapshots = record["snapshots"];
@@ -310,8 +316,8 @@ std::vector<std::uint32_t> words_of_snapshot(const json& record, std::uint32_t s
 
 // The raw record's steps: interval k ends at every thread's k-th __syncthreads(), the last at
 // exit; each with the snapshot its last thread took, checked against the writes it recorded.
-json steps_of(const json& record, IntervalBuilder& built, const PcLines& lines,
-              std::vector<std::string>& notes) {
+std::vector<RawStep> steps_of(const json& record, IntervalBuilder& built, const PcLines& lines,
+                              std::vector<std::string>& notes) {
   const auto [most, fewest] = built.barriers();
   std::vector<Interval>& intervals = built.intervals();
   intervals.resize(most + 1);
@@ -320,7 +326,7 @@ json steps_of(const json& record, IntervalBuilder& built, const PcLines& lines,
                     std::to_string(fewest) + " to " + std::to_string(most) +
                     "): on a GPU a barrier counts the threads that have not exited");
   const std::size_t words = built.bytes() / 4;
-  json steps = json::array();
+  std::vector<RawStep> steps;
   std::vector<std::uint32_t> memory(words, 0);
   std::size_t rebuilt = 0, differing = 0, next_completing = 0;
   std::string first_difference;
@@ -346,14 +352,16 @@ json steps_of(const json& record, IntervalBuilder& built, const PcLines& lines,
     }
     memory = snapshot;
     std::stable_sort(in.warp_syncs.begin(), in.warp_syncs.end(),
-                     [](const auto& a, const auto& b) { return a[0] < b[0]; });  // warp by warp
-    steps.push_back({{"kind", exit ? "exit" : "barrier"},
-                     {"line", exit ? 0 : lines.line(in.barrier_pc)},
-                     {"accesses", std::move(in.accesses)},
-                     {"warp_syncs", in.warp_syncs},
-                     {"shuffles", json::array()},
-                     {"snapshot", snapshot},
-                     {"global", nullptr}});
+                     [](const RawWarpSync& a, const RawWarpSync& b) {
+                       return a.warp < b.warp;  // warp by warp
+                     });
+    RawStep step;
+    step.exit = exit;
+    step.line = exit ? 0 : lines.line(in.barrier_pc);
+    step.accesses = std::move(in.accesses);
+    step.warp_syncs = std::move(in.warp_syncs);
+    step.snapshot = std::move(snapshot);
+    steps.push_back(std::move(step));
   }
   if (rebuilt > 0)
     notes.push_back(plural(rebuilt, "step's memory was", "steps' memory was") +
@@ -426,27 +434,26 @@ RawOfGpu raw_of_gpu_record(const json& record, const SassTable& sass) {
   const PcLines lines(record, sass);
   IntervalBuilder built(record, lines, out);
   built.build();
-  json steps = steps_of(record, built, lines, out.notes);
+  std::vector<RawStep> steps = steps_of(record, built, lines, out.notes);
   built.add_notes();
   if (record.value("event_overflow", false))
     out.notes.push_back("the event buffer filled: the trace stops early");
   if (record.value("snapshot_overflow", false))
     out.notes.push_back("the snapshot area filled: later steps' memory is rebuilt from the writes");
 
-  json& raw = out.raw;
-  raw["shared_bytes"] = built.bytes();
-  raw["traced"] = true;
-  for (const char* key : {"traced_launch", "traced_block", "grid", "block"}) raw[key] = record[key];
-  std::size_t accesses = 0;
-  for (const json& s : steps) accesses += s["accesses"].size();
-  raw["shared_accesses"] = accesses;
-  raw["steps"] = std::move(steps);
-  raw["launches"] = json::array();
+  RawRecord& raw = out.raw;
+  raw.shared_bytes = built.bytes();
+  raw.traced = true;
+  raw.traced_launch = record["traced_launch"].get<std::uint64_t>();
+  raw.grid = dims_of(record["grid"]);
+  raw.block = dims_of(record["block"]);
+  for (const RawStep& s : steps) raw.shared_accesses += s.accesses.size();
+  raw.steps = std::move(steps);
   for (const json& l : record["launches"])
-    raw["launches"].push_back({{"kernel", demangled_symbol(l["kernel"].get<std::string>())},
-                               {"grid", l["grid"]},
-                               {"block", l["block"]},
-                               {"dynamic_shared", 0}});
+    raw.launches.push_back({dims_of(l["grid"]), dims_of(l["block"]),
+                            demangled_symbol(l["kernel"].get<std::string>())});
+  if (std::optional<std::string> problem = raw_record_bounds_problem(raw))
+    throw OwnProgramError("GPU record: " + *problem);
   out.symbols = symbols_of(record);
   return out;
 }
@@ -458,7 +465,7 @@ Trace trace_of_gpu_record(const json& record, const SassTable& sass,
   std::string kernel = kernel_name_of_symbol(record.value("kernel", ""));
   kernel = kernel.substr(0, kernel.find('<'));  // as clang names a template's function
   if (made.symbols.empty())
-    made.symbols = single_array(kernel, made.raw["shared_bytes"].get<std::uint32_t>(), decls);
+    made.symbols = single_array(kernel, std::uint32_t(made.raw.shared_bytes), decls);
   TraceInputs in;
   in.file = file;
   in.lines = std::move(made.lines);

@@ -1,6 +1,7 @@
 // The GPU tracer's record (app/tools/gputrace: the traced block's events in the order the hardware
 // ran them, and shared memory as the last thread to reach each barrier saw it) -> the raw record
-// the emulator's runtime writes -> a Trace, by the same trace_of_raw. No GPU needed.
+// the emulator's runtime writes (record/raw_record.h) -> a Trace, by the same trace_of_raw. No GPU
+// needed.
 //
 // What the record cannot give, and so the trace does not have: shuffle values, masks and deltas
 // (the API passes a shuffle's pc only: shuffles are counted in the notes, not shown as register
@@ -17,13 +18,14 @@
 
 #include "program/gputrace/sass_lines.h"
 #include "program/read/program_parse.h"
+#include "program/record/raw_record.h"
 #include "program/record/shared_layout.h"
 #include "trace/trace.h"
 
 namespace stridescope {
 
 struct RawOfGpu {
-  nlohmann::json raw;                  // as app/runtime/program.cpp writes it
+  RawRecord raw;                       // as the runtime's is read
   std::map<std::uint64_t, int> lines;  // each access's pc -> its line
   std::vector<SharedSymbol>
       symbols;                     // the kernel's __shared__ variables, where the cubin names them

@@ -26,23 +26,17 @@ std::string kernel_name_of(std::string_view function) {
   return name.empty() || name == "??" ? "kernel" : name;
 }
 
-namespace {
-
-std::array<std::uint32_t, 3> dims_of(const nlohmann::json& d) {
-  return {d[0].get<std::uint32_t>(), d[1].get<std::uint32_t>(), d[2].get<std::uint32_t>()};
-}
-
-}  // namespace
-
-std::vector<ProgramLaunch> program_launches(const nlohmann::json& raw) {
+std::vector<ProgramLaunch> program_launches(const RawRecord& raw) {
   std::vector<ProgramLaunch> launches;
-  if (!raw.contains("launches")) return launches;
-  for (const nlohmann::json& l : raw["launches"]) {
+  const auto dims = [](const RawDims& d) {
+    return std::array<std::uint32_t, 3>{std::uint32_t(d[0]), std::uint32_t(d[1]),
+                                        std::uint32_t(d[2])};
+  };
+  for (const RawLaunch& l : raw.launches) {
     ProgramLaunch launch;
-    launch.kernel =
-        l.contains("kernel") ? kernel_name_of(l["kernel"].get<std::string>()) : "kernel";
-    launch.grid = dims_of(l["grid"]);
-    launch.block = dims_of(l["block"]);
+    launch.kernel = l.kernel ? kernel_name_of(*l.kernel) : "kernel";
+    launch.grid = dims(l.grid);
+    launch.block = dims(l.block);
     launches.push_back(std::move(launch));
   }
   return launches;

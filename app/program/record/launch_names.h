@@ -4,18 +4,18 @@
 
 #include <cstdint>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "program/record/raw_record.h"
 #include "trace/trace.h"
 
 namespace stridescope {
 
 // Every launch of the record, in order; each kernel named as the record names it (the runtime
 // and the GPU tracer read their program's symbols), "kernel" where it does not.
-std::vector<ProgramLaunch> program_launches(const nlohmann::json& raw);
+std::vector<ProgramLaunch> program_launches(const RawRecord& raw);
 
 // A kernel's name as a launch writes it, from the symbolizer's function name:
 // "dot(float*, float*, float*)" -> "dot", "void sum<256u>(int*)" -> "sum<256u>"; "kernel" when

@@ -13,27 +13,25 @@ namespace {
 
 // Buffer i's name and type: the runtime's, else the k-th cudaMalloc of its line, k its rank by
 // address on that line.
-GlobalBuffer buffer_of_raw(const nlohmann::json& all, std::size_t i,
+GlobalBuffer buffer_of_raw(const std::vector<RawBuffer>& all, std::size_t i,
                            const std::map<std::uint64_t, int>& lines,
                            const std::vector<std::string>& source) {
-  const nlohmann::json& b = all[i];
-  const std::uint64_t pc = b["pc"].get<std::uint64_t>();
+  const RawBuffer& b = all[i];
   GlobalBuffer out;
-  out.line = line_at(lines, pc);
-  out.bytes = b["bytes"].get<std::uint64_t>();
+  out.line = line_at(lines, b.pc);
+  out.bytes = b.bytes;
   std::set<std::uint64_t> same_line;
-  for (const nlohmann::json& other : all)
-    if (line_at(lines, other["pc"].get<std::uint64_t>()) == out.line)
-      same_line.insert(other["pc"].get<std::uint64_t>());
-  const std::size_t k = std::size_t(std::distance(same_line.begin(), same_line.find(pc)));
+  for (const RawBuffer& other : all)
+    if (line_at(lines, other.pc) == out.line) same_line.insert(other.pc);
+  const std::size_t k = std::size_t(std::distance(same_line.begin(), same_line.find(b.pc)));
   MallocSite site;
   if (out.line > 0 && std::size_t(out.line) <= source.size())
     site = malloc_site(source[std::size_t(out.line) - 1], k);
   // The runtime's name, from the call's own text (the one its messages use); the line's where the
   // call was not seen as text (a host file built without the memory macros).
-  out.name = b.contains("name") ? b["name"].get<std::string>() : site.name;
-  out.type = b["type"].get<std::string>();
-  out.element_size = b["element_size"].get<std::uint32_t>();
+  out.name = b.name ? *b.name : site.name;
+  out.type = b.type;
+  out.element_size = b.element_size;
   if (out.type.empty() && out.element_size == 0) {
     out.type = site.type;
     out.element_size = site.element_size;
@@ -42,25 +40,23 @@ GlobalBuffer buffer_of_raw(const nlohmann::json& all, std::size_t i,
   return out;
 }
 
-GlobalTraffic traffic_of_raw(const nlohmann::json& entry) {
+GlobalTraffic traffic_of_raw(const RawGlobalUse& entry) {
   GlobalTraffic t;
-  t.accesses = entry[2].get<std::uint64_t>();
-  t.bytes = entry[3].get<std::uint64_t>();
-  for (const nlohmann::json& r : entry[4])
-    t.ranges.push_back({r[0].get<std::uint64_t>(), r[1].get<std::uint64_t>()});
+  t.accesses = entry.accesses;
+  t.bytes = entry.bytes;
+  for (const auto& [first, last] : entry.ranges) t.ranges.push_back({first, last});
   return t;
 }
 
-std::vector<GlobalUse> uses_of_raw(const nlohmann::json& step) {
+std::vector<GlobalUse> uses_of_raw(const RawStep& step) {
   std::vector<GlobalUse> uses;
-  if (!step.contains("global")) return uses;
-  for (const nlohmann::json& entry : step["global"]) {
-    const std::uint32_t buffer = entry[0].get<std::uint32_t>();
+  for (const RawGlobalUse& entry : step.global) {
     auto it = std::find_if(uses.begin(), uses.end(),
-                           [&](const GlobalUse& u) { return u.buffer == buffer; });
-    if (it == uses.end()) it = uses.insert(uses.end(), GlobalUse{buffer, {}, {}, {}});
-    const std::string kind = entry[1].get<std::string>();
-    (kind == "w" ? it->write : kind == "a" ? it->atomic : it->read) = traffic_of_raw(entry);
+                           [&](const GlobalUse& u) { return u.buffer == entry.buffer; });
+    if (it == uses.end()) it = uses.insert(uses.end(), GlobalUse{entry.buffer, {}, {}, {}});
+    (entry.kind == 'w'   ? it->write
+     : entry.kind == 'a' ? it->atomic
+                         : it->read) = traffic_of_raw(entry);
   }
   std::sort(uses.begin(), uses.end(),
             [](const GlobalUse& a, const GlobalUse& b) { return a.buffer < b.buffer; });
@@ -69,13 +65,13 @@ std::vector<GlobalUse> uses_of_raw(const nlohmann::json& step) {
 
 }  // namespace
 
-GlobalMemory global_of_raw(const nlohmann::json& raw, const std::map<std::uint64_t, int>& lines,
+GlobalMemory global_of_raw(const RawRecord& raw, const std::map<std::uint64_t, int>& lines,
                            const std::vector<std::string>& source,
                            const std::vector<MadeBuffer>& made,
                            const std::vector<std::size_t>& steps_per_interval) {
   GlobalMemory memory;
-  if (!raw.contains("buffers")) return memory;
-  const nlohmann::json& all = raw["buffers"];
+  if (!raw.buffers) return memory;
+  const std::vector<RawBuffer>& all = *raw.buffers;
   std::map<std::string, int> seen;
   for (std::size_t i = 0; i < all.size(); ++i) {
     GlobalBuffer b = buffer_of_raw(all, i, lines, source);
@@ -98,7 +94,7 @@ GlobalMemory global_of_raw(const nlohmann::json& raw, const std::map<std::uint64
       }
     }
   std::size_t interval = 0;
-  for (const nlohmann::json& step : raw["steps"]) {
+  for (const RawStep& step : raw.steps) {
     const std::size_t steps =
         interval < steps_per_interval.size() ? steps_per_interval[interval] : 1;
     ++interval;

@@ -4,10 +4,10 @@
 
 #include <cstdint>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "program/record/raw_record.h"
 #include "trace/trace.h"
 
 namespace stridescope {
@@ -23,7 +23,7 @@ struct MadeBuffer {
 // spec's arrays (empty for a program's own main()). The runtime records global memory per barrier
 // interval; `steps_per_interval[i]` is how many trace steps interval i became (its warp rounds,
 // then its end): its traffic is listed at the last of them.
-GlobalMemory global_of_raw(const nlohmann::json& raw, const std::map<std::uint64_t, int>& lines,
+GlobalMemory global_of_raw(const RawRecord& raw, const std::map<std::uint64_t, int>& lines,
                            const std::vector<std::string>& source,
                            const std::vector<MadeBuffer>& made,
                            const std::vector<std::size_t>& steps_per_interval);

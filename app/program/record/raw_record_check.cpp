@@ -1,6 +1,8 @@
 // The raw record's shape, field by field, as the readers in record/ index it.
 #include "program/record/raw_record_check.h"
 
+#include <cstdint>
+
 #include <algorithm>
 #include <functional>
 
@@ -15,6 +17,10 @@ bool is_uint(const json& j) {
 }
 bool is_int(const json& j) {
   return j.is_number_integer();
+}
+// A count, index or offset the readers hold in 32 bits.
+bool is_u32(const json& j) {
+  return j.is_number_unsigned() && j.get<std::uint64_t>() <= UINT32_MAX;
 }
 
 // An array of `min`..`max` items, item i passing tests[i] (the last test for the rest).
@@ -70,17 +76,17 @@ Test one_of(std::vector<std::int64_t> allowed) {
 
 const Test kDims = tuple(3, 3, {is_uint});
 // [thread, order, offset, size, kind, pc, value, (warp epoch), (round)]
-const Test kAccess = tuple(7, 9,
-                           {is_uint, is_uint, is_uint, one_of({1, 2, 4, 8, 16}), is_kind, is_uint,
-                            is_int, is_uint, is_uint});
+const Test kAccess = tuple(
+    7, 9,
+    {is_u32, is_u32, is_u32, one_of({1, 2, 4, 8, 16}), is_kind, is_uint, is_int, is_u32, is_u32});
 // [buffer, kind, accesses, bytes, [[first, last], ...]]
 const Test kGlobalUse =
-    tuple(5, 5, {is_uint, is_kind, is_uint, is_uint, array_of(tuple(2, 2, {is_uint}))});
-const Test kShuffle = object_with({{"warp", is_uint, true},
-                                   {"mask", is_uint, true},
+    tuple(5, 5, {is_u32, is_kind, is_uint, is_uint, array_of(tuple(2, 2, {is_uint}))});
+const Test kShuffle = object_with({{"warp", is_u32, true},
+                                   {"mask", is_u32, true},
                                    {"delta", is_int, true},
                                    {"line", is_int, true},
-                                   {"round", is_uint, true},
+                                   {"round", is_u32, true},
                                    {"size", one_of({1, 2, 4, 8}), true},
                                    {"kind_of_value", one_of({0, 1, 2}), true},
                                    {"sent", tuple(32, 32, {is_uint}), true},  // by lane
@@ -154,46 +160,9 @@ std::string step_problem(const json& step, std::size_t k) {
   return where + ": not a step with kind, line, accesses and snapshot";
 }
 
-// The threads of the record's block: its size where it says one, and never more than CUDA's 1,024.
-std::uint64_t block_threads(const json& raw) {
-  std::uint64_t threads = 1;
-  if (!raw.contains("block")) return 1024;
-  for (const json& d : raw["block"])
-    threads *= std::min<std::uint64_t>(d.get<std::uint64_t>(), 1025);
-  return std::min<std::uint64_t>(threads, 1024);
-}
-
-// What the fields name that is not there: a buffer past the buffers, an access past shared memory,
-// a thread past the block (an analysis sizes its tables by the highest thread).
-std::optional<std::string> reference_problem(const json& raw) {
-  const std::size_t buffers = raw.contains("buffers") ? raw["buffers"].size() : 0;
-  const std::uint64_t shared = raw.value("shared_bytes", std::uint64_t{0});
-  const std::uint64_t threads = block_threads(raw);
-  if (!raw.contains("steps")) return std::nullopt;
-  for (std::size_t k = 0; k < raw["steps"].size(); ++k) {
-    const json& step = raw["steps"][k];
-    const std::string where = "steps[" + std::to_string(k) + "]";
-    if (step.contains("global") && step["global"].is_array())
-      for (const json& use : step["global"])
-        if (use[0].get<std::uint64_t>() >= buffers)
-          return where + ".global: buffer " + std::to_string(use[0].get<std::uint64_t>()) + " of " +
-                 std::to_string(buffers);
-    for (const json& a : step["accesses"]) {
-      if (a[2].get<std::uint64_t>() > shared ||
-          a[3].get<std::uint64_t>() > shared - a[2].get<std::uint64_t>())
-        return where + ".accesses: offset " + std::to_string(a[2].get<std::uint64_t>()) +
-               " past the " + std::to_string(shared) + " bytes of shared memory";
-      if (a[0].get<std::uint64_t>() >= threads)
-        return where + ".accesses: thread " + std::to_string(a[0].get<std::uint64_t>()) +
-               " of a block of " + std::to_string(threads) + " threads";
-    }
-  }
-  return std::nullopt;
-}
-
 }  // namespace
 
-std::optional<std::string> raw_record_problem(const json& raw) {
+std::optional<std::string> raw_record_shape_problem(const json& raw) {
   if (!raw.is_object()) return "not a JSON object";
   for (const TopField& t : top_fields()) {
     const auto it = raw.find(t.field.name);
@@ -205,10 +174,44 @@ std::optional<std::string> raw_record_problem(const json& raw) {
     for (std::size_t k = 0; k < raw["steps"].size(); ++k)
       if (!kStep(raw["steps"][k])) return step_problem(raw["steps"][k], k);
   }
-  if (std::optional<std::string> problem = reference_problem(raw)) return problem;
   const bool traced = raw.value("traced", false) && !raw.contains("error");
   for (const char* needed : {"shared_bytes", "grid", "block", "steps"})
     if (traced && !raw.contains(needed)) return std::string(needed) + ": missing from a traced run";
+  return std::nullopt;
+}
+
+namespace {
+
+// The threads of the record's block: its size where it says one, and never more than CUDA's 1,024.
+std::uint64_t block_threads(const RawRecord& raw) {
+  if (!raw.block) return 1024;
+  std::uint64_t threads = 1;
+  for (std::uint64_t d : *raw.block) threads *= std::min<std::uint64_t>(d, 1025);
+  return std::min<std::uint64_t>(threads, 1024);
+}
+
+}  // namespace
+
+std::optional<std::string> raw_record_bounds_problem(const RawRecord& raw) {
+  const std::size_t buffers = raw.buffers ? raw.buffers->size() : 0;
+  const std::uint64_t shared = raw.shared_bytes;
+  const std::uint64_t threads = block_threads(raw);
+  for (std::size_t k = 0; k < raw.steps.size(); ++k) {
+    const RawStep& step = raw.steps[k];
+    const std::string where = "steps[" + std::to_string(k) + "]";
+    for (const RawGlobalUse& use : step.global)
+      if (use.buffer >= buffers)
+        return where + ".global: buffer " + std::to_string(use.buffer) + " of " +
+               std::to_string(buffers);
+    for (const RawAccess& a : step.accesses) {
+      if (a.offset > shared || a.size > shared - a.offset)
+        return where + ".accesses: offset " + std::to_string(a.offset) + " past the " +
+               std::to_string(shared) + " bytes of shared memory";
+      if (a.thread >= threads)
+        return where + ".accesses: thread " + std::to_string(a.thread) + " of a block of " +
+               std::to_string(threads) + " threads";
+    }
+  }
   return std::nullopt;
 }
 

@@ -2,66 +2,31 @@
 #include "program/record/raw_results.h"
 
 #include <algorithm>
-#include <stdexcept>
 #include <tuple>
 
 namespace stridescope {
 
 namespace {
 
-constexpr std::size_t kMaxEntries = 4096;  // the runtime writes at most 64 races, a few results
-
-const nlohmann::json& list(const nlohmann::json& raw, const char* key) {
-  static const nlohmann::json empty = nlohmann::json::array();
-  if (!raw.contains(key)) return empty;
-  const nlohmann::json& v = raw[key];
-  if (!v.is_array() || v.size() > kMaxEntries)
-    throw std::runtime_error(std::string("the record's \"") + key + "\" is not a list it can hold");
-  return v;
+GlobalRaceSide side_of(const RawGlobalSide& raw, const std::map<std::uint64_t, int>& lines) {
+  const auto found = lines.find(raw.pc);
+  return {raw.block, raw.thread, found == lines.end() ? 0 : found->second, raw.kind};
 }
 
-GlobalRaceSide side_of(const nlohmann::json& j, const std::map<std::uint64_t, int>& lines) {
-  if (!j.is_array() || j.size() != 4) throw std::runtime_error("a race's access is malformed");
-  GlobalRaceSide s;
-  s.block = j[0].get<std::uint64_t>();
-  s.thread = j[1].get<std::uint32_t>();
-  const auto found = lines.find(j[2].get<std::uint64_t>());
-  s.line = found == lines.end() ? 0 : found->second;
-  const std::string kind = j[3].get<std::string>();
-  if (kind != "r" && kind != "w" && kind != "a")
-    throw std::runtime_error("a race's access kind is not r, w or a");
-  s.kind = kind[0];
-  return s;
-}
-
-std::vector<ReportedResult::Writer> writers_of(const nlohmann::json& list,
+std::vector<ReportedResult::Writer> writers_of(const std::vector<RawReported::Writer>& raw,
                                                const std::map<std::uint64_t, int>& lines) {
-  if (!list.is_array() || list.size() > (1u << 16))
-    throw std::runtime_error("a result's writers are not a list it can hold");
   std::vector<ReportedResult::Writer> out;
-  out.reserve(list.size());
-  for (const auto& w : list) {
-    if (!w.is_array() || w.size() != 5) throw std::runtime_error("a result's writer is malformed");
+  out.reserve(raw.size());
+  for (const RawReported::Writer& w : raw) {
     ReportedResult::Writer writer;
-    const std::uint64_t pc = w[0].get<std::uint64_t>();
-    const auto found = lines.find(pc);
+    const auto found = lines.find(w.pc);
     writer.line = found == lines.end() ? 0 : found->second;
-    writer.block = w[1].get<std::uint64_t>();
-    writer.thread = w[2].get<std::uint32_t>();
-    const int how = w[3].get<int>();
-    if (how < 0 || how > 5) throw std::runtime_error("a result's writer is malformed");
-    writer.how = ReportedResult::Writer::How(how);
-    writer.launch = w[4].get<long>();
+    writer.block = w.block;
+    writer.thread = w.thread;
+    writer.how = ReportedResult::Writer::How(w.how);
+    writer.launch = w.launch;
     out.push_back(writer);
   }
-  return out;
-}
-
-std::vector<double> numbers(const nlohmann::json& j) {
-  if (!j.is_array()) throw std::runtime_error("a result's values are not a list");
-  std::vector<double> out;
-  out.reserve(j.size());
-  for (const auto& v : j) out.push_back(v.get<double>());
   return out;
 }
 
@@ -78,12 +43,11 @@ bool UnwrittenGlobalRead::operator<(const UnwrittenGlobalRead& o) const {
 namespace {
 
 // The reads of words nothing wrote, sorted, one per launch and line.
-std::vector<UnwrittenGlobalRead> unwritten_reads_of(const nlohmann::json& list,
+std::vector<UnwrittenGlobalRead> unwritten_reads_of(const std::vector<RawUnwrittenRead>& list,
                                                     const std::map<std::uint64_t, int>& lines) {
   std::vector<UnwrittenGlobalRead> out;
-  for (const auto& u : list)
-    out.push_back({u.at("launch").get<long>(), u.at("buffer").get<std::string>(),
-                   u.at("element").get<long long>(), side_of(u.at("reader"), lines)});
+  for (const RawUnwrittenRead& u : list)
+    out.push_back({u.launch, u.buffer, u.element, side_of(u.reader, lines)});
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end(),
                         [](const UnwrittenGlobalRead& a, const UnwrittenGlobalRead& b) {
@@ -108,58 +72,52 @@ bool GlobalRace::operator<(const GlobalRace& o) const {
   return key(*this) < key(o);
 }
 
-RawResults raw_results(const nlohmann::json& raw, const std::map<std::uint64_t, int>& lines) {
+RawResults raw_results(const RawRecord& raw, const std::map<std::uint64_t, int>& lines) {
   RawResults out;
-  try {
-    for (const auto& r : list(raw, "global_races")) {
-      GlobalRace race;
-      race.launch = r.at("launch").get<long>();
-      race.buffer = r.at("buffer").get<std::string>();
-      race.element = r.at("element").get<long long>();
-      race.first = side_of(r.at("first"), lines);
-      race.second = side_of(r.at("second"), lines);
-      // The two sides in one order, whichever the emulator met first.
-      const auto side_key = [](const GlobalRaceSide& x) {
-        return std::make_tuple(x.line, x.kind, x.block, x.thread);
-      };
-      if (side_key(race.second) < side_key(race.first)) std::swap(race.first, race.second);
-      out.races.push_back(std::move(race));
-    }
-    std::sort(out.races.begin(), out.races.end());
-    // One race per pair of lines: `*total += x` is a read and a write racing with a write, one bug.
-    const auto line_pair = [](const GlobalRace& r) {
-      return std::make_tuple(r.launch, std::min(r.first.line, r.second.line),
-                             std::max(r.first.line, r.second.line));
+  for (const RawGlobalRace& r : raw.global_races) {
+    GlobalRace race;
+    race.launch = r.launch;
+    race.buffer = r.buffer;
+    race.element = r.element;
+    race.first = side_of(r.first, lines);
+    race.second = side_of(r.second, lines);
+    // The two sides in one order, whichever the emulator met first.
+    const auto side_key = [](const GlobalRaceSide& x) {
+      return std::make_tuple(x.line, x.kind, x.block, x.thread);
     };
-    out.races.erase(std::unique(out.races.begin(), out.races.end(),
-                                [&](const GlobalRace& a, const GlobalRace& b) {
-                                  return line_pair(a) == line_pair(b);
-                                }),
-                    out.races.end());
-    out.raced = raw.value("global_races_total", std::uint64_t{0});
-    out.unwritten_reads = unwritten_reads_of(list(raw, "uninitialized_reads"), lines);
-    out.unwritten_total = raw.value("uninitialized_total", std::uint64_t{0});
-    out.repeated_launches = raw.value("repeated_launches", std::uint64_t{0});
-    for (const auto& r : list(raw, "results")) {
-      ReportedResult result;
-      result.name = r.at("name").get<std::string>();
-      if (r.contains("error")) result.error = r["error"].get<std::string>();
-      if (r.contains("values")) result.values = numbers(r["values"]);
-      result.host_written = r.value("host_written", -1LL);
-      if (r.contains("writers")) result.writers = writers_of(r["writers"], lines);
-      if (r.contains("on_device")) {
-        result.returned = true;
-        result.on_device = r["on_device"].get<bool>();
-        result.last_launch_wrote = numbers(r.at("last_launch_wrote"));
-      }
-      out.results.push_back(std::move(result));
-    }
-    for (const auto& u : list(raw, "unread"))
-      out.unread.push_back({u.at("name").get<std::string>(), u.at("unread").get<std::uint64_t>(),
-                            u.at("first").get<long long>()});
-  } catch (const nlohmann::json::exception& e) {
-    throw std::runtime_error(std::string("the program's record is malformed: ") + e.what());
+    if (side_key(race.second) < side_key(race.first)) std::swap(race.first, race.second);
+    out.races.push_back(std::move(race));
   }
+  std::sort(out.races.begin(), out.races.end());
+  // One race per pair of lines: `*total += x` is a read and a write racing with a write, one bug.
+  const auto line_pair = [](const GlobalRace& r) {
+    return std::make_tuple(r.launch, std::min(r.first.line, r.second.line),
+                           std::max(r.first.line, r.second.line));
+  };
+  out.races.erase(std::unique(out.races.begin(), out.races.end(),
+                              [&](const GlobalRace& a, const GlobalRace& b) {
+                                return line_pair(a) == line_pair(b);
+                              }),
+                  out.races.end());
+  out.raced = raw.global_races_total;
+  out.unwritten_reads = unwritten_reads_of(raw.unwritten_reads, lines);
+  out.unwritten_total = raw.uninitialized_total;
+  out.repeated_launches = raw.repeated_launches;
+  for (const RawReported& r : raw.results) {
+    ReportedResult result;
+    result.name = r.name;
+    if (r.error) result.error = *r.error;
+    result.values = r.values;
+    result.host_written = r.host_written;
+    result.writers = writers_of(r.writers, lines);
+    if (r.on_device) {
+      result.returned = true;
+      result.on_device = *r.on_device;
+      result.last_launch_wrote = r.last_launch_wrote;
+    }
+    out.results.push_back(std::move(result));
+  }
+  for (const RawUnread& u : raw.unread) out.unread.push_back({u.name, u.unread, u.first});
   return out;
 }
 

@@ -1,14 +1,15 @@
 // What a raw record says beside the traced block (app/runtime/): the races in global memory
 // the launches had, and an exercise harness's reports (arrays read from device memory, a returned
-// value, inputs no kernel read). Read with bounds: a record that does not hold them as the runtime
-// writes them is refused with one line.
+// value, inputs no kernel read), each place as a line of the program's file. The record was read
+// with bounds (raw_record.h).
 #pragma once
 
 #include <cstdint>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
+
+#include "program/record/raw_record.h"
 
 namespace stridescope {
 
@@ -77,8 +78,8 @@ struct RawResults {
   std::vector<UnreadInput> unread;
 };
 
-// Throws std::runtime_error naming what is malformed.
-RawResults raw_results(const nlohmann::json& raw, const std::map<std::uint64_t, int>& lines);
+// `lines`: return address -> line of the program's file (raw_trace.h's source_lines).
+RawResults raw_results(const RawRecord& raw, const std::map<std::uint64_t, int>& lines);
 
 // "blocks 0 and 1 both write out[0] (lines 12 and 12)..." : one sentence for people.
 std::string race_sentence(const GlobalRace& race);

@@ -49,34 +49,27 @@ std::string users_place(const nlohmann::json& frames, const fs::path& runtime_he
 
 }  // namespace
 
-SourceLines source_lines(const nlohmann::json& raw, const fs::path& program, const fs::path& dir,
+SourceLines source_lines(const RawRecord& raw, const fs::path& program, const fs::path& dir,
                          const std::string& symbolizer, const fs::path& file,
                          const fs::path& runtime_headers) {
   SourceLines found;
   std::map<std::uint64_t, int>& lines = found.lines;
-  if (raw.contains("steps"))
-    for (const auto& step : raw["steps"])
-      for (const auto& a : step["accesses"]) lines[a[5].get<std::uint64_t>()] = 0;
-  if (raw.contains("fault_pc")) lines[raw["fault_pc"].get<std::uint64_t>()] = 0;
-  // Where each reported element was written, and the two places of each race in global memory
-  // (raw_results checks the rest of these records: here only what is well formed is named).
-  const auto place = [&](const nlohmann::json& j, std::size_t at) {
-    if (j.is_array() && j.size() > at && j[at].is_number_unsigned() && j[at].get<std::uint64_t>())
-      lines[j[at].get<std::uint64_t>()] = 0;
+  for (const RawStep& step : raw.steps)
+    for (const RawAccess& a : step.accesses) lines[a.pc] = 0;
+  if (raw.fault_pc) lines[*raw.fault_pc] = 0;
+  // Where each reported element was written, and the two places of each race in global memory.
+  const auto place = [&](std::uint64_t pc) {
+    if (pc) lines[pc] = 0;
   };
-  if (raw.contains("results") && raw["results"].is_array())
-    for (const auto& r : raw["results"])
-      if (r.is_object() && r.contains("writers") && r["writers"].is_array())
-        for (const auto& w : r["writers"]) place(w, 0);
-  if (raw.contains("uninitialized_reads") && raw["uninitialized_reads"].is_array())
-    for (const auto& r : raw["uninitialized_reads"])
-      if (r.is_object() && r.contains("reader")) place(r["reader"], 2);
-  if (raw.contains("global_races") && raw["global_races"].is_array())
-    for (const auto& r : raw["global_races"])
-      for (const char* side : {"first", "second"})
-        if (r.is_object() && r.contains(side)) place(r[side], 2);
-  if (raw.contains("buffers"))  // the cudaMalloc calls: their lines name the buffers
-    for (const auto& b : raw["buffers"]) lines[b["pc"].get<std::uint64_t>()] = 0;
+  for (const RawReported& r : raw.results)
+    for (const RawReported::Writer& w : r.writers) place(w.pc);
+  for (const RawUnwrittenRead& r : raw.unwritten_reads) place(r.reader.pc);
+  for (const RawGlobalRace& r : raw.global_races) {
+    place(r.first.pc);
+    place(r.second.pc);
+  }
+  if (raw.buffers)  // the cudaMalloc calls: their lines name the buffers
+    for (const RawBuffer& b : *raw.buffers) lines[b.pc] = 0;
   if (lines.empty()) return found;
   std::ostringstream pcs;
   for (const auto& [pc, line] : lines)
@@ -185,12 +178,6 @@ std::vector<double> elements(const std::vector<std::uint32_t>& words,
   return out;
 }
 
-std::vector<std::uint32_t> words_of(const nlohmann::json& words) {
-  std::vector<std::uint32_t> out;
-  for (const auto& w : words) out.push_back(static_cast<std::uint32_t>(w.get<std::int64_t>()));
-  return out;
-}
-
 // A shuffle's value: the low `size` bytes of `bits`, as `kind_of_value` says (0 an unsigned
 // integer, 1 a signed one, 2 a float or double).
 double shuffled_value(std::uint64_t bits, unsigned size, int kind_of_value) {
@@ -207,47 +194,39 @@ double shuffled_value(std::uint64_t bits, unsigned size, int kind_of_value) {
 
 // One barrier interval of the raw record (the accesses, warp barriers and __shfl_down_sync()s
 // between two __syncthreads(), each with the warp round it is in, and the memory at its end).
-RecordedInterval interval_of(const nlohmann::json& s, const std::map<std::uint64_t, int>& lines,
+RecordedInterval interval_of(const RawStep& s, const std::map<std::uint64_t, int>& lines,
                              int& last_line, const Trace& trace, const std::vector<WordKind>& kinds,
                              const SharedLayout& layout) {
   const ElementType element = trace.run.element_type;
   RecordedInterval in;
-  for (const auto& a : s["accesses"]) {
+  for (const RawAccess& a : s.accesses) {
     Access access;
-    access.thread = a[0];
-    access.order = a[1];
-    access.address = layout.offset_of(a[2].get<std::uint32_t>());
-    access.size = a[3];
-    const std::string kind = a[4].get<std::string>();
-    access.kind = kind == "w"   ? AccessKind::Write
-                  : kind == "a" ? AccessKind::Atomic
-                                : AccessKind::Read;
-    access.line = line_at(lines, a[5].get<std::uint64_t>());
-    access.value = value_of(a[6].get<std::int64_t>(),
-                            kind_at(kinds, access.address / trace.word_size, element));
-    access.warp_epoch = a.size() > 7 ? a[7].get<std::uint32_t>() : 0;
+    access.thread = a.thread;
+    access.order = a.order;
+    access.address = layout.offset_of(a.offset);
+    access.size = a.size;
+    access.kind = a.kind == 'w'   ? AccessKind::Write
+                  : a.kind == 'a' ? AccessKind::Atomic
+                                  : AccessKind::Read;
+    access.line = line_at(lines, a.pc);
+    access.value = value_of(a.value, kind_at(kinds, access.address / trace.word_size, element));
+    access.warp_epoch = a.warp_epoch;
     last_line = access.line;
-    in.accesses.push_back({access, a.size() > 8 ? a[8].get<std::uint32_t>() : 0});
+    in.accesses.push_back({access, a.round});
   }
-  if (s.contains("warp_syncs"))
-    for (const auto& w : s["warp_syncs"])
-      in.warp_syncs.push_back({{w[0].get<std::uint32_t>(), w[1].get<std::uint32_t>(), w[2]},
-                               w.size() > 3 ? w[3].get<std::uint32_t>() : 0});
-  if (s.contains("shuffles"))
-    for (const auto& h : s["shuffles"]) {
-      ShuffleRound round{h["warp"], h["mask"], h["delta"], h["line"], {}, {}};
-      const unsigned size = h["size"];
-      const int kind_of_value = h["kind_of_value"];
-      for (std::uint64_t bits : h["sent"])
-        round.sent.push_back(shuffled_value(bits, size, kind_of_value));
-      for (std::uint64_t bits : h["received"])
-        round.received.push_back(shuffled_value(bits, size, kind_of_value));
-      in.shuffles.push_back({std::move(round), h["round"].get<std::uint32_t>()});
-    }
-  const std::string kind = s["kind"];
-  in.end = kind == "exit" ? StepKind::Exit : StepKind::Barrier;
-  in.end_line = kind == "exit" ? last_line : s["line"].get<int>();
-  in.memory_after = elements(layout.words(words_of(s["snapshot"])), kinds, element);
+  for (const RawWarpSync& w : s.warp_syncs)
+    in.warp_syncs.push_back({{w.warp, w.mask, w.line}, w.round});
+  for (const RawShuffle& h : s.shuffles) {
+    ShuffleRound round{h.warp, h.mask, std::uint32_t(h.delta), h.line, {}, {}};
+    for (std::uint64_t bits : h.sent)
+      round.sent.push_back(shuffled_value(bits, h.size, h.kind_of_value));
+    for (std::uint64_t bits : h.received)
+      round.received.push_back(shuffled_value(bits, h.size, h.kind_of_value));
+    in.shuffles.push_back({std::move(round), h.round});
+  }
+  in.end = s.exit ? StepKind::Exit : StepKind::Barrier;
+  in.end_line = s.exit ? last_line : s.line;
+  in.memory_after = elements(layout.words(s.snapshot), kinds, element);
   return in;
 }
 
@@ -278,10 +257,6 @@ std::size_t add_steps(RecordedInterval interval, unsigned word_size, BlockTrace&
     block.steps.push_back(std::move(step));
   }
   return steps.size();
-}
-
-std::uint32_t volume(const nlohmann::json& d) {
-  return d[0].get<std::uint32_t>() * d[1].get<std::uint32_t>() * d[2].get<std::uint32_t>();
 }
 
 // The blocks' results (s[0] of each, by the catalog's convention) combined as the book's host
@@ -318,14 +293,11 @@ bool adds_into_word0(const BlockTrace& block, std::uint32_t word_size) {
 
 // The traced launch's kernel as its __shared__ variables name their function ("reduce" for
 // reduce<256u>); "" where the record does not name it.
-std::string traced_kernel(const nlohmann::json& raw) {
-  const nlohmann::json& index =
-      raw.contains("traced_launch") ? raw["traced_launch"] : nlohmann::json();
-  if (!index.is_number_unsigned() || !raw.contains("launches")) return "";
-  const nlohmann::json& launches = raw["launches"];
-  const std::uint64_t i = index.get<std::uint64_t>();
-  if (i >= launches.size() || !launches[i].contains("kernel")) return "";
-  const std::string name = kernel_name_of(launches[i]["kernel"].get<std::string>());
+std::string traced_kernel(const RawRecord& raw) {
+  if (!raw.traced_launch || *raw.traced_launch >= raw.launches.size()) return "";
+  const std::optional<std::string>& function = raw.launches[*raw.traced_launch].kernel;
+  if (!function) return "";
+  const std::string name = kernel_name_of(*function);
   return name == "kernel" ? "" : name.substr(0, name.find('<'));
 }
 
@@ -346,11 +318,11 @@ std::vector<SharedSymbol> own_symbols(std::vector<SharedSymbol> symbols, const s
 // The trace's shared memory as the traced launch laid it out: its word size, words and arrays.
 // Where float and int arrays mix, the run's type is word 0's (the blocks' results, by the catalog's
 // convention), and each word is read in its own array's type (word_types.h).
-SharedLayout shared_memory_of(const nlohmann::json& raw, const TraceInputs& in, Trace& trace) {
+SharedLayout shared_memory_of(const RawRecord& raw, const TraceInputs& in, Trace& trace) {
   std::vector<std::uint32_t> touched;
-  for (const auto& step : raw["steps"])
-    for (const auto& a : step["accesses"]) touched.push_back(a[2].get<std::uint32_t>());
-  std::uint32_t shared_bytes = raw["shared_bytes"].get<std::uint32_t>();
+  for (const RawStep& step : raw.steps)
+    for (const RawAccess& a : step.accesses) touched.push_back(a.offset);
+  auto shared_bytes = std::uint32_t(raw.shared_bytes);
   std::vector<SharedSymbol> symbols = shared_symbols_used(in.symbols, shared_bytes);
   if (touched.empty())
     symbols = own_symbols(std::move(symbols), traced_kernel(raw), touched, shared_bytes);
@@ -372,29 +344,28 @@ SharedLayout shared_memory_of(const nlohmann::json& raw, const TraceInputs& in, 
 
 }  // namespace
 
-Trace trace_of_raw(const nlohmann::json& raw, const TraceInputs& in) {
+Trace trace_of_raw(const RawRecord& raw, const TraceInputs& in) {
   const ElementType element = in.element;
   Trace trace;
   trace.run.variant = "own:" + in.file.filename().string();
   const SharedLayout layout = shared_memory_of(raw, in, trace);
   const std::vector<WordKind> kinds = kinds_of_words(trace);
-  trace.run.block_size = volume(raw["block"]);
-  trace.run.grid_size = volume(raw["grid"]);
+  trace.run.block_size = volume(raw.block.value());  // (a traced run's: raw_record_check.h)
+  trace.run.grid_size = volume(raw.grid.value());
   trace.run.input_pattern = InputPattern::Custom;
   // Each block's load and result are kept for a launch of up to 16,384 blocks and 4 MiB of shared
   // memory in all (runtime/launch.cpp); a larger one has only the traced block's, and no result is
   // claimed.
-  const bool every_block = raw.contains("first_snapshots") && raw.contains("block_results");
+  const bool every_block = raw.first_snapshots && raw.block_results;
   // A block's result: word 0's element (the runtime keeps 8 bytes: a double or an 8-byte integer
   // at word 0 among 4-byte arrays is whole).
   const WordKind result_kind = kind_at(kinds, 0, trace.run.element_type);
   if (every_block) {
-    for (const auto& snapshot : raw["first_snapshots"])
-      for (double v : elements(layout.words(words_of(snapshot)), kinds, element))
+    for (const std::vector<std::uint32_t>& snapshot : *raw.first_snapshots)
+      for (double v : elements(layout.words(snapshot), kinds, element))
         trace.run.input_values.push_back(v);
-  } else if (!raw["steps"].empty()) {
-    trace.run.input_values =
-        elements(layout.words(words_of(raw["steps"][0]["snapshot"])), kinds, element);
+  } else if (!raw.steps.empty()) {
+    trace.run.input_values = elements(layout.words(raw.steps[0].snapshot), kinds, element);
   }
   trace.run.n = trace.run.input_values.size();
   trace.run.backend = in.backend;
@@ -404,13 +375,12 @@ Trace trace_of_raw(const nlohmann::json& raw, const TraceInputs& in) {
   bt.block = in.traced_block;
   int last_line = 0;
   std::vector<std::size_t> steps_per_interval;
-  for (const auto& s : raw["steps"])
+  for (const RawStep& s : raw.steps)
     steps_per_interval.push_back(
         add_steps(interval_of(s, in.lines, last_line, trace, kinds, layout), trace.word_size, bt));
   GridPass pass{trace.run.n, trace.run.grid_size, {}};
   if (every_block)
-    for (const auto& r : raw["block_results"])
-      pass.partials.push_back(value_of(r.get<std::int64_t>(), result_kind));
+    for (std::int64_t r : *raw.block_results) pass.partials.push_back(value_of(r, result_kind));
   if (bt.block < pass.partials.size()) {
     bt.partial = pass.partials[bt.block];
   } else if (!bt.steps.empty() && !bt.steps.back().snapshot.empty()) {
@@ -425,7 +395,7 @@ Trace trace_of_raw(const nlohmann::json& raw, const TraceInputs& in) {
   for (std::size_t w = 0; w < trace.run.input_values.size(); ++w)
     if (!is_high_half(trace, std::uint32_t(w % std::max<std::uint32_t>(1, trace.shared_words))))
       trace.reference += trace.run.input_values[w];
-  if (raw.contains("buffers"))
+  if (raw.buffers)
     trace.global_memory =
         global_of_raw(raw, in.lines, in.source, in.made_buffers, steps_per_interval);
   trace.launches = program_launches(raw);

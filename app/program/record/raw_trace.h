@@ -6,11 +6,11 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "program/record/raw_global.h"
+#include "program/record/raw_record.h"
 #include "program/record/shared_layout.h"
 #include "trace/trace.h"
 
@@ -25,7 +25,7 @@ struct SourceLines {
   std::map<std::uint64_t, int> lines;
   std::map<std::uint64_t, std::string> elsewhere;
 };
-SourceLines source_lines(const nlohmann::json& raw, const std::filesystem::path& program,
+SourceLines source_lines(const RawRecord& raw, const std::filesystem::path& program,
                          const std::filesystem::path& dir, const std::string& symbolizer,
                          const std::filesystem::path& file,
                          const std::filesystem::path& runtime_headers);
@@ -34,12 +34,12 @@ SourceLines source_lines(const nlohmann::json& raw, const std::filesystem::path&
 // program run by the emulator, its shared variables from the record (program_symbols.h) and the
 // lines of the record's addresses (one llvm-symbolizer run); for the GPU tracer, its record's.
 struct TraceInputs {
-  std::filesystem::path file;          // the program's .cu file
-  std::vector<std::string> source;     // its lines (source[0] is line 1): the buffers' names
-  std::map<std::uint64_t, int> lines;  // return address -> line of `file` (source_lines)
-  std::vector<SharedSymbol> symbols;   // the shared variables, by section offset
-  std::vector<SharedDecl> decls;       // their declarations (names, dims)
-  std::vector<MadeBuffer> made_buffers;            // a launch spec's main(): its arrays in order
+  std::filesystem::path file;            // the program's .cu file
+  std::vector<std::string> source;       // its lines (source[0] is line 1): the buffers' names
+  std::map<std::uint64_t, int> lines;    // return address -> line of `file` (source_lines)
+  std::vector<SharedSymbol> symbols;     // the shared variables, by section offset
+  std::vector<SharedDecl> decls;         // their declarations (names, dims)
+  std::vector<MadeBuffer> made_buffers;  // a launch spec's main(): its arrays in order
   ElementType element = ElementType::Int;
   std::uint32_t traced_launch = 0, traced_block = 0;
   Backend backend = Backend::Emulator;
@@ -48,7 +48,7 @@ struct TraceInputs {
 };
 
 // The trace, built once: run, arrays, steps, block results, global memory, launches.
-Trace trace_of_raw(const nlohmann::json& raw, const TraceInputs& inputs);
+Trace trace_of_raw(const RawRecord& raw, const TraceInputs& inputs);
 
 // The line of `pc` (0: not a line of the program's file).
 int line_at(const std::map<std::uint64_t, int>& lines, std::uint64_t pc);
