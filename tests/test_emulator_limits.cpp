@@ -92,14 +92,18 @@ TEST(EmulatorLimits, AHalfWarpSyncwarpLoopStopsAtTheWarpBarrierBudget) {
   EXPECT_NE(why.find("1000 __syncwarp()"), std::string::npos) << why;
 }
 
+// The deadline is looked at in every call a kernel makes into the emulator (a barrier, a shared
+// access, a warp function); threadIdx and the other indices are the device API's variables
+// (stridescope/device_api.h), read without one, as in a learner's program.
 TEST(EmulatorLimits, ALoopWithoutSharedAccessStopsAtTheDeadline) {
   emu::RunLimits limits;
   limits.seconds = 0.3;
+  limits.max_warp_syncs_per_step = ~0u;
   std::string why = fault_of(
       4,
       [] {
         unsigned spins = 0;
-        while (threadIdx.x < 1024) ++spins;  // reads only its own index, forever
+        while (__activemask() != 0) ++spins;  // asks which lanes are here, forever
       },
       limits);
   EXPECT_NE(why.find("ran for over 0.3 s"), std::string::npos) << why;
@@ -123,7 +127,7 @@ TEST(EmulatorLimits, TooManyTracedAccessesStopTheTrace) {
 // Recursion that calls into the emulator on the way down: caught before the stack is full.
 unsigned descend(unsigned depth) {
   volatile char frame[1024] = {};
-  if (threadIdx.x > 1024) return frame[0];  // never: but the emulator is asked each level
+  if (__activemask() == 0) return frame[0];  // never: but the emulator is asked each level
   return depth == 0 ? frame[1] : descend(depth - 1) + frame[2];
 }
 

@@ -62,7 +62,7 @@ class Machine final : public simt::EngineClient {
                 {limits.max_barriers_per_block, limits.max_warp_syncs_per_step}),
         deadline_(Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                      std::chrono::duration<double>(limits.seconds))) {
-    static_assert(sizeof(Dim3) == sizeof(simt::Engine::Index3));
+    static_assert(sizeof(uint3) == sizeof(simt::Engine::Index3));
     for (unsigned t = 0; t < shape.block; ++t) thread_indices_.push_back({t, 0, 0});
   }
 
@@ -70,31 +70,25 @@ class Machine final : public simt::EngineClient {
     for (unsigned b = 0; b < shape_.grid; ++b) run_block(b);
   }
 
-  const ThreadCoordinates& coordinates() {
-    tick(0);
-    return current_;
-  }
   void* shared_memory() { return shared_.data(); }
 
-  void block_barrier(int line) { engine_.block_barrier(line); }
+  unsigned block_barrier(int line, int predicate) { return engine_.block_barrier(line, predicate); }
 
-  void warp_barrier(unsigned mask, int line) {
-    tick(line);
-    engine_.collective({simt::Collective::SyncWarp, mask, 0, 0, 32, line});
-  }
-
-  unsigned long long shuffle(unsigned mask, unsigned long long bits, unsigned delta, int width,
-                             int line, bool xor_lanes = false) {
+  // A warp collective of the device API (a shuffle by a lane of its mask, with a width of a power
+  // of two up to 32).
+  std::uint64_t collective(simt::Collective op, unsigned mask, std::uint64_t bits, int arg,
+                           int width, int line) {
     tick(line);
     const unsigned lane = engine_.running() % kWarpSize;
-    if ((mask & (1u << lane)) == 0 || width <= 0 || width > static_cast<int>(kWarpSize) ||
-        (width & (width - 1)) != 0) {
-      throw KernelFault("__shfl_down_sync on line " + std::to_string(line) + " by thread " +
-                        std::to_string(engine_.running()) + ": lane not in mask " + hex(mask) +
-                        " or bad width");
+    if (simt::is_shuffle(op) &&
+        ((mask & (1u << lane)) == 0 || width <= 0 || width > static_cast<int>(kWarpSize) ||
+         (width & (width - 1)) != 0)) {
+      std::string name = simt::collective_name(op);
+      throw KernelFault(name.substr(0, name.find('(')) + " on line " + std::to_string(line) +
+                        " by thread " + std::to_string(engine_.running()) + ": lane not in mask " +
+                        hex(mask) + " or bad width");
     }
-    return engine_.collective({xor_lanes ? simt::Collective::ShflXor : simt::Collective::ShflDown,
-                               mask, bits, static_cast<int>(delta), width, line});
+    return engine_.collective({op, mask, bits, arg, width, line});
   }
 
   void record_access(bool negative, unsigned long long index, unsigned element_size, bool is_write,
@@ -217,8 +211,10 @@ class Machine final : public simt::EngineClient {
     traced_ = observer_.traces_block(b);
     shared_.assign(shape_.shared_bytes, std::byte{0});
     access_order_.assign(shape_.block, 0);
-    current_ = {{0, 0, 0}, {b, 0, 0}, {shape_.block, 1, 1}, {shape_.grid, 1, 1}};
-    engine_.show_thread_index(reinterpret_cast<simt::Engine::Index3*>(&current_.thread_idx),
+    blockIdx = uint3{b, 0, 0};
+    blockDim = dim3(shape_.block);
+    gridDim = dim3(shape_.grid);
+    engine_.show_thread_index(reinterpret_cast<simt::Engine::Index3*>(&threadIdx),
                               thread_indices_.data(), unsigned(thread_indices_.size()));
     engine_.run_block(
         shape_.block, [](void* kernel) { (*static_cast<const std::function<void()>*>(kernel))(); },
@@ -236,7 +232,6 @@ class Machine final : public simt::EngineClient {
   std::vector<unsigned> access_order_;                // per thread, in the current step
   std::vector<simt::Engine::Index3> thread_indices_;  // {t, 0, 0}: threadIdx of each thread
   std::vector<std::byte> shared_;
-  ThreadCoordinates current_;
   unsigned block_ = 0;
   bool traced_ = false;
 };
@@ -252,23 +247,6 @@ Machine& machine() {
 
 }  // namespace
 
-const ThreadCoordinates& current_coordinates() {
-  return machine().coordinates();
-}
-void sync_threads(int line) {
-  machine().block_barrier(line);
-}
-void sync_warp(unsigned mask, int line) {
-  machine().warp_barrier(mask, line);
-}
-unsigned long long shuffle_down(unsigned mask, unsigned long long bits, unsigned delta, int width,
-                                int line) {
-  return machine().shuffle(mask, bits, delta, width, line);
-}
-unsigned long long shuffle_xor_untraced(unsigned mask, unsigned long long bits, unsigned lane_mask,
-                                        int line) {
-  return machine().shuffle(mask, bits, lane_mask, kWarpSize, line, true);
-}
 void* block_shared_memory() {
   return machine().shared_memory();
 }
@@ -302,3 +280,28 @@ void launch(const LaunchShape& shape, const std::function<void()>& kernel, Obser
 }
 
 }  // namespace stridescope::emu
+
+// The device API's port (stridescope/device_api.h), as the catalog's kernels call it: the indices
+// the engine keeps current, barriers and warp collectives on the running machine; atomics and
+// fences need nothing more (one OS thread runs a launch: a plain read-modify-write is atomic).
+__thread uint3 threadIdx;
+__thread uint3 blockIdx;
+__thread dim3 blockDim;
+__thread dim3 gridDim;
+
+namespace stridescope_rt {
+void syncthreads(int line) {
+  stridescope::emu::machine().block_barrier(line, 0);
+}
+int syncthreads_count(int predicate, int line) {
+  return int(stridescope::emu::machine().block_barrier(line, predicate));
+}
+std::uint64_t warp_collective(Op op, unsigned mask, std::uint64_t value, int arg, int width,
+                              int line, unsigned, int) {
+  return stridescope::emu::machine().collective(static_cast<stridescope::simt::Collective>(op),
+                                                mask, value, arg, width, line);
+}
+void atomic_begin(void*, unsigned, void*) {}
+void atomic_end(void*) {}
+void thread_fence() {}
+}  // namespace stridescope_rt

@@ -12,7 +12,7 @@
 #include <cstring>
 #include <type_traits>
 
-#include "stridescope_cuda.h"
+#include "stridescope/device_api.h"  // after the qualifiers (stridescope_cuda.h force-included)
 
 namespace cooperative_groups {
 

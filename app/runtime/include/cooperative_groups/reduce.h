@@ -4,7 +4,7 @@
 
 #include <type_traits>
 
-#include "cooperative_groups.h"
+#include "../cooperative_groups.h"
 
 namespace cooperative_groups {
 

@@ -1,7 +1,7 @@
 // cooperative_groups::inclusive_scan and exclusive_scan over a tile (Hillis-Steele with shuffles).
 #pragma once
 
-#include "cooperative_groups/reduce.h"
+#include "reduce.h"
 
 namespace cooperative_groups {
 

@@ -6,6 +6,12 @@
 
 #include <cstdint>
 
+// Where an atomic is called from (the runtime names its line from it); the catalog's emulator,
+// which needs none, says nullptr (the browser's build has no return addresses).
+#ifndef STRIDESCOPE_CALLER_PC
+#define STRIDESCOPE_CALLER_PC __builtin_return_address(0)
+#endif
+
 namespace stridescope_rt {
 // Before an atomic on `addr`: the schedule may switch threads here, and the traced block records
 // it (the value it wrote is read at the thread's next access).
@@ -26,21 +32,21 @@ STRIDESCOPE_NOT_TRACED T atomic_rmw(T* addr, Op op, void* pc) {
 }
 }  // namespace stridescope_rt
 
-#define STRIDESCOPE_ATOMIC(name, expr)                                      \
-  template <typename T, typename U>                                         \
-  STRIDESCOPE_NOT_TRACED T name(T* addr, U val) {                           \
-    return ::stridescope_rt::atomic_rmw(                                    \
-        addr, [&](T old) { return T(expr); }, __builtin_return_address(0)); \
-  }                                                                         \
-  template <typename T, typename U>                                         \
-  STRIDESCOPE_NOT_TRACED T name##_block(T* addr, U val) {                   \
-    return ::stridescope_rt::atomic_rmw(                                    \
-        addr, [&](T old) { return T(expr); }, __builtin_return_address(0)); \
-  }                                                                         \
-  template <typename T, typename U>                                         \
-  STRIDESCOPE_NOT_TRACED T name##_system(T* addr, U val) {                  \
-    return ::stridescope_rt::atomic_rmw(                                    \
-        addr, [&](T old) { return T(expr); }, __builtin_return_address(0)); \
+#define STRIDESCOPE_ATOMIC(name, expr)                                                 \
+  template <typename T, typename U>                                                    \
+  STRIDESCOPE_NOT_TRACED T name(T* addr, U val) {                                      \
+    return ::stridescope_rt::atomic_rmw(                                               \
+        addr, [&]([[maybe_unused]] T old) { return T(expr); }, STRIDESCOPE_CALLER_PC); \
+  }                                                                                    \
+  template <typename T, typename U>                                                    \
+  STRIDESCOPE_NOT_TRACED T name##_block(T* addr, U val) {                              \
+    return ::stridescope_rt::atomic_rmw(                                               \
+        addr, [&]([[maybe_unused]] T old) { return T(expr); }, STRIDESCOPE_CALLER_PC); \
+  }                                                                                    \
+  template <typename T, typename U>                                                    \
+  STRIDESCOPE_NOT_TRACED T name##_system(T* addr, U val) {                             \
+    return ::stridescope_rt::atomic_rmw(                                               \
+        addr, [&]([[maybe_unused]] T old) { return T(expr); }, STRIDESCOPE_CALLER_PC); \
   }
 STRIDESCOPE_ATOMIC(atomicAdd, old + T(val))
 STRIDESCOPE_ATOMIC(atomicSub, old - T(val))
@@ -56,15 +62,15 @@ STRIDESCOPE_ATOMIC(atomicDec, (old == T(0) || old > T(val)) ? T(val) : T(old - 1
 template <typename T, typename U, typename V>
 STRIDESCOPE_NOT_TRACED T atomicCAS(T* addr, U compare, V val) {
   return ::stridescope_rt::atomic_rmw(
-      addr, [&](T old) { return old == T(compare) ? T(val) : old; }, __builtin_return_address(0));
+      addr, [&](T old) { return old == T(compare) ? T(val) : old; }, STRIDESCOPE_CALLER_PC);
 }
 template <typename T, typename U, typename V>
 STRIDESCOPE_NOT_TRACED T atomicCAS_block(T* addr, U compare, V val) {
   return ::stridescope_rt::atomic_rmw(
-      addr, [&](T old) { return old == T(compare) ? T(val) : old; }, __builtin_return_address(0));
+      addr, [&](T old) { return old == T(compare) ? T(val) : old; }, STRIDESCOPE_CALLER_PC);
 }
 template <typename T, typename U, typename V>
 STRIDESCOPE_NOT_TRACED T atomicCAS_system(T* addr, U compare, V val) {
   return ::stridescope_rt::atomic_rmw(
-      addr, [&](T old) { return old == T(compare) ? T(val) : old; }, __builtin_return_address(0));
+      addr, [&](T old) { return old == T(compare) ? T(val) : old; }, STRIDESCOPE_CALLER_PC);
 }

@@ -17,7 +17,10 @@ extern __thread dim3 blockDim;
 extern __thread dim3 gridDim;
 constexpr int warpSize = 32;
 
-#if defined(__clang__) && defined(__x86_64__) && !defined(STRIDESCOPE_RUNTIME_BUILD)
+// (Not in the runtime's own build, nor in the catalog's kernels, which no coverage callback watches:
+// there they are the variables.)
+#if defined(__clang__) && defined(__x86_64__) && !defined(STRIDESCOPE_RUNTIME_BUILD) && \
+    !defined(STRIDESCOPE_CATALOG_KERNELS)
 // In the user's file each is read by an instruction the coverage callbacks do not see: a
 // thread-local is never memory a GPU would have, and a callback for each read made a 2^21-int
 // reduction 0.73 s -> 0.80 s (medians of 9, one worker). The value is the same for a thread's whole

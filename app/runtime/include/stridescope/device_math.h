@@ -411,21 +411,6 @@ inline void __stwt(T* p, T v) {
   *p = v;
 }
 
-namespace stridescope_rt {
-void thread_fence();  // counted: a later atomic of the block releases its writes
-}
-inline void __threadfence() {
-  ::stridescope_rt::thread_fence();
-  __atomic_thread_fence(__ATOMIC_SEQ_CST);
-}
-inline void __threadfence_block() {
-  __atomic_thread_fence(__ATOMIC_SEQ_CST);
-}
-inline void __threadfence_system() {
-  ::stridescope_rt::thread_fence();
-  __atomic_thread_fence(__ATOMIC_SEQ_CST);
-}
-
 // The device clock, per block: in a kernel, clock() and clock64() count the memory accesses,
 // barriers and warp collectives the block's threads made so far (x4), so that a program timing
 // a piece of a kernel gets a count that grows with the work (not a GPU's cycles). Outside a
