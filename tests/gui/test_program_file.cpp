@@ -204,7 +204,9 @@ TEST(ProgramFile, AfterAFailedCompileThePanelDoesNotClaimTheOldTraceIsCurrent) {
   ASSERT_TRUE(wait_for_outcome(program, session));
   ProgramStanding other = program_standing(program, session);
   EXPECT_EQ(other.status, "not traced (the error is below)");
-  EXPECT_EQ(other.shown, "the trace shown is program_standing.cu's, not this file's");
+  EXPECT_EQ(
+      other.shown,
+      "no trace of this file is shown: the timeline steps through program_standing.cu's trace");
   EXPECT_TRUE(another_trace_beside_a_failed_program(program, session));
 }
 

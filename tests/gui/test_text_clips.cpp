@@ -67,6 +67,20 @@ TEST(WordWrap, LinesBreakAtBlanksOnlyAndAWordWiderThanTheRoomStaysWhole) {
   EXPECT_EQ(texts(wrap_at_blanks("a b\n\n  c d", 1000, tens)),
             (std::vector<std::string>{"a b", "", "  c d"}));
   EXPECT_EQ(texts(wrap_at_blanks("", 100, tens)), (std::vector<std::string>{""}));
+  EXPECT_EQ(texts(wrap_at_blanks("thread (0,0,0) of", 80, tens)),
+            (std::vector<std::string>{"thread", "(0,0,0)", "of"}));
+}
+
+// Code or a path wider than the room (a suggested --launch at text size 2) breaks after its commas
+// and slashes rather than being drawn small whole; only a piece that still does not fit is drawn
+// smaller.
+TEST(WordWrap, AWordWiderThanTheRoomBreaksAfterItsCommasAndSlashes) {
+  EXPECT_EQ(texts(wrap_at_blanks("e.g. 'k<<<1,256>>>(in=iota(256), out", 120, tens)),
+            (std::vector<std::string>{"e.g. 'k<<<1,", "256>>>(in=iota(256),*", "out"}));
+  EXPECT_EQ(texts(wrap_at_blanks("'k<<<1,256>>>(n=4)'", 100, tens)),
+            (std::vector<std::string>{"'k<<<1,", "256>>>(n=4)'*"}));
+  EXPECT_EQ(texts(wrap_at_blanks("/work/review/count.cu has", 130, tens)),
+            (std::vector<std::string>{"/work/review/", "count.cu has"}));
 }
 
 // The counter in the real app: text size 4 in a 320x240 window cuts the panels' titles.
@@ -77,8 +91,7 @@ TEST(TextClips, TheAppReportsTheTextsAWindowTooSmallCuts) {
   ASSERT_EQ(o.status, 0) << o.output;
   EXPECT_EQ(o.output.find("clipped texts: 0\n"), std::string::npos) << o.output;
   EXPECT_NE(o.output.find("clipped texts: "), std::string::npos) << o.output;
-  EXPECT_NE(o.output.find("clipped: \"View\": \"View\" (right by "), std::string::npos)
-      << o.output;
+  EXPECT_NE(o.output.find("clipped: \"View\": \"View\" (right by "), std::string::npos) << o.output;
   o = run(kBinary + " --report-clipped");
   EXPECT_EQ(o.status, 2);
   EXPECT_NE(o.output.find("--report-clipped checks the frame of a --screenshot"), std::string::npos)

@@ -126,12 +126,16 @@ ProgramStanding program_standing(const ProgramFile& program, const Session& sess
   if (program.shown_in(session) && program.error().empty()) return standing;
   if (!session.has_trace()) return standing;
   const std::string& variant = session.trace().run.variant;
+  const std::string whose =
+      variant.starts_with("own:") ? variant.substr(4) + "'s" : "the catalog's " + variant;
   if (program.shown_in(session)) {
     standing.shown = "the trace shown is this file's from before";
-  } else if (variant.starts_with("own:")) {
-    standing.shown = "the trace shown is " + variant.substr(4) + "'s, not this file's";
+  } else if (another_trace_beside_a_failed_program(program, session)) {
+    // The views say the file was not traced; only the timeline still steps through that trace.
+    standing.shown = "no trace of this file is shown: the timeline steps through " + whose +
+                     (variant.starts_with("own:") ? " trace" : "");
   } else {
-    standing.shown = "the trace shown is the catalog's " + variant + ", not this file's";
+    standing.shown = "the trace shown is " + whose + ", not this file's";
   }
   return standing;
 }
