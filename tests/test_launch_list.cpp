@@ -18,6 +18,10 @@ TEST(LaunchList, LabelsReadLikeTheLaunchInTheSource) {
   EXPECT_EQ(launch_label(3, launch_of("matmul_tiled", {2, 2, 1}, {16, 16, 1})),
             "3: matmul_tiled<<<(2,2),(16,16)>>>");
   EXPECT_EQ(launch_label(12, launch_of("k", {2, 3, 4}, {8, 1, 2})), "12: k<<<(2,3,4),(8,1,2)>>>");
+  // Dynamic shared memory is the third number, as the source writes it (none: not written).
+  ProgramLaunch with_shared = launch_of("reduce", {64, 1, 1}, {256, 1, 1});
+  with_shared.dynamic_shared = 1024;
+  EXPECT_EQ(launch_label(1, with_shared), "1: reduce<<<64,256,1024>>>");
 }
 
 TEST(LaunchList, TheTracedBlockStaysInsideTheGrid) {

@@ -21,6 +21,7 @@ const nlohmann::json kRecord = {
     {"launches",
      {{{"grid", {32u, 1u, 1u}},
        {"block", {256u, 1u, 1u}},
+       {"dynamic_shared", 1024u},
        {"kernel", "dot(float*, float*, float*)"}},
       {{"grid", {1u, 1u, 1u}}, {"block", {1u, 1u, 1u}}}}}};
 
@@ -46,6 +47,8 @@ TEST(ProgramSymbols, AKernelIsNamedAsTheRecordNamesIt) {
   ASSERT_EQ(launches.size(), 2u);
   EXPECT_EQ(launches[0].kernel, "dot");
   EXPECT_EQ(launches[0].grid[0], 32u);
+  EXPECT_EQ(launches[0].dynamic_shared, 1024u);  // the launch's third number
+  EXPECT_EQ(launches[1].dynamic_shared, 0u);
   EXPECT_EQ(launches[1].kernel, "kernel");  // a launch the record could not name
 }
 

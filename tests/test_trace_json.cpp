@@ -329,9 +329,11 @@ TEST(TraceJson, ADoubleArrayOfTwoWordsAnElementRoundTripsAndIsValidated) {
 
 TEST(TraceJson, AProgramsLaunchListRoundTripsAndIsValidated) {
   Trace trace = sample();  // block 64
-  trace.launches = {{"fill", {4, 1, 1}, {128, 1, 1}}, {"tiles", {2, 2, 1}, {8, 8, 1}}};
+  trace.launches = {{"fill", {4, 1, 1}, {128, 1, 1}}, {"tiles", {2, 2, 1}, {8, 8, 1}, 1024}};
   trace.traced_launch = 1;
   EXPECT_EQ(trace_from_json(trace_to_json(trace)), trace);
+  EXPECT_EQ(trace_to_json(trace)["launches"][1]["dynamic_shared"], 1024);
+  EXPECT_FALSE(trace_to_json(trace)["launches"][0].contains("dynamic_shared"));  // none: unsaid
   EXPECT_FALSE(trace_to_json(sample()).contains("launches"));  // a catalog trace lists none
   json j = trace_to_json(trace);
   j["traced_launch"] = 2;

@@ -14,7 +14,8 @@ std::string dims_text(const std::array<std::uint32_t, 3>& dims) {
 
 std::string launch_label(std::size_t index, const ProgramLaunch& launch) {
   return std::to_string(index) + ": " + launch.kernel + "<<<" + dims_text(launch.grid) + "," +
-         dims_text(launch.block) + ">>>";
+         dims_text(launch.block) +
+         (launch.dynamic_shared != 0 ? "," + std::to_string(launch.dynamic_shared) : "") + ">>>";
 }
 
 std::uint64_t block_count(const ProgramLaunch& launch) {

@@ -166,6 +166,7 @@ struct ProgramLaunch {
   std::string kernel;                           // its name as the debug info spells it, e.g. "dot"
   std::array<std::uint32_t, 3> grid{1, 1, 1};   // blocks in x, y, z
   std::array<std::uint32_t, 3> block{1, 1, 1};  // threads per block in x, y, z
+  std::uint32_t dynamic_shared = 0;  // bytes of dynamic shared memory: the launch's third number
   bool operator==(const ProgramLaunch&) const = default;
 };
 

@@ -522,6 +522,9 @@ void launches_from_json(const json& in, Trace& trace) {
     if (l.kernel.size() > 1024) fail(path + ".kernel", "must be at most 1024 characters");
     l.grid = dims_from_json(launches[i], path, "grid");
     l.block = dims_from_json(launches[i], path, "block");
+    if (launches[i].contains("dynamic_shared"))  // (written where not 0)
+      l.dynamic_shared =
+          static_cast<std::uint32_t>(get_unsigned(launches[i], path, "dynamic_shared", UINT32_MAX));
     trace.launches.push_back(std::move(l));
   }
   trace.traced_launch =
@@ -553,8 +556,10 @@ nlohmann::json trace_to_json(const Trace& trace) {
   }
   if (!trace.launches.empty()) {
     json launches = json::array();
-    for (const ProgramLaunch& l : trace.launches)
+    for (const ProgramLaunch& l : trace.launches) {
       launches.push_back({{"kernel", l.kernel}, {"grid", l.grid}, {"block", l.block}});
+      if (l.dynamic_shared != 0) launches.back()["dynamic_shared"] = l.dynamic_shared;
+    }
     out["launches"] = std::move(launches);
     out["traced_launch"] = trace.traced_launch;
   }

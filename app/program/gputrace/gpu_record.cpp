@@ -452,6 +452,10 @@ RawOfGpu raw_of_gpu_record(const json& record, const SassTable& sass) {
   for (const json& l : record["launches"])
     raw.launches.push_back({dims_of(l["grid"]), dims_of(l["block"]),
                             demangled_symbol(l["kernel"].get<std::string>())});
+  // The tracer knows the traced launch's dynamic shared memory only (the callback API gives a
+  // launch's grid and block, not its third number).
+  if (*raw.traced_launch < raw.launches.size())
+    raw.launches[*raw.traced_launch].dynamic_shared = record.value("dynamic_shared", 0u);
   if (std::optional<std::string> problem = raw_record_bounds_problem(raw))
     throw OwnProgramError("GPU record: " + *problem);
   out.symbols = symbols_of(record);

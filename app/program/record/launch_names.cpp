@@ -1,6 +1,8 @@
 // Each launch of a raw record, its kernel named as the record names it (see launch_names.h).
 #include "program/record/launch_names.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <map>
 
 namespace stridescope {
@@ -37,6 +39,7 @@ std::vector<ProgramLaunch> program_launches(const RawRecord& raw) {
     launch.kernel = l.kernel ? kernel_name_of(*l.kernel) : "kernel";
     launch.grid = dims(l.grid);
     launch.block = dims(l.block);
+    launch.dynamic_shared = std::uint32_t(std::min<std::uint64_t>(l.dynamic_shared, UINT32_MAX));
     launches.push_back(std::move(launch));
   }
   return launches;

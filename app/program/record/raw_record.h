@@ -66,6 +66,7 @@ using RawDims = std::array<std::uint64_t, 3>;
 struct RawLaunch {
   RawDims grid{}, block{};
   std::optional<std::string> kernel;  // its function, as the symbols name it
+  std::uint64_t dynamic_shared = 0;   // bytes (the launch's third number)
 };
 
 // A __shared__ variable by its place in the runtime's shared section.

@@ -115,6 +115,7 @@ const Test kSharedSymbol = object_with({{"name", [](const json& j) { return j.is
                                         {"bytes", is_shared_size, true}});
 const Test kLaunch = object_with({{"grid", kDims, true},
                                   {"block", kDims, true},
+                                  {"dynamic_shared", is_uint},  // (a launch refused: any size)
                                   {"kernel", [](const json& j) { return j.is_string(); }}});
 
 // What each top-level field must be, and the words for it when it is not.

@@ -115,7 +115,8 @@ void read_checked_fields(const json& raw, RawRecord& r) {
     for (const json& l : raw["launches"])
       r.launches.push_back(
           {dims_of(l["grid"]), dims_of(l["block"]),
-           l.contains("kernel") ? std::optional(l["kernel"].get<std::string>()) : std::nullopt});
+           l.contains("kernel") ? std::optional(l["kernel"].get<std::string>()) : std::nullopt,
+           l.value("dynamic_shared", std::uint64_t{0})});
   if (raw.contains("shared_symbols"))
     for (const json& s : raw["shared_symbols"])
       r.shared_symbols.push_back({s["name"].get<std::string>(), s["offset"].get<std::uint32_t>(),
