@@ -308,4 +308,7 @@ std::uint64_t warp_collective(Op op, unsigned mask, std::uint64_t value, int arg
 void atomic_begin(void*, unsigned, void*) {}
 void atomic_end(void*) {}
 void thread_fence() {}
+bool note_fences_in_program() {
+  return true;
+}
 }  // namespace stridescope_rt
