@@ -63,6 +63,11 @@ TEST(ProgramSymbols, AMalformedVariableIsRefusedByTheRecordsCheck) {
   EXPECT_EQ(raw_record_shape_problem(raw), refused);
   raw["shared_symbols"][0] = {{"name", 7u}, {"offset", 0u}, {"bytes", 4u}};
   EXPECT_EQ(raw_record_shape_problem(raw), refused);
+  raw = kRecord;
+  raw["launches"][0]["dynamic_shared"] = -1;  // a launch's third number is a size
+  EXPECT_EQ(raw_record_shape_problem(raw), "launches: not launches with grid and block");
+  raw["launches"][0]["dynamic_shared"] = 1ull << 40;  // a launch the runtime refused: kept, capped
+  EXPECT_EQ(program_launches(raw_record_of(raw))[0].dynamic_shared, UINT32_MAX);
 }
 
 TEST(ProgramSymbols, OnlyWhatTheLaunchUsedIsKeptAndEachPlaceOnce) {

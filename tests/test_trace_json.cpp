@@ -356,6 +356,11 @@ TEST(TraceJson, AProgramsLaunchListRoundTripsAndIsValidated) {
   j["launches"] = json::array();
   EXPECT_NE(error_of(j).find("$.launches: must list at least the traced launch"), std::string::npos)
       << error_of(j);
+  for (const json& bad : {json(-1), json("1024"), json(1ull << 33)}) {  // not a 32-bit size
+    j = trace_to_json(trace);
+    j["launches"][1]["dynamic_shared"] = bad;
+    EXPECT_NE(error_of(j).find("$.launches[1].dynamic_shared"), std::string::npos) << error_of(j);
+  }
 }
 
 }  // namespace

@@ -124,6 +124,7 @@ struct RawReported {
   std::vector<double> last_launch_wrote;
 };
 
+// An input of an exercise's harness that no kernel read (`unread` of its elements, the first).
 struct RawUnread {
   std::string name;
   std::uint64_t unread = 0;

@@ -117,7 +117,7 @@ RawResults raw_results(const RawRecord& raw, const std::map<std::uint64_t, int>&
     }
     out.results.push_back(std::move(result));
   }
-  for (const RawUnread& u : raw.unread) out.unread.push_back({u.name, u.unread, u.first});
+  out.unread = raw.unread;
   return out;
 }
 

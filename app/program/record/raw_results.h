@@ -52,11 +52,7 @@ struct ReportedResult {
   std::vector<Writer> writers;
 };
 
-struct UnreadInput {
-  std::string name;
-  std::uint64_t unread = 0;
-  long long first = -1;
-};
+using UnreadInput = RawUnread;  // an input no kernel read: as the record says it
 
 // A kernel's read of a word of a cudaMalloc buffer that nothing had written (no copy, no memset,
 // no kernel): what a GPU reads there is whatever its memory held (initcheck's report).
