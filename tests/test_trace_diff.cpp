@@ -131,6 +131,14 @@ TEST(TraceDiff, ADoubleAmongFourByteArraysIsComparedWhole) {
   ASSERT_EQ(wide.kind, DiffKind::Memory);
   EXPECT_EQ(wide.a.word_name, "vals[1]");
   EXPECT_EQ(wide.b.value, high);
+  // An unsigned 8-byte integer of 2^63 or more (past a signed one's range): its bits compared.
+  const double top = 9223372036854775808.0;
+  EXPECT_EQ(diff_traces(mixed(top, ElementType::Int), mixed(top, ElementType::Int)).kind,
+            DiffKind::Same);
+  const TraceDifference past =
+      diff_traces(mixed(top, ElementType::Int), mixed(top + 4096, ElementType::Int));
+  ASSERT_EQ(past.kind, DiffKind::Memory);
+  EXPECT_EQ(past.b.value, top + 4096);
 }
 
 TEST(TraceDiff, ALaterStepsDifferenceIsFoundAfterTheEqualOnes) {

@@ -327,6 +327,27 @@ TEST(TraceJson, ADoubleArrayOfTwoWordsAnElementRoundTripsAndIsValidated) {
   EXPECT_EQ(trace_from_json(trace_to_json(trace)), trace);
 }
 
+// An unsigned int array: "unsigned" is written where true, read back, and refused where it is not
+// a bool or the array's words are not ints.
+TEST(TraceJson, AnUnsignedArrayRoundTripsAndIsValidated) {
+  Trace trace = sample();
+  trace.arrays = {{"bins", 0, {32}, ElementType::Int, 1, true}, {"x", 32, {32}, ElementType::Int}};
+  EXPECT_EQ(trace_from_json(trace_to_json(trace)), trace);
+  EXPECT_EQ(trace_to_json(trace)["arrays"][0]["unsigned"], true);
+  EXPECT_FALSE(trace_to_json(trace)["arrays"][1].contains("unsigned"));  // false
+  const std::string must =
+      "$.arrays[0].unsigned: must be true or false, true only for an int array";
+  for (const auto& [field, value] :
+       std::vector<std::pair<std::string, json>>{{"unsigned", 1}, {"type", "float"}}) {
+    json j = trace_to_json(trace);
+    j["arrays"][0][field] = value;
+    EXPECT_NE(error_of(j).find(must), std::string::npos) << field << ": " << error_of(j);
+  }
+  json plain = trace_to_json(trace);
+  plain["arrays"][0]["unsigned"] = false;
+  EXPECT_FALSE(trace_from_json(plain).arrays[0].is_unsigned);
+}
+
 TEST(TraceJson, AProgramsLaunchListRoundTripsAndIsValidated) {
   Trace trace = sample();  // block 64
   trace.launches = {{"fill", {4, 1, 1}, {128, 1, 1}}, {"tiles", {2, 2, 1}, {8, 8, 1}, 1024}};

@@ -15,6 +15,14 @@ std::uint32_t shared_bytes(const Trace& t) {
   return t.shared_words * t.word_size;
 }
 
+// An integer's 64 bits, signed or unsigned (2^63 and above: an unsigned 8-byte integer's); a value
+// no 8-byte integer holds, 0.
+std::uint64_t integer_bits(double v) {
+  if (v >= 9.2e18 && v < 18446744073709551616.0) return static_cast<std::uint64_t>(v);
+  if (!(v > -9.3e18 && v < 9.3e18)) return 0;
+  return static_cast<std::uint64_t>(static_cast<std::int64_t>(v));
+}
+
 // A value's bytes in `type`, little-endian in the low bytes (an int: signed or unsigned, as its low
 // 32 bits; a value no int holds, 0).
 std::uint64_t bits_of(double v, ElementType type) {
@@ -33,8 +41,7 @@ std::uint64_t bits_of(double v, ElementType type) {
     case ElementType::Int:
       break;
   }
-  if (!(v > -9.3e18 && v < 9.3e18)) return 0;
-  return static_cast<std::uint32_t>(static_cast<std::int64_t>(v));
+  return static_cast<std::uint32_t>(integer_bits(v));
 }
 
 // A snapshot as the bytes a GPU holds: each word in its type (word_types.h), little-endian; a
@@ -50,8 +57,7 @@ std::vector<std::uint8_t> bytes_of(const Trace& t, const std::vector<double>& sn
     const bool whole =
         size == 4 && is_high_half(t, std::uint32_t(w + 1)) && (w + 2) * size <= out.size();
     const double v = snapshot[w];
-    if (whole && type == ElementType::Int)
-      bits = v > -9.3e18 && v < 9.3e18 ? std::uint64_t(std::int64_t(v)) : 0;
+    if (whole && type == ElementType::Int) bits = integer_bits(v);
     std::memcpy(&out[w * size], &bits, whole ? 8 : std::min<std::size_t>(size, sizeof bits));
     if (whole) ++w;
   }

@@ -475,6 +475,12 @@ void arrays_from_json(const json& in, Trace& trace) {
         fail(path + ".type", std::string(name_of(*a.type)) + " words in a trace of " +
                                  std::to_string(trace.word_size) + "-byte words");
     }
+    if (arrays[i].contains("unsigned")) {  // optional: false
+      const json& is_unsigned = arrays[i]["unsigned"];
+      if (!is_unsigned.is_boolean() || (is_unsigned.get<bool>() && a.type != ElementType::Int))
+        fail(path + ".unsigned", "must be true or false, true only for an int array");
+      a.is_unsigned = is_unsigned.get<bool>();
+    }
     if (arrays[i].contains("element_words")) {  // optional: 1
       a.element_words =
           static_cast<std::uint32_t>(get_unsigned(arrays[i], path, "element_words", 2));
@@ -550,6 +556,7 @@ nlohmann::json trace_to_json(const Trace& trace) {
     for (const SharedArray& a : trace.arrays) {
       arrays.push_back({{"name", a.name}, {"first_word", a.first_word}, {"dims", a.dims}});
       if (a.type) arrays.back()["type"] = name_of(*a.type);
+      if (a.is_unsigned) arrays.back()["unsigned"] = true;
       if (a.element_words != 1) arrays.back()["element_words"] = a.element_words;
     }
     out["arrays"] = std::move(arrays);

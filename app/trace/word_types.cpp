@@ -36,7 +36,8 @@ std::string shared_types_text(const Trace& trace) {
   for (const SharedArray& a : trace.arrays) {
     const ElementType type = a.type.value_or(trace.run.element_type);
     const bool wide_int = type == ElementType::Int && a.element_words == 2;
-    const std::string name = wide_int ? "8-byte int" : std::string(name_of(type));
+    const std::string name = std::string(a.is_unsigned ? "unsigned " : "") +
+                             (wide_int ? "8-byte int" : std::string(name_of(type)));
     if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
   }
   if (names.empty()) return std::string(name_of(trace.run.element_type));

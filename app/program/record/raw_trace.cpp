@@ -125,6 +125,7 @@ double from_bits(std::int64_t bits, ElementType element) {
 struct WordKind {
   ElementType type = ElementType::Int;
   bool two_words = false;
+  bool is_unsigned = false;  // an unsigned integer's word (SharedArray::is_unsigned)
 };
 
 // Each word's kind: a program's float and int arrays each in their own type.
@@ -132,10 +133,11 @@ std::vector<WordKind> kinds_of_words(const Trace& trace) {
   std::vector<WordKind> kinds(trace.shared_words);
   for (std::uint32_t w = 0; w < trace.shared_words; ++w) kinds[w].type = word_type(trace, w);
   for (const SharedArray& a : trace.arrays)
-    if (a.element_words == 2)
-      for (std::uint64_t w = a.first_word; w < a.first_word + array_words(a) && w < kinds.size();
-           ++w)
-        kinds[w].two_words = true;
+    for (std::uint64_t w = a.first_word; w < a.first_word + array_words(a) && w < kinds.size();
+         ++w) {
+      kinds[w].two_words = a.element_words == 2;
+      kinds[w].is_unsigned = a.is_unsigned && kinds[w].type == ElementType::Int;
+    }
   return kinds;
 }
 
@@ -144,8 +146,10 @@ WordKind kind_at(const std::vector<WordKind>& kinds, std::size_t word, ElementTy
 }
 
 // The value of `bits` (up to 8 bytes, the low ones first) read as a word of kind `kind`: an 8-byte
-// integer's 64 bits, else as from_bits reads its type.
+// integer's 64 bits, an unsigned one's low 32, else as from_bits reads its type.
 double value_of(std::int64_t bits, WordKind kind) {
+  if (kind.type == ElementType::Int && kind.is_unsigned)
+    return kind.two_words ? double(std::uint64_t(bits)) : double(std::uint32_t(bits));
   if (kind.two_words && kind.type == ElementType::Int) return double(bits);
   return from_bits(bits, kind.type);
 }
@@ -262,13 +266,13 @@ std::size_t add_steps(RecordedInterval interval, unsigned word_size, BlockTrace&
 // The blocks' results (s[0] of each, by the catalog's convention) combined as the book's host
 // loop does: in block order, in the element type (an int sum wraps as on a GPU); a double or an
 // 8-byte integer at word 0 among 4-byte arrays in double (an 8-byte integer exact to 2^53).
-double host_sum(const std::vector<double>& partials, ElementType element, bool two_words = false) {
-  if (two_words) element = ElementType::Double;
-  std::int32_t int_sum = 0;
+double host_sum(const std::vector<double>& partials, ElementType element, WordKind kind = {}) {
+  if (kind.two_words) element = ElementType::Double;
+  std::uint32_t int_sum = 0;  // an int's additions wrap at 2^32
   float float_sum = 0;
   double double_sum = 0;
   for (double p : partials) {
-    int_sum = std::int32_t(std::uint32_t(int_sum) + std::uint32_t(std::int32_t(p)));
+    int_sum += std::uint32_t(p > -9.3e18 && p < 9.3e18 ? std::int64_t(p) : 0);
     float_sum += static_cast<float>(p);
     double_sum += p;
   }
@@ -278,7 +282,7 @@ double host_sum(const std::vector<double>& partials, ElementType element, bool t
     case ElementType::Double:
       return double_sum;
     case ElementType::Int:
-      return int_sum;
+      return kind.is_unsigned ? double(int_sum) : double(std::int32_t(int_sum));
   }
   return 0;
 }
@@ -389,7 +393,7 @@ Trace trace_of_raw(const RawRecord& raw, const TraceInputs& in) {
   trace.result_in_word0 = every_block && adds_into_word0(bt, trace.word_size) &&
                           !thread0_reads_its_result_elsewhere(bt, trace.word_size, trace.arrays);
   trace.blocks.push_back(std::move(bt));
-  trace.result = host_sum(pass.partials, trace.run.element_type, result_kind.two_words);
+  trace.result = host_sum(pass.partials, trace.run.element_type, result_kind);
   if (every_block) trace.passes.push_back(std::move(pass));
   trace.second_stage = SecondStage::Host;
   for (std::size_t w = 0; w < trace.run.input_values.size(); ++w)

@@ -113,11 +113,12 @@ std::vector<SharedArray> SharedLayout::arrays(const std::vector<SharedDecl>& dec
                                               std::uint32_t word_size) const {
   // The dynamic memory is every kernel's extern array: its type is theirs only where they agree.
   std::optional<ElementType> extern_type;
-  bool externs_agree = true;
+  bool externs_agree = true, externs_unsigned = true;
   for (const SharedDecl& d : decls) {
     if (!d.is_extern) continue;
     const std::optional<ElementType> t = declared_element_type(d.type);
     externs_agree = externs_agree && t && (!extern_type || *extern_type == *t);
+    externs_unsigned = externs_unsigned && is_unsigned_integer(d.type);
     extern_type = t;
   }
   std::vector<SharedArray> out;
@@ -132,15 +133,20 @@ std::vector<SharedArray> SharedLayout::arrays(const std::vector<SharedDecl>& dec
       if (dynamic) a.name = d.name;
       a.type =
           dynamic ? (externs_agree ? extern_type : std::nullopt) : declared_element_type(d.type);
-      // Doubles and signed 8-byte integers among 4-byte arrays: an element is two words (its
-      // halves, each in its own bank).
-      const bool wide_int = !dynamic && is_signed_eight_byte_integer(d.type);
-      if (wide_int) a.type = ElementType::Int;
+      a.is_unsigned = a.type == ElementType::Int &&
+                      (dynamic ? externs_agree && externs_unsigned : is_unsigned_integer(d.type));
+      // Doubles and 8-byte integers among 4-byte arrays: an element is two words (its halves,
+      // each in its own bank).
+      const bool wide_int = !dynamic && is_eight_byte_integer(d.type);
+      if (wide_int) {
+        a.type = ElementType::Int;
+        a.is_unsigned = is_unsigned_integer(d.type);
+      }
       if ((a.type == ElementType::Double || wide_int) && word_size == 4 && words % 2 == 0 &&
           p.at % 8 == 0)
         a.element_words = 2;
       else if (wide_int)
-        a.type = std::nullopt;  // its words as bits
+        a.type = std::nullopt, a.is_unsigned = false;  // its words as bits
       std::vector<std::uint32_t> dims = dims_of(d.type);
       std::uint64_t product = 1;
       for (std::uint32_t x : dims) product *= x;
