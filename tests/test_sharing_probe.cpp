@@ -141,5 +141,28 @@ TEST(SharingProbe, AWordSharedBetweenBarriersIsOneWrittenByOneThreadAndTouchedBy
   EXPECT_FALSE(probe.shared());
 }
 
+// The probe's table of global words grows past its first size and keeps every word's notes: after
+// 100,000 words written by thread 1 (and two words a page apart), only a word thread 1 wrote, read
+// by thread 2, is shared, the first as the last; a new block forgets them all.
+TEST(SharingProbe, EveryGlobalWordOfALargeBlockIsKeptAndANewBlockForgetsThem) {
+  using stridescope_rt::SharingProbe;
+  SharingProbe probe;
+  probe.begin_block(0);
+  const std::uintptr_t base = 0x7f0000000000;
+  for (std::uintptr_t w = 0; w < 100000; ++w) probe.global_access(base + 4 * w, 4, 'w', 1);
+  probe.global_access(base + 4 * 100000, 4, 'r', 2);  // a word nobody wrote
+  probe.global_access(base - 4, 4, 'r', 2);
+  EXPECT_FALSE(probe.shared());
+  for (std::uintptr_t w : {std::uintptr_t{0}, std::uintptr_t{99999}, std::uintptr_t{54321}}) {
+    probe.begin_block(0);
+    for (std::uintptr_t v = 0; v < 100000; ++v) probe.global_access(base + 4 * v, 4, 'w', 1);
+    probe.global_access(base + 4 * w, 4, 'r', 2);
+    EXPECT_TRUE(probe.shared()) << w;
+  }
+  probe.begin_block(0);
+  probe.global_access(base, 4, 'r', 2);
+  EXPECT_FALSE(probe.shared());
+}
+
 }  // namespace
 }  // namespace stridescope

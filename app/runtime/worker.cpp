@@ -179,7 +179,7 @@ void Worker::run_block(std::uint64_t linear) {
     program.block_results[linear] =
         room >= program.config.word_size ? word_at(block_low_, std::min<std::size_t>(room, 8)) : 0;
   }
-  tracing_ = recording_ = probing_ = watching_ = false;
+  tracing_ = recording_ = probing_ = watching_ = watching_global_ = false;
 }
 
 std::int64_t Worker::word_at(std::size_t offset, std::size_t bytes) const {
@@ -312,6 +312,7 @@ void Worker::choose_turns() {
   const Sharing known = may_skip ? sharing_->load(std::memory_order_acquire) : Sharing::Some;
   probing_ = known == Sharing::Unknown;
   watching_ = recording_ || probing_;
+  watching_global_ = tracing_ || probing_;
   engine_.switch_at_accesses(known != Sharing::None);
   if (probing_) probe_.begin_block(used_shared_);
 }
