@@ -26,22 +26,13 @@ class StripeLock {
 
 }  // namespace
 
-RaceChecker& RaceChecker::get() {
-  static RaceChecker* checker = new RaceChecker;  // never destroyed: workers may outlive exit
-  return *checker;
-}
-
 void RaceChecker::begin_launch() {
   std::lock_guard<std::mutex> lock(atomic_mutex_);
   log_.clear();
 }
 
-std::uint16_t RaceChecker::site_of(void* pc) {
+std::uint16_t RaceChecker::new_site(void* pc, std::pair<std::uintptr_t, std::uint16_t>& slot) {
   const auto p = reinterpret_cast<std::uintptr_t>(pc);
-  // Each worker's own small cache first: nearly every access repeats a place seen before.
-  thread_local std::array<std::pair<std::uintptr_t, std::uint16_t>, 256> cache{};
-  auto& slot = cache[(p >> 2) % cache.size()];
-  if (slot.first == p) return slot.second;
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = site_index_.find(p);
   if (it != site_index_.end()) {
@@ -59,17 +50,6 @@ std::uint16_t RaceChecker::site_of(void* pc) {
 std::uintptr_t RaceChecker::pc_of(std::uint16_t site) const {
   std::lock_guard<std::mutex> lock(mutex_);
   return site < sites_.size() ? sites_[site] : 0;
-}
-
-AccessNote RaceChecker::note_of(const Accessor& who, void* pc, bool atomic, unsigned mask) {
-  AccessNote n;
-  n.block = std::uint32_t(who.block);
-  n.thread = std::uint16_t(who.thread);
-  n.site = site_of(pc);
-  n.barrier = std::uint16_t(who.barrier);
-  n.fence = std::uint8_t(std::min<std::uint32_t>(who.fence, 255));
-  n.flags = std::uint8_t(kNoted | (atomic ? kAtomic : 0) | (mask & 15) << 4);
-  return n;
 }
 
 // The earlier access's thread released it (a __threadfence() of its own after it, or one after a
@@ -124,42 +104,6 @@ bool RaceChecker::conflicts(const AccessNote& earlier, const Accessor& later, bo
   // flag the later one acquired.
   if (others && !atomic) return !acquired_all(later);
   return !ordered(earlier, later);
-}
-
-namespace {
-
-// Whether `note` (read field by field, relaxed) is `expected` exactly.
-bool note_is(const AccessNote& note, const AccessNote& expected) {
-  return __atomic_load_n(&note.flags, __ATOMIC_RELAXED) == expected.flags &&
-         __atomic_load_n(&note.block, __ATOMIC_RELAXED) == expected.block &&
-         __atomic_load_n(&note.thread, __ATOMIC_RELAXED) == expected.thread &&
-         __atomic_load_n(&note.site, __ATOMIC_RELAXED) == expected.site &&
-         __atomic_load_n(&note.barrier, __ATOMIC_RELAXED) == expected.barrier &&
-         __atomic_load_n(&note.fence, __ATOMIC_RELAXED) == expected.fence;
-}
-
-// Whether `note` is none, or a plain access of `who`'s own thread between the same barriers.
-bool none_or_own(const AccessNote& note, const AccessNote& own) {
-  const std::uint8_t flags = __atomic_load_n(&note.flags, __ATOMIC_RELAXED);
-  if ((flags & kNoted) == 0) return true;
-  return (flags & (kAtomic | kOtherBlocks | kOtherWarps)) == 0 &&
-         __atomic_load_n(&note.block, __ATOMIC_RELAXED) == own.block &&
-         __atomic_load_n(&note.thread, __ATOMIC_RELAXED) == own.thread &&
-         __atomic_load_n(&note.barrier, __ATOMIC_RELAXED) == own.barrier;
-}
-
-}  // namespace
-
-bool RaceChecker::repeats_own_access(const WordState& word, const Accessor& who, char kind,
-                                     unsigned mask, void* pc) {
-  if (kind == 'a' || __atomic_load_n(&word.launch, __ATOMIC_RELAXED) != who.launch) return false;
-  if (__atomic_load_n(&word.provenance, __ATOMIC_RELAXED) != (who.launch | kReadByKernel))
-    return false;  // not written by this launch, or never read by a kernel
-  const AccessNote own = note_of(who, pc, false, mask);
-  if (kind == 'w') return note_is(word.write, own) && none_or_own(word.read, own);
-  // A read: the last writer is this thread (no other block or warp), the last reader this read.
-  const std::uint8_t written = __atomic_load_n(&word.write.flags, __ATOMIC_RELAXED);
-  return (written & kNoted) != 0 && none_or_own(word.write, own) && note_is(word.read, own);
 }
 
 // A write (plain or atomic) becomes the word's last; a reader ordered before it is forgotten.

@@ -8,6 +8,8 @@
 // memory only.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <mutex>
@@ -98,7 +100,10 @@ struct UninitializedRead {
 
 class RaceChecker {
  public:
-  static RaceChecker& get();
+  static RaceChecker& get() {
+    static RaceChecker* checker = new RaceChecker;  // never destroyed: workers may outlive exit
+    return *checker;
+  }
 
   // A new launch: the flags' release logs of the last one are forgotten.
   void begin_launch();
@@ -127,8 +132,18 @@ class RaceChecker {
   // `c[i] += ...` after the first turn): it would change nothing and report nothing. Told without
   // the lock from relaxed loads of each field: another block's access that changed them meanwhile
   // meets this thread's note under the lock and reports the race itself.
+  // Inline, with what it calls: a loop's `c[i] += ...` in global memory makes two at every turn.
   bool repeats_own_access(const WordState& word, const Accessor& who, char kind, unsigned mask,
-                          void* pc);
+                          void* pc) {
+    if (kind == 'a' || __atomic_load_n(&word.launch, __ATOMIC_RELAXED) != who.launch) return false;
+    if (__atomic_load_n(&word.provenance, __ATOMIC_RELAXED) != (who.launch | kReadByKernel))
+      return false;  // not written by this launch, or never read by a kernel
+    const AccessNote own = note_of(who, pc, false, mask);
+    if (kind == 'w') return note_is(word.write, own) && none_or_own(word.read, own);
+    // A read: the last writer is this thread (no other block or warp), the last reader this read.
+    const std::uint8_t written = __atomic_load_n(&word.write.flags, __ATOMIC_RELAXED);
+    return (written & kNoted) != 0 && none_or_own(word.write, own) && note_is(word.read, own);
+  }
   // An atomic on global memory at `flag` by `who`, made while the caller holds atomic_lock(): a
   // release where the thread has fenced, and an acquire of what was released before.
   void atomic_done(std::uintptr_t flag, const Accessor& who,
@@ -144,17 +159,53 @@ class RaceChecker {
   std::vector<UninitializedRead> uninitialized_reads() const;
   std::uint64_t uninitialized_total() const { return uninitialized_.load(); }
 
-  std::uint16_t site_of(void* pc);
+  std::uint16_t site_of(void* pc) {
+    const auto p = reinterpret_cast<std::uintptr_t>(pc);
+    // Each worker's own small cache first: nearly every access repeats a place seen before.
+    thread_local std::array<std::pair<std::uintptr_t, std::uint16_t>, 256> cache{};
+    auto& slot = cache[(p >> 2) % cache.size()];
+    if (slot.first == p) [[likely]]
+      return slot.second;
+    return new_site(pc, slot);
+  }
   std::uintptr_t pc_of(std::uint16_t site) const;
 
  private:
+  std::uint16_t new_site(void* pc, std::pair<std::uintptr_t, std::uint16_t>& slot);
   bool ordered(const AccessNote& earlier, const Accessor& later) const;
   bool acquired_all(const Accessor& later) const;
   bool conflicts(const AccessNote& earlier, const Accessor& later, bool later_atomic,
                  unsigned mask) const;
   void report(const AccessNote& earlier, char earlier_kind, std::uintptr_t address,
               const Accessor& later, char kind, void* pc);
-  AccessNote note_of(const Accessor& who, void* pc, bool atomic, unsigned mask);
+  AccessNote note_of(const Accessor& who, void* pc, bool atomic, unsigned mask) {
+    AccessNote n;
+    n.block = std::uint32_t(who.block);
+    n.thread = std::uint16_t(who.thread);
+    n.site = site_of(pc);
+    n.barrier = std::uint16_t(who.barrier);
+    n.fence = std::uint8_t(std::min<std::uint32_t>(who.fence, 255));
+    n.flags = std::uint8_t(kNoted | (atomic ? kAtomic : 0) | (mask & 15) << 4);
+    return n;
+  }
+  // Whether `note` (read field by field, relaxed) is `expected` exactly.
+  static bool note_is(const AccessNote& note, const AccessNote& expected) {
+    return __atomic_load_n(&note.flags, __ATOMIC_RELAXED) == expected.flags &&
+           __atomic_load_n(&note.block, __ATOMIC_RELAXED) == expected.block &&
+           __atomic_load_n(&note.thread, __ATOMIC_RELAXED) == expected.thread &&
+           __atomic_load_n(&note.site, __ATOMIC_RELAXED) == expected.site &&
+           __atomic_load_n(&note.barrier, __ATOMIC_RELAXED) == expected.barrier &&
+           __atomic_load_n(&note.fence, __ATOMIC_RELAXED) == expected.fence;
+  }
+  // Whether `note` is none, or a plain access of `own`'s thread between the same barriers.
+  static bool none_or_own(const AccessNote& note, const AccessNote& own) {
+    const std::uint8_t flags = __atomic_load_n(&note.flags, __ATOMIC_RELAXED);
+    if ((flags & kNoted) == 0) return true;
+    return (flags & (kAtomic | kOtherBlocks | kOtherWarps)) == 0 &&
+           __atomic_load_n(&note.block, __ATOMIC_RELAXED) == own.block &&
+           __atomic_load_n(&note.thread, __ATOMIC_RELAXED) == own.thread &&
+           __atomic_load_n(&note.barrier, __ATOMIC_RELAXED) == own.barrier;
+  }
   void note_write(WordState& word, const Accessor& who, bool atomic, unsigned mask, void* pc);
   void note_read(AccessNote& read, const Accessor& who, unsigned mask, void* pc);
   void note_uninitialized(std::uintptr_t address, const Accessor& who, char kind, void* pc);
