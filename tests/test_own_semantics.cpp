@@ -69,6 +69,22 @@ TEST(OwnSemantics, ATransposesTileConflictsOnItsColumnReadsUnlessPadded) {
   EXPECT_EQ(TraceModel(r.trace).conflict_totals(0).stores, 0u);
 }
 
+// Unsigned words past INT_MAX: the program prints what an H200 prints (expected/), and the trace
+// reads the words as unsigned, in the snapshots and the block's result, as a GPU's trace does.
+TEST(OwnSemantics, UnsignedWordsPastIntMaxAreTracedAsUnsigned) {
+  SKIP_WITHOUT_TOOLS();
+  const OwnRunResult r = run("unsigned_words");
+  EXPECT_EQ(r.output, expected("unsigned_words")) << r.errors << r.failure;
+  ASSERT_TRUE(r.traced) << r.failure;
+  ASSERT_EQ(r.trace.arrays.size(), 2u);
+  EXPECT_TRUE(r.trace.arrays[0].is_unsigned && r.trace.arrays[1].is_unsigned);
+  EXPECT_EQ(r.trace.arrays[1].element_words, 2u);
+  const std::vector<double>& first = r.trace.blocks.at(0).steps.at(0).snapshot;
+  EXPECT_EQ(first.at(1), 2.0 * 2654435761u - 4294967296.0);  // h[1]: (2 * 2654435761) mod 2^32
+  EXPECT_EQ(first.at(0), 2654435761.0);                      // h[0], past INT_MAX
+  EXPECT_EQ(r.trace.blocks.at(0).partial, 4260046087.0);     // the largest hash
+}
+
 TEST(OwnSemantics, EveryAtomicOnSharedAndGlobalMemoryIsAtomicAndNoRace) {
   SKIP_WITHOUT_TOOLS();
   const OwnRunResult r = run("atomics_all", 1);
