@@ -85,15 +85,17 @@ TEST(ProgramSymbols, OnlyWhatTheLaunchUsedIsKeptAndEachPlaceOnce) {
 // A GPU lays shared variables out at their elements' alignment (an H200 put atomics_all.cu's
 // `int bins[8]; unsigned mask; float total;` at bytes 0, 32 and 36: 40 bytes), where the CPU's
 // section puts arrays of 16 bytes or more 16 apart; char arrays pack byte by byte.
-TEST(SharedTypes, UnsignedIntegersOfFourAndEightBytesAreKnownByTheirDeclaredTypes) {
-  for (const char* type : {"unsigned int[256]", "volatile unsigned", "uint32_t[4]",
-                           "unsigned long long[8]", "volatile std::uint64_t", "size_t"})
+// 4-byte unsigned integers read as unsigned; an 8-byte one stays two words of bits (not a signed
+// 8-byte integer's two-word element: its values would be doubles, exact to 2^53 only).
+TEST(SharedTypes, FourByteUnsignedIntegersAreKnownByTheirDeclaredTypes) {
+  for (const char* type :
+       {"unsigned int[256]", "volatile unsigned", "uint32_t[4]", "volatile std::uint32_t"})
     EXPECT_TRUE(is_unsigned_integer(type)) << type;
-  for (const char* type : {"int[256]", "float", "unsigned char[4]", "long long", "Pair[2]"})
+  for (const char* type : {"int[256]", "float", "unsigned char[4]", "long long",
+                           "unsigned long long[8]", "size_t", "Pair[2]"})
     EXPECT_FALSE(is_unsigned_integer(type)) << type;
-  EXPECT_TRUE(is_eight_byte_integer("unsigned long long[8]"));
-  EXPECT_TRUE(is_eight_byte_integer("volatile int64_t"));
-  EXPECT_FALSE(is_eight_byte_integer("unsigned int"));
+  EXPECT_TRUE(is_signed_eight_byte_integer("volatile int64_t"));
+  EXPECT_FALSE(is_signed_eight_byte_integer("unsigned long long[8]"));
 }
 
 TEST(SharedLayout, VariablesArePlacedAtTheirElementsAlignmentAsOnAGpu) {

@@ -24,19 +24,11 @@ std::optional<ElementType> declared_element_type(const std::string& type) {
   return std::nullopt;
 }
 
-namespace {
-constexpr const char* kUnsignedEightByte[] = {
-    "unsigned long long", "unsigned long long int", "unsigned long", "unsigned long int",
-    "uint64_t",           "std::uint64_t",          "size_t",        "std::size_t"};
-}  // namespace
-
-bool is_eight_byte_integer(const std::string& type) {
+bool is_signed_eight_byte_integer(const std::string& type) {
   const std::string base = base_type(type);
   for (const char* int8 : {"long long", "long long int", "signed long long", "long", "long int",
                            "signed long", "int64_t", "std::int64_t"})
     if (base == int8) return true;
-  for (const char* uint8 : kUnsignedEightByte)
-    if (base == uint8) return true;
   return false;
 }
 
@@ -44,15 +36,16 @@ bool is_unsigned_integer(const std::string& type) {
   const std::string base = base_type(type);
   for (const char* uint4 : {"unsigned int", "unsigned", "uint32_t", "std::uint32_t"})
     if (base == uint4) return true;
-  for (const char* uint8 : kUnsignedEightByte)
-    if (base == uint8) return true;
   return false;
 }
 
 unsigned gpu_alignment(const std::string& type) {
   const std::string base = base_type(type);
   if (declared_element_type(type) == ElementType::Int || base == "float") return 4;
-  if (base == "double" || is_eight_byte_integer(type)) return 8;
+  if (base == "double" || is_signed_eight_byte_integer(type)) return 8;
+  for (const char* eight : {"unsigned long long", "unsigned long long int", "unsigned long",
+                            "unsigned long int", "uint64_t", "std::uint64_t", "size_t"})
+    if (base == eight) return 8;
   for (const char* two : {"short", "unsigned short", "short int", "unsigned short int", "int16_t",
                           "uint16_t", "__half", "half"})
     if (base == two) return 2;
@@ -79,8 +72,8 @@ ElementType shared_element_type(const std::vector<std::string>& shared_types, st
   if (any_wide && note)
     *note = std::string("note: the program's shared arrays ") +
             (all_wide ? "hold 8-byte integers" : "mix 8-byte and smaller elements") +
-            ": the trace shows shared memory as 4-byte words (a double or an 8-byte integer "
-            "across its two)";
+            ": the trace shows shared memory as 4-byte words (a double across its two, a signed "
+            "8-byte integer across its two, an unsigned one as the bits of its two halves)";
   return ElementType::Int;
 }
 

@@ -20,12 +20,14 @@ ElementType shared_element_type(const std::vector<std::string>& shared_types,
 // a template's T).
 std::optional<ElementType> declared_element_type(const std::string& type);
 
-// Whether a declared type is an 8-byte integer ("long long[4]", "volatile uint64_t"): among 4-byte
-// arrays, an element of two words read as one integer (SharedArray::element_words).
-bool is_eight_byte_integer(const std::string& type);
+// Whether a declared type is a signed 8-byte integer ("long long[4]", "volatile int64_t"): among
+// 4-byte arrays, an element of two words read as one integer (SharedArray::element_words). An
+// unsigned one stays two words of bits: a trace's values are doubles, exact to 2^53 only, and
+// unsigned 8-byte words are mostly bit sets and hashes, past that.
+bool is_signed_eight_byte_integer(const std::string& type);
 
-// Whether a declared type is an unsigned integer of 4 or 8 bytes ("unsigned int[256]", "volatile
-// uint64_t"): its words read as unsigned (SharedArray::is_unsigned).
+// Whether a declared type is a 4-byte unsigned integer ("unsigned int[256]", "volatile uint32_t"):
+// its words read as unsigned (SharedArray::is_unsigned).
 bool is_unsigned_integer(const std::string& type);
 
 // Where a GPU aligns a shared variable of this declared type: its element's size for the C

@@ -135,18 +135,15 @@ std::vector<SharedArray> SharedLayout::arrays(const std::vector<SharedDecl>& dec
           dynamic ? (externs_agree ? extern_type : std::nullopt) : declared_element_type(d.type);
       a.is_unsigned = a.type == ElementType::Int &&
                       (dynamic ? externs_agree && externs_unsigned : is_unsigned_integer(d.type));
-      // Doubles and 8-byte integers among 4-byte arrays: an element is two words (its halves,
-      // each in its own bank).
-      const bool wide_int = !dynamic && is_eight_byte_integer(d.type);
-      if (wide_int) {
-        a.type = ElementType::Int;
-        a.is_unsigned = is_unsigned_integer(d.type);
-      }
+      // Doubles and signed 8-byte integers among 4-byte arrays: an element is two words (its
+      // halves, each in its own bank).
+      const bool wide_int = !dynamic && is_signed_eight_byte_integer(d.type);
+      if (wide_int) a.type = ElementType::Int;
       if ((a.type == ElementType::Double || wide_int) && word_size == 4 && words % 2 == 0 &&
           p.at % 8 == 0)
         a.element_words = 2;
       else if (wide_int)
-        a.type = std::nullopt, a.is_unsigned = false;  // its words as bits
+        a.type = std::nullopt;  // its words as bits
       std::vector<std::uint32_t> dims = dims_of(d.type);
       std::uint64_t product = 1;
       for (std::uint32_t x : dims) product *= x;
