@@ -81,8 +81,8 @@ TEST(OwnSemantics, UnsignedWordsPastIntMaxAreTracedAsUnsigned) {
   EXPECT_TRUE(r.trace.arrays[0].is_unsigned);
   EXPECT_EQ(r.trace.arrays[1], (SharedArray{"w", 64, {128}, ElementType::Int}));  // bits: the note
   const std::vector<double>& first = r.trace.blocks.at(0).steps.at(0).snapshot;
-  EXPECT_EQ(first.at(1), 2.0 * 2654435761u - 4294967296.0);  // h[1]: (2 * 2654435761) mod 2^32
   EXPECT_EQ(first.at(0), 2654435761.0);                      // h[0], past INT_MAX
+  EXPECT_EQ(first.at(2), 3.0 * 2654435761u - 4294967296.0);  // h[2]: (3 * 2654435761) mod 2^32
   EXPECT_EQ(r.trace.blocks.at(0).partial, 4260046087.0);     // the largest hash
 }
 

@@ -82,9 +82,6 @@ TEST(ProgramSymbols, OnlyWhatTheLaunchUsedIsKeptAndEachPlaceOnce) {
   EXPECT_EQ(used[1].bytes, 256u);  // cut where the launch's memory ends
 }
 
-// A GPU lays shared variables out at their elements' alignment (an H200 put atomics_all.cu's
-// `int bins[8]; unsigned mask; float total;` at bytes 0, 32 and 36: 40 bytes), where the CPU's
-// section puts arrays of 16 bytes or more 16 apart; char arrays pack byte by byte.
 // 4-byte unsigned integers read as unsigned; an 8-byte one stays two words of bits (not a signed
 // 8-byte integer's two-word element: its values would be doubles, exact to 2^53 only).
 TEST(SharedTypes, FourByteUnsignedIntegersAreKnownByTheirDeclaredTypes) {
@@ -98,6 +95,9 @@ TEST(SharedTypes, FourByteUnsignedIntegersAreKnownByTheirDeclaredTypes) {
   EXPECT_FALSE(is_signed_eight_byte_integer("unsigned long long[8]"));
 }
 
+// A GPU lays shared variables out at their elements' alignment (an H200 put atomics_all.cu's
+// `int bins[8]; unsigned mask; float total;` at bytes 0, 32 and 36: 40 bytes), where the CPU's
+// section puts arrays of 16 bytes or more 16 apart; char arrays pack byte by byte.
 TEST(SharedLayout, VariablesArePlacedAtTheirElementsAlignmentAsOnAGpu) {
   EXPECT_EQ(gpu_alignment("int[8]"), 4u);
   EXPECT_EQ(gpu_alignment("volatile float"), 4u);

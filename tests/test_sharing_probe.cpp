@@ -141,9 +141,9 @@ TEST(SharingProbe, AWordSharedBetweenBarriersIsOneWrittenByOneThreadAndTouchedBy
   EXPECT_FALSE(probe.shared());
 }
 
-// The probe's table of global words grows past its first size and keeps every word's notes: after
-// 100,000 words written by thread 1 (and two words a page apart), only a word thread 1 wrote, read
-// by thread 2, is shared, the first as the last; a new block forgets them all.
+// The probe keeps every global word's notes in a large block: after 100,000 words written by thread
+// 1, reads by thread 2 of the words just past either end share nothing, a read of any word thread 1
+// wrote (the first, the last, one between) does; a new block forgets them all.
 TEST(SharingProbe, EveryGlobalWordOfALargeBlockIsKeptAndANewBlockForgetsThem) {
   using stridescope_rt::SharingProbe;
   SharingProbe probe;

@@ -131,7 +131,8 @@ TEST(TraceDiff, ADoubleAmongFourByteArraysIsComparedWhole) {
   ASSERT_EQ(wide.kind, DiffKind::Memory);
   EXPECT_EQ(wide.a.word_name, "vals[1]");
   EXPECT_EQ(wide.b.value, high);
-  // An unsigned 8-byte integer of 2^63 or more (past a signed one's range): its bits compared.
+  // A file's 8-byte integer of 2^63 or more (past a signed one's range): its bits compared, not a
+  // cast out of range (which made 2^63 and 2^63 + 4096 the same).
   const double top = 9223372036854775808.0;
   EXPECT_EQ(diff_traces(mixed(top, ElementType::Int), mixed(top, ElementType::Int)).kind,
             DiffKind::Same);

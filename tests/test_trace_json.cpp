@@ -343,6 +343,16 @@ TEST(TraceJson, AnUnsignedArrayRoundTripsAndIsValidated) {
     j["arrays"][0][field] = value;
     EXPECT_NE(error_of(j).find(must), std::string::npos) << field << ": " << error_of(j);
   }
+  json untyped = trace_to_json(trace);  // the run's type may be float: unsigned needs an int array
+  untyped["arrays"][0].erase("type");
+  EXPECT_NE(error_of(untyped).find(must), std::string::npos) << error_of(untyped);
+  json wide = trace_to_json(trace);  // an unsigned 8-byte array is written as bits, never so
+  wide["arrays"][0]["element_words"] = 2;
+  wide["arrays"][0]["dims"] = json::array({16u});
+  EXPECT_NE(error_of(wide).find("$.arrays[0].unsigned: true only for an int array of one word an "
+                                "element"),
+            std::string::npos)
+      << error_of(wide);
   json plain = trace_to_json(trace);
   plain["arrays"][0]["unsigned"] = false;
   EXPECT_FALSE(trace_from_json(plain).arrays[0].is_unsigned);

@@ -15,11 +15,11 @@ std::uint32_t shared_bytes(const Trace& t) {
   return t.shared_words * t.word_size;
 }
 
-// An integer's 64 bits, signed or unsigned (2^63 and above: an unsigned 8-byte integer's); a value
-// no 8-byte integer holds, 0.
+// An integer's 64 bits (from 2^63 to 2^64, as unsigned: a trace file may hold one); a value no
+// 8-byte integer holds, 0. Never a cast out of range.
 std::uint64_t integer_bits(double v) {
-  if (v >= 9.2e18 && v < 18446744073709551616.0) return static_cast<std::uint64_t>(v);
-  if (!(v > -9.3e18 && v < 9.3e18)) return 0;
+  if (v >= 0x1p63 && v < 0x1p64) return static_cast<std::uint64_t>(v);
+  if (!(v >= -0x1p63 && v < 0x1p63)) return 0;
   return static_cast<std::uint64_t>(static_cast<std::int64_t>(v));
 }
 

@@ -224,7 +224,8 @@ class Worker final : public stridescope::simt::EngineClient {
  private:
   [[noreturn]] void buffer_overrun(std::uintptr_t a, unsigned size, char kind, void* pc);
   [[noreturn]] void stack_overflow(void* pc);
-  // The accesses of a block that is recorded or probed (sharing_probe.h).
+  // The shared accesses of a block that is recorded or probed, the global ones of a block that is
+  // traced or probed (sharing_probe.h).
   void watched_shared_access(std::uint32_t offset, unsigned size, char kind, void* pc);
   void watched_global_access(const void* addr, unsigned size, char kind);
   // Whether the block about to run takes turns at accesses, and whether it is probed.

@@ -138,13 +138,13 @@ struct SharedArray {
   // or a 4-byte int, else the program's type for its shared memory (int words where its arrays
   // mix types); none (a file of another build): the run's element type.
   std::optional<ElementType> type = std::nullopt;
-  // Words per element: 2 for a double array (type Double) or an 8-byte integer array (type
+  // Words per element: 2 for a double array (type Double) or a signed 8-byte integer array (type
   // Int) in a trace of 4-byte words (a program that mixes 8-byte and 4-byte arrays: element k is
   // words first_word + 2k, the low half, and + 2k + 1, the high half, as it spans two banks); else
   // 1. `dims` count elements.
   std::uint32_t element_words = 1;
-  // An unsigned integer array (type Int): its words read as unsigned (0xffffffff is 4294967295,
-  // not -1).
+  // A 4-byte unsigned integer array (type Int, one word an element): its words read as unsigned
+  // (0xffffffff is 4294967295, not -1).
   bool is_unsigned = false;
   bool operator==(const SharedArray&) const = default;
 };

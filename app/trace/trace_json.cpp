@@ -493,6 +493,8 @@ void arrays_from_json(const json& in, Trace& trace) {
              "4-byte words");
       words *= a.element_words;
     }
+    if (a.is_unsigned && a.element_words != 1)
+      fail(path + ".unsigned", "true only for an int array of one word an element");
     if (a.first_word < end) fail(path + ".first_word", "overlaps the array before it");
     end = a.first_word + words;
     if (end > trace.shared_words)

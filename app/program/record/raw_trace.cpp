@@ -145,12 +145,11 @@ WordKind kind_at(const std::vector<WordKind>& kinds, std::size_t word, ElementTy
   return word < kinds.size() ? kinds[word] : WordKind{other, false};
 }
 
-// The value of `bits` (up to 8 bytes, the low ones first) read as a word of kind `kind`: an 8-byte
-// integer's 64 bits, an unsigned one's low 32, else as from_bits reads its type.
+// The value of `bits` (up to 8 bytes, the low ones first) read as a word of kind `kind`: a signed
+// 8-byte integer's 64 bits, a 4-byte unsigned integer's low 32, else as from_bits reads its type.
 double value_of(std::int64_t bits, WordKind kind) {
-  if (kind.type == ElementType::Int && kind.is_unsigned)
-    return kind.two_words ? double(std::uint64_t(bits)) : double(std::uint32_t(bits));
   if (kind.two_words && kind.type == ElementType::Int) return double(bits);
+  if (kind.type == ElementType::Int && kind.is_unsigned) return double(std::uint32_t(bits));
   return from_bits(bits, kind.type);
 }
 
@@ -272,7 +271,7 @@ double host_sum(const std::vector<double>& partials, ElementType element, WordKi
   float float_sum = 0;
   double double_sum = 0;
   for (double p : partials) {
-    int_sum += std::uint32_t(p > -9.3e18 && p < 9.3e18 ? std::int64_t(p) : 0);
+    int_sum += std::uint32_t(p >= -0x1p63 && p < 0x1p63 ? std::int64_t(p) : 0);
     float_sum += static_cast<float>(p);
     double_sum += p;
   }
